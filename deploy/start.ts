@@ -1,0 +1,102 @@
+/**
+ * `npm start`: builds the parts whose sources changed since their last build (or all with `--build`, none with
+ * `--no-build`), then serves the five parts on their own origins and starts the reference API. Ctrl-C stops all.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import type http from 'node:http';
+import path from 'node:path';
+import { API_PORT, REMOTE_PARTS, SHELL_PART } from '../shared/src/config/parts';
+import { siteOrigins } from './siteOrigins';
+import { startPartServer } from './staticServer';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+interface Part {
+  folder: string;
+  port: number;
+  spa: boolean;
+}
+
+const PARTS: Part[] = [
+  { folder: SHELL_PART.folder, port: SHELL_PART.port, spa: true },
+  ...Object.values(REMOTE_PARTS).map((part) => ({ folder: part.folder, port: part.port, spa: true })),
+];
+
+function newestChange(target: string): number {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs
+    .readdirSync(target)
+    .filter((name) => name !== 'node_modules' && name !== 'dist' && !name.startsWith('.'))
+    .reduce((newest, name) => Math.max(newest, newestChange(path.join(target, name))), stat.mtimeMs);
+}
+
+function needsBuild(part: Part): boolean {
+  const built = path.join(ROOT, part.folder, 'dist', 'index.html');
+  if (!fs.existsSync(built)) return true;
+  const inputs = [part.folder, 'shared/src', 'webpack.common.ts', 'package-lock.json'];
+  return Math.max(...inputs.map((input) => newestChange(path.join(ROOT, input)))) > fs.statSync(built).mtimeMs;
+}
+
+function build(parts: Part[]): void {
+  for (const part of parts) {
+    console.log(`[start] 构建 ${part.folder} …`);
+    const result = spawnSync('npm', ['run', 'build', '-w', part.folder], { cwd: ROOT, stdio: 'inherit' });
+    if (result.status !== 0) {
+      console.error(`[start] ${part.folder} 构建失败`);
+      process.exit(result.status ?? 1);
+    }
+  }
+}
+
+async function main() {
+  const args = new Set(process.argv.slice(2));
+  if (!args.has('--no-build')) build(args.has('--build') ? PARTS : PARTS.filter(needsBuild));
+
+  const api = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'reference-api/src/main.ts')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, PORT: String(API_PORT) },
+  });
+
+  const origins = siteOrigins();
+  const servers: http.Server[] = await Promise.all(
+    PARTS.map((part) =>
+      startPartServer({
+        root: path.join(ROOT, part.folder, 'dist'),
+        port: part.port,
+        spa: part.spa,
+        // The shell is read by nobody else; remotes are read by the shell and each other's pages.
+        allowedOrigins: part.folder === SHELL_PART.folder ? [] : origins,
+        host: process.env.HOST,
+      }),
+    ),
+  );
+  for (const part of PARTS) console.log(`[start] ${part.folder.padEnd(14)} http://localhost:${part.port}/`);
+  console.log(`[start] ${'reference-api'.padEnd(14)} http://localhost:${API_PORT}/healthz`);
+  console.log('[start] 网站：http://localhost:3000/ （Ctrl-C 停止全部）');
+
+  let stopping = false;
+  const stop = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    for (const server of servers) server.close();
+    api.kill('SIGTERM');
+    setTimeout(() => process.exit(code), 500).unref();
+  };
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
+  api.on('exit', (code) => {
+    if (!stopping) {
+      console.error(`[start] 参考 API 退出（${code ?? 'signal'}），停止全部`);
+      stop(1);
+    }
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error('[start] 启动失败：', error);
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { API_PORT, SHELL_PART } from '../shared/src/config/parts';
+import { E2E_SITE_ORIGINS } from './support/ports';
+
+const ROOT = path.resolve(__dirname, '..');
+
+/**
+ * Real-browser tests in Debian's Chromium against the built site, started here by `npm start --no-build` on the
+ * default ports with a database of its own.
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${SHELL_PART.port}`,
+    locale: 'zh-CN',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    command: `${path.join(ROOT, 'node_modules/.bin/tsx')} deploy/start.ts --no-build`,
+    cwd: ROOT,
+    url: `http://localhost:${API_PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'test',
+      DATABASE_PATH: path.join(os.tmpdir(), `wenrun-e2e-${process.pid}.db`),
+      SITE_ORIGINS: E2E_SITE_ORIGINS.join(','),
+    },
+  },
+});

@@ -1,0 +1,17 @@
+import { REMOTE_PARTS, SHELL_PART } from '../../shared/src/config/parts';
+
+/** Ports the tests use for extra servers (copies of a part, a second build); nothing else listens there. */
+export const E2E_PORTS = {
+  activityShell: 3010,
+  activityDeploy: 3011,
+  opsShell: 3012,
+  opsHeader: 3013,
+  headerDownShell: 3014,
+  /** Nothing ever listens here: a remote pointed at it is down (connection refused). */
+  closed: 3019,
+} as const;
+
+const ALL_PORTS = [SHELL_PART.port, ...Object.values(REMOTE_PARTS).map((part) => part.port), ...Object.values(E2E_PORTS)];
+
+/** The site's parts accept CORS reads from the test servers' origins too. */
+export const E2E_SITE_ORIGINS = ALL_PORTS.flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);

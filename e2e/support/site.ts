@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import type http from 'node:http';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { startPartServer } from '../../deploy/staticServer';
+import { E2E_SITE_ORIGINS } from './ports';
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+export const ARTIFACTS = path.join(ROOT, 'e2e', '.artifacts');
+
+export function distOf(folder: string): string {
+  return path.join(ROOT, folder, 'dist');
+}
+
+/** Copies a built folder, as ops would deploy it somewhere else. */
+export function copyBuild(from: string, to: string): string {
+  fs.rmSync(to, { recursive: true, force: true });
+  fs.mkdirSync(path.dirname(to), { recursive: true });
+  fs.cpSync(from, to, { recursive: true });
+  return to;
+}
+
+/** A deployed copy of the shell whose runtime-config.json is edited by `edit` (the ops surface). */
+export function deployShellCopy(name: string, edit: (config: Record<string, unknown>) => void): string {
+  const dir = copyBuild(distOf('shell'), path.join(ARTIFACTS, name));
+  editRuntimeConfig(dir, edit);
+  return dir;
+}
+
+export function editRuntimeConfig(shellDir: string, edit: (config: Record<string, unknown>) => void): void {
+  const file = path.join(shellDir, 'runtime-config.json');
+  const config = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  edit(config);
+  fs.writeFileSync(file, JSON.stringify(config, null, 2));
+}
+
+export function setRemote(config: Record<string, unknown>, remote: string, entry: string | string[]): void {
+  config.remotes = { ...(config.remotes as Record<string, unknown>), [remote]: entry };
+}
+
+export function manifestUrl(port: number): string {
+  return `http://localhost:${port}/mf-manifest.json`;
+}
+
+/** Serves a folder like `npm start` serves a part (cache headers, CORS for the site's and tests' origins). */
+export function serveFolder(root: string, port: number, spa = true): Promise<http.Server> {
+  return startPartServer({ root, port, spa, allowedOrigins: E2E_SITE_ORIGINS });
+}
+
+export function closeServer(server: http.Server | undefined): Promise<void> {
+  return new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()));
+}
+
+/** Hash of every file of a folder but the runtime config, to show that code was not rebuilt or touched. */
+export function folderFingerprint(dir: string): string {
+  const hash = createHash('sha256');
+  const files = (fs.readdirSync(dir, { recursive: true }) as string[])
+    .filter((file) => file !== 'runtime-config.json' && fs.statSync(path.join(dir, file)).isFile())
+    .sort();
+  for (const file of files) hash.update(file).update(fs.readFileSync(path.join(dir, file)));
+  return hash.digest('hex');
+}
+
+/** Collects console errors and uncaught exceptions of a page. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  return errors;
+}

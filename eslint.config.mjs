@@ -1,0 +1,81 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const REMOTES = ['remote-header', 'remote-about', 'remote-auth', 'remote-wuyou'];
+const PARTS = ['shell', ...REMOTES];
+
+/** Import patterns that reach into a part's source, by folder or by package name. */
+const sourceOf = (part) => [`**/${part}`, `**/${part}/**`, `@wenrun/${part}`, `@wenrun/${part}/**`];
+
+/**
+ * DESIGN.md: `shared` <- remotes <- `shell`, at runtime only. A remote never imports another remote or the
+ * shell; the shell never imports a remote's source; `shared` imports none of them. Parts reach `shared` only
+ * through its public surface (`@wenrun/shared`), never a file inside it.
+ */
+const boundary = (files, forbidden, message) => ({
+  files,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { group: forbidden.flatMap(sourceOf), message },
+          {
+            group: ['**/shared/src/**', '@wenrun/shared/**'],
+            message: '只能通过 @wenrun/shared 的公开出口使用 shared。',
+          },
+        ],
+      },
+    ],
+  },
+});
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/**', '**/dist-*/**', '**/node_modules/**', 'e2e/test-results/**', 'e2e/.artifacts/**', 'e2e/playwright-report/**', 'bench/results/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: 'module',
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error', 'info', 'debug'] }],
+    },
+  },
+  {
+    files: ['{shared,shell,remote-*}/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: PARTS.flatMap(sourceOf), message: 'shared 不依赖任何其他部分。' }] },
+      ],
+    },
+  },
+  ...REMOTES.map((remote) =>
+    boundary(
+      [`${remote}/src/**/*.{ts,tsx}`],
+      PARTS.filter((part) => part !== remote),
+      `${remote} 不得引用其他 remote 或 shell 的源码：跨边界的东西放进 shared，或通过暴露组件的 props 传递。`,
+    ),
+  ),
+  boundary(['shell/src/**/*.{ts,tsx}'], REMOTES, 'shell 只按名称和暴露的模块在运行时加载 remote，不引用其源码。'),
+  {
+    files: ['deploy/**/*.ts', 'bench/**/*.ts', 'reference-api/**/*.ts', 'e2e/**/*.ts', '*.ts', '*/webpack.config.ts', 'scripts/**/*.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,44 @@
+// One Jest run for the whole repo, one project per part, so `npm test -w <part>` can select its own.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const webPart = (name) => ({
+  displayName: name,
+  rootDir: `<rootDir>/${name}`,
+  testEnvironment: 'jsdom',
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: {
+    '\\.css$': '<rootDir>/../types/style-stub.cjs',
+    '\\.(png|jpe?g|svg|webp)$': '<rootDir>/../types/asset-stub.cjs',
+  },
+  setupFilesAfterEnv: ['<rootDir>/../types/jest-setup.ts'],
+  testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+});
+
+export default {
+  rootDir: import.meta.dirname,
+  projects: [
+    webPart('shared'),
+    webPart('shell'),
+    webPart('remote-header'),
+    webPart('remote-about'),
+    webPart('remote-auth'),
+    webPart('remote-wuyou'),
+    {
+      displayName: 'reference-api',
+      rootDir: '<rootDir>/reference-api',
+      testEnvironment: 'node',
+      transform: { '^.+\\.(t|j)sx?$': swc },
+      testMatch: ['<rootDir>/src/**/*.test.ts'],
+    },
+  ],
+};

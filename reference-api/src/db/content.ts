@@ -1,0 +1,83 @@
+import type {
+  Activity,
+  ActivityBlock,
+  ActivitySignUp,
+  Banner,
+  Course,
+  CourseList,
+  Expert,
+  HomeContent,
+  NewsItem,
+  Partner,
+} from '../../../shared/src/api/types';
+import type { Db } from './database';
+
+export const COURSE_COLUMNS = 'c.id, c.title, c.category, c.lecturer, c.lessons, c.summary, c.cover';
+export const EXPERT_COLUMNS = 'e.id, e.name, e.title, e.organization, e.field, e.intro, e.avatar';
+
+export const HOME_LIMITS = { banners: 3, courses: 8, experts: 6, news: 5, partners: 12 } as const;
+
+interface ActivityRow extends Omit<Activity, 'blocks' | 'signUp'> {
+  blocks: string;
+  signUp: string;
+}
+
+/** Read-only demo content: home page, course list, activities and images. */
+export function createContentStore(db: Db) {
+  const categories = db.prepare<[], { name: string }>('SELECT name FROM categories ORDER BY sort');
+  const countCourses = db.prepare<[string | null], { total: number }>(
+    'SELECT count(*) AS total FROM courses c WHERE ?1 IS NULL OR c.category = ?1',
+  );
+  const pageCourses = db.prepare<[string | null, number, number], Course>(
+    `SELECT ${COURSE_COLUMNS} FROM courses c WHERE ?1 IS NULL OR c.category = ?1 ORDER BY c.id LIMIT ?2 OFFSET ?3`,
+  );
+  const activity = db.prepare<[number], ActivityRow>(
+    `SELECT id, title, subtitle, start_time AS startTime, end_time AS endTime, place, organizer, cover,
+            blocks, sign_up AS signUp
+       FROM activities WHERE id = ? AND online = 1`,
+  );
+  const image = db.prepare<[string], { svg: string }>('SELECT svg FROM images WHERE path = ?');
+
+  function readHome(): HomeContent {
+    return {
+      banners: db.prepare<[number], Banner>('SELECT * FROM banners ORDER BY id LIMIT ?').all(HOME_LIMITS.banners),
+      courses: db
+        .prepare<[number], Course>(`SELECT ${COURSE_COLUMNS} FROM courses c WHERE c.highlighted = 1 ORDER BY c.id LIMIT ?`)
+        .all(HOME_LIMITS.courses),
+      experts: db
+        .prepare<[number], Expert>(`SELECT ${EXPERT_COLUMNS} FROM experts e WHERE e.featured = 1 ORDER BY e.id LIMIT ?`)
+        .all(HOME_LIMITS.experts),
+      news: db.prepare<[number], NewsItem>('SELECT * FROM news ORDER BY date DESC, id LIMIT ?').all(HOME_LIMITS.news),
+      partners: db.prepare<[number], Partner>('SELECT * FROM partners ORDER BY id LIMIT ?').all(HOME_LIMITS.partners),
+    };
+  }
+
+  // The content only changes when the seed runs, which happens before the server starts listening.
+  const home = readHome();
+  const categoryNames = categories.all().map((row) => row.name);
+
+  return {
+    home: (): HomeContent => home,
+
+    /** An unknown category is not an error: it simply has no courses. */
+    courseList(category: string | null, page: number, pageSize: number): CourseList {
+      const { total } = countCourses.get(category) ?? { total: 0 };
+      const list = pageCourses.all(category, pageSize, (page - 1) * pageSize);
+      return { list, total, page, pageSize, categories: categoryNames };
+    },
+
+    activity(id: number): Activity | undefined {
+      const row = activity.get(id);
+      if (!row) return undefined;
+      return {
+        ...row,
+        blocks: JSON.parse(row.blocks) as ActivityBlock[],
+        signUp: JSON.parse(row.signUp) as ActivitySignUp,
+      };
+    },
+
+    image: (path: string): string | undefined => image.get(path)?.svg,
+  };
+}
+
+export type ContentStore = ReturnType<typeof createContentStore>;

@@ -1,0 +1,102 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Envelope } from '../../shared/src/api/types';
+import { SUCCESS_CODE } from '../../shared/src/constants';
+
+/**
+ * Business codes of the envelope. The client only compares with SUCCESS_CODE, so these exist for logs, tests and
+ * whoever reads the reply by hand; they borrow the HTTP numbers people already know.
+ */
+export const CODES = {
+  invalid: '400',
+  unauthorized: '401',
+  notFound: '404',
+  tooLarge: '413',
+  unsupportedType: '415',
+  tooMany: '429',
+  internal: '500',
+} as const;
+
+export type FailureCode = (typeof CODES)[keyof typeof CODES];
+
+export const ERROR_MESSAGES = {
+  badBody: '请求内容格式不正确',
+  tooLarge: '请求内容过大，请精简后再提交',
+  unsupportedType: '不支持的请求内容类型',
+  routeNotFound: '接口不存在',
+  badRequest: '请求无效',
+  internal: '系统繁忙，请稍后再试',
+  tooMany: (seconds: number) => `请求过于频繁，请${seconds}秒后再试`,
+} as const;
+
+/**
+ * A refusal the visitor should read. It travels as HTTP 200: the shared client shows `codeMsg` only for 2xx
+ * replies (any other status becomes 系统接口{status}异常), exactly like the real backend does.
+ */
+export class ApiFailure extends Error {
+  constructor(
+    readonly code: FailureCode,
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+    this.name = 'ApiFailure';
+  }
+}
+
+export function ok<T>(data: T): Envelope<T> {
+  return { header: { code: SUCCESS_CODE, codeMsg: '成功' }, data };
+}
+
+export function failure(code: FailureCode, codeMsg: string, data: unknown = null): Envelope<unknown> {
+  return { header: { code, codeMsg }, data };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Login calls carry the failure text in `data.resultStr` too (SPEC.md §3, §8). */
+    loginReply?: boolean;
+  }
+}
+
+function failureData(request: FastifyRequest, message: string, data: unknown): unknown {
+  return request.routeOptions.config.loginReply ? { resultStr: message } : data;
+}
+
+/**
+ * Transport-level problems keep a non-2xx status: the request never reached the business logic, so there is
+ * nothing for the visitor to correct in a form, and proxies and logs should see them as failures.
+ */
+function transportFailure(error: FastifyError): { status: number; code: FailureCode; message: string } | null {
+  const status = error.statusCode ?? 500;
+  if (status === 413) return { status, code: CODES.tooLarge, message: ERROR_MESSAGES.tooLarge };
+  if (status === 415) return { status, code: CODES.unsupportedType, message: ERROR_MESSAGES.unsupportedType };
+  if (status === 400) return { status, code: CODES.invalid, message: ERROR_MESSAGES.badBody };
+  if (status >= 400 && status < 500) return { status, code: CODES.invalid, message: ERROR_MESSAGES.badRequest };
+  return null;
+}
+
+export function sendFailure(reply: FastifyReply, status: number, envelope: Envelope<unknown>): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(envelope);
+}
+
+/** Every failure, whatever raised it, leaves as an envelope with a Chinese message and never a stack trace. */
+export function registerEnvelopeHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiFailure, request, reply) => {
+    if (error instanceof ApiFailure) {
+      return sendFailure(reply, 200, failure(error.code, error.message, failureData(request, error.message, error.data)));
+    }
+    const transport = transportFailure(error);
+    if (transport) {
+      request.log.info({ err: error }, 'rejected request');
+      const data = failureData(request, transport.message, null);
+      return sendFailure(reply, transport.status, failure(transport.code, transport.message, data));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    const data = failureData(request, ERROR_MESSAGES.internal, null);
+    return sendFailure(reply, 500, failure(CODES.internal, ERROR_MESSAGES.internal, data));
+  });
+
+  app.setNotFoundHandler((_request, reply) =>
+    sendFailure(reply, 404, failure(CODES.notFound, ERROR_MESSAGES.routeNotFound)),
+  );
+}

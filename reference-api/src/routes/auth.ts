@@ -1,0 +1,129 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { API_PATHS } from '../../../shared/src/api/endpoints';
+import type { LoginResult, SendCodeResult } from '../../../shared/src/api/types';
+import { CODE_COUNTDOWN_SECONDS, MESSAGES } from '../../../shared/src/constants';
+import type { AppContext } from '../context';
+import type { UserRow } from '../db/auth';
+import { ApiFailure, CODES, ok } from '../envelope';
+import { hashSecret, verifyAgainstDecoy, verifySecret } from '../security/hash';
+import { mobileField, parseBody, payload, text } from '../validation';
+
+export const CODE_TTL_SECONDS = 300;
+export const CODE_LENGTH = 6;
+export const MAX_LOGIN_FAILURES = 5;
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const HOUR_MS = 3600 * 1000;
+
+export const AUTH_MESSAGES = {
+  wrongPassword: '手机号或密码错误',
+  wrongCode: '验证码错误，请重新输入',
+  codeFormat: `验证码为${CODE_LENGTH}位数字`,
+  noCode: '请先获取验证码',
+  codeExpired: '验证码已过期，请重新获取',
+  codeUsed: '验证码已失效，请重新获取',
+  passwordTooLong: '密码不能超过64个字符',
+  attemptsLeft: (left: number) => `，还可尝试${left}次`,
+  locked: (minutes: number) => `登录失败次数过多，请${minutes}分钟后再试`,
+  resendTooSoon: (seconds: number) => `验证码已发送，请${seconds}秒后再重新获取`,
+  ipTooMany: (seconds: number) => `获取验证码次数过多，请${seconds}秒后再试`,
+} as const;
+
+const passwordLoginBody = payload({
+  mobile: mobileField,
+  password: text({ required: MESSAGES.passwordRequired, max: 64, tooLong: AUTH_MESSAGES.passwordTooLong, trim: false }),
+});
+
+const codeLoginBody = payload({
+  mobile: mobileField,
+  code: text({ required: MESSAGES.codeRequired, max: CODE_LENGTH, tooLong: AUTH_MESSAGES.codeFormat }).refine(
+    (code) => new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code),
+    AUTH_MESSAGES.codeFormat,
+  ),
+});
+
+const sendCodeBody = payload({ mobile: mobileField });
+
+const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / 1000));
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { auth, now } = ctx;
+
+  /** Password and code logins share one failure counter per mobile, so switching method gains nothing. */
+  function assertNotLocked(mobile: string, at: number): void {
+    const { count, oldest } = auth.failuresSince(mobile, at - LOGIN_WINDOW_MS);
+    if (count >= MAX_LOGIN_FAILURES && oldest !== null) {
+      const minutes = Math.ceil(secondsUntil(oldest + LOGIN_WINDOW_MS, at) / 60);
+      throw new ApiFailure(CODES.tooMany, AUTH_MESSAGES.locked(minutes));
+    }
+  }
+
+  function failLogin(mobile: string, at: number, message: string): never {
+    auth.recordFailure(mobile, at, at - LOGIN_WINDOW_MS);
+    const left = MAX_LOGIN_FAILURES - auth.failuresSince(mobile, at - LOGIN_WINDOW_MS).count;
+    if (left <= 0) throw new ApiFailure(CODES.tooMany, AUTH_MESSAGES.locked(LOGIN_WINDOW_MS / 60_000));
+    const warning = left <= 2 ? AUTH_MESSAGES.attemptsLeft(left) : '';
+    throw new ApiFailure(CODES.unauthorized, `${message}${warning}`);
+  }
+
+  function loggedIn(user: UserRow, at: number): LoginResult {
+    auth.clearFailures(user.mobile);
+    const result: LoginResult = {
+      token: auth.createSession(user.id, at),
+      mobile: user.mobile,
+      sid: user.sid,
+      tid: user.tid,
+      schoolName: user.school_name,
+    };
+    if (user.teacher_icon) result.teacherIcon = user.teacher_icon;
+    return result;
+  }
+
+  const loginConfig = { config: { loginReply: true } };
+
+  app.post(API_PATHS.passwordLogin, loginConfig, async (request) => {
+    const { mobile, password } = parseBody(passwordLoginBody, request.body);
+    assertNotLocked(mobile, now());
+    const user = auth.findUser(mobile);
+    const valid = user?.password_hash
+      ? await verifySecret(password, user.password_hash)
+      : await verifyAgainstDecoy(password);
+    // The clock is read again after the slow hash so the failure lands at the time it really happened.
+    if (!user || !valid) failLogin(mobile, now(), AUTH_MESSAGES.wrongPassword);
+    return ok(loggedIn(user, now()));
+  });
+
+  app.post(API_PATHS.sendCode, async (request) => {
+    const { mobile } = parseBody(sendCodeBody, request.body);
+    const at = now();
+    const latest = auth.latestCode(mobile);
+    const resendAt = latest ? latest.created_at + CODE_COUNTDOWN_SECONDS * 1000 : 0;
+    if (resendAt > at) throw new ApiFailure(CODES.tooMany, AUTH_MESSAGES.resendTooSoon(secondsUntil(resendAt, at)));
+    const fromIp = auth.codesFromIpSince(request.ip, at - HOUR_MS);
+    if (fromIp.count >= ctx.limits.sendCodePerIpPerHour && fromIp.oldest !== null) {
+      throw new ApiFailure(CODES.tooMany, AUTH_MESSAGES.ipTooMany(secondsUntil(fromIp.oldest + HOUR_MS, at)));
+    }
+
+    const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
+    auth.storeCode(mobile, await hashSecret(code), request.ip, at, at + CODE_TTL_SECONDS * 1000);
+    ctx.devCodes?.set(mobile, code);
+    // There is no SMS gateway: the log is where an operator (or a developer) reads the code.
+    request.log.info({ mobile, code }, '验证码已生成（演示环境：未接短信网关，验证码只写入日志）');
+    const result: SendCodeResult = { expiresIn: CODE_TTL_SECONDS };
+    return ok(result);
+  });
+
+  app.post(API_PATHS.codeLogin, loginConfig, async (request) => {
+    const { mobile, code } = parseBody(codeLoginBody, request.body);
+    const at = now();
+    assertNotLocked(mobile, at);
+    const latest = auth.latestCode(mobile);
+    // No guess is possible without an outstanding code, so these two do not count as failed attempts.
+    if (!latest) throw new ApiFailure(CODES.unauthorized, AUTH_MESSAGES.noCode);
+    if (latest.used_at !== null) throw new ApiFailure(CODES.unauthorized, AUTH_MESSAGES.codeUsed);
+    if (latest.expires_at <= at) throw new ApiFailure(CODES.unauthorized, AUTH_MESSAGES.codeExpired);
+    if (!(await verifySecret(code, latest.code_hash))) failLogin(mobile, now(), AUTH_MESSAGES.wrongCode);
+    if (!auth.useCode(latest.id, now())) throw new ApiFailure(CODES.unauthorized, AUTH_MESSAGES.codeUsed);
+    return ok(loggedIn(auth.findOrCreateVisitor(mobile, now()), now()));
+  });
+}

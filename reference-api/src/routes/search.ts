@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { API_PATHS } from '../../../shared/src/api/endpoints';
+import type { SearchResult } from '../../../shared/src/api/types';
+import { MESSAGES } from '../../../shared/src/constants';
+import type { AppContext } from '../context';
+import { ok } from '../envelope';
+import { splitTerms } from '../search/terms';
+import { parseBody, payload, text } from '../validation';
+import { pageFields } from './content';
+
+export const KEYWORD_MAX = 200;
+export const SEARCH_MESSAGES = {
+  keywordTooLong: `搜索关键词不能超过${KEYWORD_MAX}个字`,
+  badScope: '搜索范围不正确',
+} as const;
+
+const searchBody = payload({
+  keyword: text({ required: MESSAGES.searchRequired, max: KEYWORD_MAX, tooLong: SEARCH_MESSAGES.keywordTooLong }),
+  ...pageFields,
+  scope: z.enum(['all', 'course', 'expert'], { error: SEARCH_MESSAGES.badScope }).default('all'),
+});
+
+const empty = (page: number, pageSize: number) => ({ list: [], total: 0, page, pageSize });
+
+/** Courses and experts by keyword; each side is paged on its own with the same page and size. */
+export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post(API_PATHS.search, async (request) => {
+    const { keyword, page, pageSize, scope } = parseBody(searchBody, request.body);
+    const terms = splitTerms(keyword);
+    const result: SearchResult = {
+      keyword,
+      courses: scope === 'expert' ? empty(page, pageSize) : ctx.search.courses(terms, page, pageSize),
+      experts: scope === 'course' ? empty(page, pageSize) : ctx.search.experts(terms, page, pageSize),
+    };
+    return ok(result);
+  });
+}

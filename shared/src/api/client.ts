@@ -1,0 +1,122 @@
+import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { getRuntimeConfig } from '../config/runtimeConfig';
+import { MESSAGES, REQUEST_TIMEOUT_MS, SUCCESS_CODE } from '../constants';
+import { notify } from '../notify';
+import type { Envelope } from './types';
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** SPEC.md §8: reject without a toast; the caller shows the error its own way. */
+    hideError?: boolean;
+  }
+}
+
+export type ApiErrorKind = 'envelope' | 'network' | 'timeout' | 'http' | 'format';
+
+/** Every rejected call rejects with this, its `message` already in Chinese and fit to show. */
+export class ApiError<T = unknown> extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly code?: string,
+    readonly data?: T,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+function isEnvelope(body: unknown): body is Envelope<unknown> {
+  if (typeof body !== 'object' || body === null) return false;
+  const header = (body as { header?: unknown }).header;
+  return typeof header === 'object' && header !== null && 'code' in header;
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof AxiosError) {
+    if (error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT) {
+      return new ApiError('timeout', MESSAGES.timeout);
+    }
+    if (error.response) {
+      return new ApiError('http', MESSAGES.httpStatus(error.response.status), undefined, undefined, error.response.status);
+    }
+    if (error.code === AxiosError.ERR_CANCELED) return new ApiError('network', MESSAGES.network);
+  }
+  return new ApiError('network', MESSAGES.network);
+}
+
+/**
+ * The one HTTP client of the site (a federation singleton through `shared`). Form-urlencoded by default
+ * (axios serialises plain objects for that content type), 15 s timeout, the envelope unwrapped.
+ */
+export const http = axios.create({
+  timeout: REQUEST_TIMEOUT_MS,
+  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+});
+
+// The base address is read per request: the shell sets the runtime config after this module has loaded.
+http.interceptors.request.use((config) => {
+  config.baseURL ??= getRuntimeConfig().apiBaseUrl;
+  return config;
+});
+
+http.interceptors.response.use(
+  (response: AxiosResponse) => {
+    const body: unknown = response.data;
+    if (!isEnvelope(body)) {
+      throw new ApiError('format', MESSAGES.badResponse, undefined, undefined, response.status);
+    }
+    if (String(body.header.code) !== SUCCESS_CODE) {
+      const message = typeof body.header.codeMsg === 'string' && body.header.codeMsg.trim() !== ''
+        ? body.header.codeMsg
+        : MESSAGES.envelopeFallback;
+      throw new ApiError('envelope', message, String(body.header.code), body.data, response.status);
+    }
+    return response;
+  },
+  (error: unknown) => Promise.reject(toApiError(error)),
+);
+
+async function request<T>(config: AxiosRequestConfig): Promise<T> {
+  try {
+    const response = await http.request<Envelope<T>>(config);
+    return response.data.data;
+  } catch (error) {
+    const apiError = toApiError(error);
+    if (!config.hideError) notify.error(apiError.message);
+    throw apiError;
+  }
+}
+
+export type CallOptions = Pick<AxiosRequestConfig, 'hideError' | 'signal' | 'timeout' | 'headers'>;
+
+export function get<T>(url: string, params?: object, options?: CallOptions): Promise<T> {
+  return request<T>({ ...options, method: 'GET', url, params });
+}
+
+export function post<T>(url: string, data?: object, options?: CallOptions): Promise<T> {
+  return request<T>({ ...options, method: 'POST', url, data });
+}
+
+export function put<T>(url: string, data?: object, options?: CallOptions): Promise<T> {
+  return request<T>({ ...options, method: 'PUT', url, data });
+}
+
+export function del<T>(url: string, params?: object, options?: CallOptions): Promise<T> {
+  return request<T>({ ...options, method: 'DELETE', url, params });
+}
+
+/** Image paths in API data are relative to the API's base address. */
+export function assetUrl(path: string): string {
+  try {
+    return new URL(path, getRuntimeConfig().apiBaseUrl).toString();
+  } catch {
+    return '';
+  }
+}

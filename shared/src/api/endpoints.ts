@@ -1,0 +1,48 @@
+import { post, type CallOptions } from './client';
+import type {
+  Activity,
+  ActivityPayload,
+  CodeLoginPayload,
+  CourseList,
+  CourseListPayload,
+  HomeContent,
+  LoginResult,
+  MessagePayload,
+  MessageResult,
+  PasswordLoginPayload,
+  SearchPayload,
+  SearchResult,
+  SendCodePayload,
+  SendCodeResult,
+} from './types';
+
+/** SPEC.md §7: the paths, written once. The reference API and the tests read them from here too. */
+export const API_PATHS = {
+  sendCode: '/website/websiteSendCode1.0',
+  codeLogin: '/website/websiteCodeLogin1.0',
+  passwordLogin: '/website/websitePasswordLogin1.0',
+  message: '/website/websiteMessage1.0',
+  search: '/website/websiteSearch1.0',
+  integrate: '/website/websiteIntegrateApi1.0',
+  activityPage: '/wuyou/activityPageList1.0',
+  courseList: '/wenrun/getWenRunCourseList1.0',
+  statsLog: '/operation/log',
+} as const;
+
+/** One typed function per call of SPEC.md §7. */
+export const api = {
+  sendCode: (payload: SendCodePayload, options?: CallOptions) =>
+    post<SendCodeResult>(API_PATHS.sendCode, payload, options),
+  codeLogin: (payload: CodeLoginPayload, options?: CallOptions) =>
+    post<LoginResult>(API_PATHS.codeLogin, payload, options),
+  passwordLogin: (payload: PasswordLoginPayload, options?: CallOptions) =>
+    post<LoginResult>(API_PATHS.passwordLogin, payload, options),
+  sendMessage: (payload: MessagePayload, options?: CallOptions) =>
+    post<MessageResult>(API_PATHS.message, payload, options),
+  search: (payload: SearchPayload, options?: CallOptions) => post<SearchResult>(API_PATHS.search, payload, options),
+  integrate: (options?: CallOptions) => post<HomeContent>(API_PATHS.integrate, undefined, options),
+  activityPage: (payload: ActivityPayload, options?: CallOptions) =>
+    post<Activity>(API_PATHS.activityPage, payload, options),
+  courseList: (payload: CourseListPayload, options?: CallOptions) =>
+    post<CourseList>(API_PATHS.courseList, payload, options),
+};

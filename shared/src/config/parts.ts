@@ -1,0 +1,20 @@
+/**
+ * The five parts of the site and the reference API, with their default local ports (DESIGN.md). The webpack
+ * configs, `npm start`, the runtime-config defaults and the tests all read this one table.
+ */
+export const REMOTE_PARTS = {
+  header: { folder: 'remote-header', port: 3001 },
+  about: { folder: 'remote-about', port: 3002 },
+  auth: { folder: 'remote-auth', port: 3003 },
+  wuyou: { folder: 'remote-wuyou', port: 3004 },
+} as const;
+
+export type RemoteName = keyof typeof REMOTE_PARTS;
+
+export const SHELL_PART = { folder: 'shell', port: 3000 } as const;
+
+export const API_PORT = 3100;
+
+export const REMOTE_NAMES = Object.keys(REMOTE_PARTS) as RemoteName[];
+
+export const MANIFEST_FILE = 'mf-manifest.json';

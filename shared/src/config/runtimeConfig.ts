@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { API_PORT, MANIFEST_FILE, REMOTE_NAMES, REMOTE_PARTS, type RemoteName } from './parts';
+
+/**
+ * The ops surface (DESIGN.md, runtime config): one JSON file beside the shell's index.html, read once at start.
+ * Every field has a default that works on a developer machine; a bad field falls back to its default alone.
+ */
+export interface ContactInfo {
+  company: string;
+  hotline: string;
+  email: string;
+  address: string;
+  icp: string;
+}
+
+export interface OfficialAccount {
+  name: string;
+  url: string;
+}
+
+export interface RuntimeConfig {
+  apiBaseUrl: string;
+  statsBaseUrl: string;
+  trainingSystemUrl: string;
+  contact: ContactInfo;
+  officialAccounts: OfficialAccount[];
+  /** Remote name -> manifest URLs, primary first, then last-known-good fallbacks. */
+  remotes: Record<RemoteName, string[]>;
+}
+
+const localhost = (port: number) => `http://localhost:${port}`;
+
+// The spec's {phone} and {email} placeholders become these; they say plainly that they are demo values.
+export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
+  apiBaseUrl: localhost(API_PORT),
+  statsBaseUrl: `${localhost(API_PORT)}/stats`,
+  trainingSystemUrl: `${localhost(API_PORT)}/training-system/`,
+  contact: {
+    company: '文润教育科技有限公司（演示）',
+    hotline: '400-000-0000（演示号码）',
+    email: 'service@example.com（演示邮箱）',
+    address: '北京市海淀区中关村大街 1 号（演示地址）',
+    icp: '京ICP备00000000号-1（演示）',
+  },
+  officialAccounts: [
+    { name: '文润教育', url: `${localhost(API_PORT)}/accounts/wenrun` },
+    { name: '文润研训', url: `${localhost(API_PORT)}/accounts/yanxun` },
+    { name: '文润智慧云', url: `${localhost(API_PORT)}/accounts/cloud` },
+  ],
+  remotes: Object.fromEntries(
+    REMOTE_NAMES.map((name) => [name, [`${localhost(REMOTE_PARTS[name].port)}/${MANIFEST_FILE}`]]),
+  ) as Record<RemoteName, string[]>,
+};
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, '不是 http(s) 地址');
+
+const text = z.string().trim().min(1).max(200);
+
+const contactSchema = z.object({
+  company: text,
+  hotline: text,
+  email: text,
+  address: text,
+  icp: text,
+});
+
+const officialAccountsSchema = z.array(z.object({ name: text, url: httpUrl })).min(1).max(6);
+
+const remoteEntrySchema = z.union([httpUrl.transform((url) => [url]), z.array(httpUrl).min(1).max(5)]);
+
+export interface ParsedRuntimeConfig {
+  config: RuntimeConfig;
+  /** One line per field that was missing or bad and fell back to its default. */
+  problems: string[];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Field by field: a bad `contact.email` costs only that field, never the whole file. */
+export function parseRuntimeConfig(raw: unknown): ParsedRuntimeConfig {
+  const problems: string[] = [];
+  const defaults = DEFAULT_RUNTIME_CONFIG;
+  if (!isRecord(raw)) {
+    return { config: defaults, problems: ['runtime-config.json 不是 JSON 对象，全部使用默认值'] };
+  }
+
+  function field<T>(name: string, schema: z.ZodType<T>, value: unknown, fallback: T): T {
+    if (value === undefined) return fallback;
+    const result = schema.safeParse(value);
+    if (result.success) return result.data;
+    problems.push(`${name}: ${result.error.issues[0]?.message ?? '格式不对'}，使用默认值`);
+    return fallback;
+  }
+
+  const rawContact = isRecord(raw.contact) ? raw.contact : {};
+  if (raw.contact !== undefined && !isRecord(raw.contact)) problems.push('contact: 不是对象，使用默认值');
+  const contact = Object.fromEntries(
+    (Object.keys(defaults.contact) as (keyof ContactInfo)[]).map((key) => [
+      key,
+      field(`contact.${key}`, contactSchema.shape[key], rawContact[key], defaults.contact[key]),
+    ]),
+  ) as unknown as ContactInfo;
+
+  const rawRemotes = isRecord(raw.remotes) ? raw.remotes : {};
+  if (raw.remotes !== undefined && !isRecord(raw.remotes)) problems.push('remotes: 不是对象，使用默认值');
+  for (const name of Object.keys(rawRemotes)) {
+    if (!(REMOTE_NAMES as string[]).includes(name)) problems.push(`remotes.${name}: 不认识的 remote，已忽略`);
+  }
+  const remotes = Object.fromEntries(
+    REMOTE_NAMES.map((name) => [
+      name,
+      field(`remotes.${name}`, remoteEntrySchema, rawRemotes[name], defaults.remotes[name]),
+    ]),
+  ) as Record<RemoteName, string[]>;
+
+  return {
+    config: {
+      apiBaseUrl: field('apiBaseUrl', httpUrl, raw.apiBaseUrl, defaults.apiBaseUrl),
+      statsBaseUrl: field('statsBaseUrl', httpUrl, raw.statsBaseUrl, defaults.statsBaseUrl),
+      trainingSystemUrl: field('trainingSystemUrl', httpUrl, raw.trainingSystemUrl, defaults.trainingSystemUrl),
+      contact,
+      officialAccounts: field(
+        'officialAccounts',
+        officialAccountsSchema,
+        raw.officialAccounts,
+        defaults.officialAccounts,
+      ),
+      remotes,
+    },
+    problems,
+  };
+}
+
+let current: RuntimeConfig = DEFAULT_RUNTIME_CONFIG;
+
+/** The config every part reads; the shell sets it once at start, a remote's standalone page keeps the defaults. */
+export function getRuntimeConfig(): RuntimeConfig {
+  return current;
+}
+
+export function setRuntimeConfig(config: RuntimeConfig): void {
+  current = config;
+}
+
+export const RUNTIME_CONFIG_TIMEOUT_MS = 5000;
+
+/**
+ * Fetches and validates the config. A missing, slow or broken file is reported on the console and the defaults
+ * are used: the site must start either way.
+ */
+export async function loadRuntimeConfig(url: string, fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  let raw: unknown;
+  // Not AbortSignal.timeout(): older phone browsers in use lack it.
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), RUNTIME_CONFIG_TIMEOUT_MS);
+  try {
+    const response = await fetchImpl(url, { cache: 'no-cache', signal: controller.signal });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    raw = await response.json();
+  } catch (error) {
+    console.error(`[runtime-config] 无法读取 ${url}（${String(error)}），全部使用默认值`);
+    setRuntimeConfig(DEFAULT_RUNTIME_CONFIG);
+    return DEFAULT_RUNTIME_CONFIG;
+  } finally {
+    clearTimeout(timer);
+  }
+  const { config, problems } = parseRuntimeConfig(raw);
+  for (const problem of problems) console.error(`[runtime-config] ${problem}`);
+  setRuntimeConfig(config);
+  return config;
+}

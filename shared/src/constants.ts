@@ -1,0 +1,31 @@
+/**
+ * SPEC.md §5, §8, §9: every business constant and user-facing message, in one place. Code and tests import
+ * them from here; nothing else spells them out.
+ */
+export const REQUEST_TIMEOUT_MS = 15_000;
+export const CODE_COUNTDOWN_SECONDS = 60;
+export const SUCCESS_CODE = '200';
+export const TOAST_DURATION_MS = 3_000;
+export const REDIRECT_LIMIT = 10;
+/** The about header turns white once the page is scrolled past this offset. */
+export const HEADER_SCROLL_THRESHOLD = 0;
+export const SERVICE_IMAGE_WIDTH = 410;
+/** Local-storage key of the login store (SPEC.md §3: a fixed key). */
+export const LOGIN_STORAGE_KEY = 'wenrun.login';
+
+export const MESSAGES = {
+  invalidMobile: '请输入正确的手机号码',
+  codeRequired: '请输入验证码',
+  passwordRequired: '请输入密码',
+  searchRequired: '请输入搜索关键词',
+  loginSuccess: '登录成功',
+  logoutSuccess: '已退出登录',
+  retryCode: '重新获取',
+  sendCode: '获取验证码',
+  network: '后端接口连接异常，请检查网络',
+  timeout: '系统接口请求超时，请检查网络',
+  httpStatus: (status: number) => `系统接口${status}异常`,
+  badResponse: '系统接口返回的数据异常，请稍后再试',
+  envelopeFallback: '系统繁忙，请稍后再试',
+  redirectLoop: '页面跳转次数过多，已停止跳转，请返回首页',
+} as const;

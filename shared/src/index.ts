@@ -1,0 +1,30 @@
+/**
+ * The public surface of `shared`: the one copy of what every part needs. Parts import from here only, never
+ * from a file inside. Shared as a federation singleton, so every remote in the page holds the same objects.
+ */
+import './styles';
+
+export * from './constants';
+export * from './config/parts';
+export {
+  DEFAULT_RUNTIME_CONFIG,
+  getRuntimeConfig,
+  loadRuntimeConfig,
+  parseRuntimeConfig,
+  setRuntimeConfig,
+  type ContactInfo,
+  type OfficialAccount,
+  type RuntimeConfig,
+} from './config/runtimeConfig';
+export * from './api/types';
+export { ApiError, assetUrl, del, get, http, isApiError, post, put, type CallOptions } from './api/client';
+export { API_PATHS, api } from './api/endpoints';
+export { track } from './api/stats';
+export { Notifications, notify } from './notify';
+export * from './validation';
+export * from './content/aboutSections';
+export { DEFAULT_AVATAR, LoginStore, loginStore, maskMobile, type LoginState } from './stores/LoginStore';
+export { UiStore, uiStore } from './stores/UiStore';
+export { persistStore, type PersistOptions, type StorageArea } from './stores/persist';
+export * from './content/routes';
+export { mountStandalone } from './dev/mountStandalone';

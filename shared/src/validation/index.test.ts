@@ -1,0 +1,28 @@
+import { MESSAGES } from '../constants';
+import { validateCode, validateMobile, validatePassword, validateSearchText } from './index';
+
+describe('validation (SPEC.md §5)', () => {
+  it.each(['13800138000', '19912345678', '12000000000'])('accepts the mobile %s', (mobile) => {
+    expect(validateMobile(mobile)).toBeNull();
+  });
+
+  it.each(['', '1380013800', '138001380000', '11800138000', '10800138000', '23800138000', '1380013800a', '１３８００１３８０００'])(
+    'rejects the mobile %p',
+    (mobile) => {
+      expect(validateMobile(mobile)).toBe(MESSAGES.invalidMobile);
+    },
+  );
+
+  it('requires a code and a password', () => {
+    expect(validateCode('   ')).toBe(MESSAGES.codeRequired);
+    expect(validateCode('123456')).toBeNull();
+    expect(validatePassword('')).toBe(MESSAGES.passwordRequired);
+    expect(validatePassword(' secret ')).toBeNull();
+  });
+
+  it('requires search text that is not only white space', () => {
+    expect(validateSearchText('')).toBe(MESSAGES.searchRequired);
+    expect(validateSearchText(' \t　')).toBe(MESSAGES.searchRequired);
+    expect(validateSearchText('课程')).toBeNull();
+  });
+});

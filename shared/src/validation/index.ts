@@ -1,0 +1,23 @@
+import { MESSAGES } from '../constants';
+
+/** SPEC.md §5: 11 digits, a 1, then a digit 2 to 9. */
+export const MOBILE_PATTERN = /^1[2-9]\d{9}$/;
+
+/** `null` when valid, otherwise the message to show next to the field. */
+export type FieldError = string | null;
+
+export function validateMobile(mobile: string): FieldError {
+  return MOBILE_PATTERN.test(mobile.trim()) ? null : MESSAGES.invalidMobile;
+}
+
+export function validateCode(code: string): FieldError {
+  return code.trim() === '' ? MESSAGES.codeRequired : null;
+}
+
+export function validatePassword(password: string): FieldError {
+  return password === '' ? MESSAGES.passwordRequired : null;
+}
+
+export function validateSearchText(text: string): FieldError {
+  return text.trim() === '' ? MESSAGES.searchRequired : null;
+}

@@ -1,0 +1,49 @@
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Notifications, isAboutPath, uiStore } from '@wenrun/shared';
+import { RemoteSlot } from '../remotes/RemoteSlot';
+import { Footer } from './Footer';
+
+const HEADER_HEIGHT = { normal: 64, about: 112 } as const;
+
+/** SPEC.md §2: header, main, footer; messages and modals available to every part. */
+export function Layout() {
+  const { pathname } = useLocation();
+  const variant = isAboutPath(pathname) ? 'about' : 'normal';
+  return (
+    <div className="site">
+      <RemoteSlot
+        remote="header"
+        module="./Header"
+        props={{ variant }}
+        label="页头"
+        minHeight={HEADER_HEIGHT[variant]}
+        className="site__header-slot"
+      />
+      <main className="site__main" id="main">
+        <Outlet />
+      </main>
+      <Footer />
+      <LoginModalSlot />
+      <Notifications />
+    </div>
+  );
+}
+
+/** The login modal is fetched only once somebody asks for it, then stays mounted (it owns its open state). */
+const LoginModalSlot = observer(function LoginModalSlot() {
+  const [wanted, setWanted] = useState(false);
+  if (uiStore.showLoginModal && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <RemoteSlot
+      remote="auth"
+      module="./LoginModal"
+      props={{}}
+      label="登录"
+      minHeight={0}
+      className="site__modal-slot"
+    />
+  );
+});

@@ -1,0 +1,11 @@
+import { SHELL_PART } from '../shared/src/config/parts';
+import { createPartConfig } from '../webpack.common';
+
+export default createPartConfig({
+  dir: import.meta.dirname,
+  name: 'shell',
+  port: SHELL_PART.port,
+  title: '文润教育',
+  publicPath: '/',
+  publicFiles: ['runtime-config.json'],
+});

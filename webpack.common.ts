@@ -1,0 +1,211 @@
+/**
+ * The one webpack factory. Each part's webpack.config.ts calls `createPartConfig` with only what differs
+ * (name, port, exposes, public path); everything else — loaders, federation sharing, caching names, the
+ * HTML page — is decided here once.
+ */
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import CopyPlugin from 'copy-webpack-plugin';
+import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import TerserPlugin from 'terser-webpack-plugin';
+import webpack, { type Configuration } from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+
+/**
+ * One instance in the page, whoever loads first (DESIGN.md, federation contract). `react-router` is listed
+ * beside `react-router-dom` because the latter re-exports the former's contexts: two copies would give two
+ * routers that cannot see each other.
+ */
+export const SHARED_SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+  'mobx',
+  'mobx-react-lite',
+  'axios',
+  'semantic-ui-react',
+  '@wenrun/shared',
+] as const;
+
+export interface PartOptions {
+  /** The part's folder (its `__dirname`). */
+  dir: string;
+  /** Federation container name; the key of this part in `runtime-config.json`'s `remotes`. */
+  name: string;
+  /** Port of `npm run dev` (and of `npm start`, which reads it from the same table in deploy/ports.ts). */
+  port: number;
+  /** `<title>` of the part's HTML page (the site for the shell, the standalone dev page for a remote). */
+  title: string;
+  /** Modules this part offers to others; a remote has some, the shell none. */
+  exposes?: Record<string, string>;
+  /**
+   * Where the part's files are served from. Remotes keep `auto` so that the same build works from any origin
+   * (ops may serve a copy on another host); the shell needs `/` because history-mode paths are deep.
+   */
+  publicPath?: string;
+  /** Files in `<dir>/public` copied beside index.html as they are (e.g. the shell's runtime-config.json). */
+  publicFiles?: string[];
+}
+
+interface PackageJson {
+  name: string;
+  version: string;
+  dependencies?: Record<string, string>;
+}
+
+function readPackageJson(dir: string): PackageJson {
+  return JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as PackageJson;
+}
+
+function gitShortHash(dir: string): string {
+  try {
+    return execSync('git rev-parse --short HEAD', { cwd: dir, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** What a build says about itself: shown on the status page and recorded in each bundle. */
+export interface BuildInfo {
+  name: string;
+  version: string;
+  gitHash: string;
+  builtAt: string;
+}
+
+export function sharedConfig(pkg: PackageJson) {
+  const sharedPkg = readPackageJson(path.join(import.meta.dirname, 'shared'));
+  return Object.fromEntries(
+    SHARED_SINGLETONS.map((dep) => {
+      const requiredVersion = pkg.dependencies?.[dep];
+      if (!requiredVersion) {
+        throw new Error(`${pkg.name}: shared singleton "${dep}" must be listed in its package.json dependencies`);
+      }
+      const isWorkspace = dep === sharedPkg.name;
+      return [
+        dep,
+        {
+          singleton: true,
+          requiredVersion: isWorkspace ? `^${sharedPkg.version}` : requiredVersion,
+          ...(isWorkspace ? { version: sharedPkg.version } : {}),
+        },
+      ];
+    }),
+  );
+}
+
+export function createPartConfig(part: PartOptions) {
+  return (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } => {
+    const mode = argv.mode ?? 'production';
+    const isProduction = mode === 'production';
+    const pkg = readPackageJson(part.dir);
+    const buildInfo: BuildInfo = {
+      name: pkg.name,
+      // A release pipeline may stamp its own version; otherwise the package's.
+      version: process.env.BUILD_VERSION ?? pkg.version,
+      gitHash: process.env.BUILD_GIT_HASH ?? gitShortHash(part.dir),
+      builtAt: process.env.BUILD_TIME ?? new Date().toISOString(),
+    };
+    const outputDir = process.env.OUT_DIR ? path.resolve(process.env.OUT_DIR) : path.join(part.dir, 'dist');
+    const hashed = isProduction ? '.[contenthash:8]' : '';
+
+    return {
+      mode,
+      context: part.dir,
+      entry: { main: './src/index.ts' },
+      devtool: isProduction ? false : 'eval-cheap-module-source-map',
+      target: 'web',
+      output: {
+        path: outputDir,
+        publicPath: part.publicPath ?? 'auto',
+        filename: `[name]${hashed}.js`,
+        chunkFilename: `[name]${hashed}.js`,
+        assetModuleFilename: `assets/[name]${hashed}[ext]`,
+        cssFilename: `[name]${hashed}.css`,
+        clean: true,
+        uniqueName: part.name,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !isProduction } },
+                  target: 'es2019',
+                },
+              },
+            },
+          },
+          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+          {
+            test: /\.(png|jpe?g|gif|svg|webp|avif)$/,
+            type: 'asset',
+            parser: { dataUrlCondition: { maxSize: 2 * 1024 } },
+          },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: part.name,
+          ...(part.exposes ? { filename: 'remoteEntry.js', exposes: part.exposes } : {}),
+          shared: sharedConfig(pkg),
+          manifest: { fileName: 'mf-manifest.json' },
+          dts: false,
+        }),
+        new MiniCssExtractPlugin({ filename: `[name]${hashed}.css`, chunkFilename: `[name]${hashed}.css` }),
+        new HtmlWebpackPlugin({
+          title: part.title,
+          publicPath: '/',
+          templateContent: ({ htmlWebpackPlugin }) => `<!doctype html>
+<html lang="zh-CN">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${String(htmlWebpackPlugin.options.title)}</title>
+</head>
+<body>
+<noscript>本网站需要启用 JavaScript 才能正常浏览。</noscript>
+<div id="root"></div>
+</body>
+</html>`,
+        }),
+        new webpack.DefinePlugin({
+          __BUILD_INFO__: JSON.stringify(buildInfo),
+        }),
+        ...(part.publicFiles?.length
+          ? [new CopyPlugin({ patterns: part.publicFiles.map((file) => ({ from: path.join('public', file) })) })]
+          : []),
+      ],
+      optimization: {
+        minimizer: [
+          new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false }),
+          new CssMinimizerPlugin({ minify: CssMinimizerPlugin.lightningCssMinify }),
+        ],
+      },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      devServer: {
+        port: part.port,
+        historyApiFallback: true,
+        hot: false,
+        // Another part's page loads this one's manifest and chunks; in development any local origin may.
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: { warnings: false, errors: true } },
+        static: part.publicFiles?.length ? { directory: path.join(part.dir, 'public') } : false,
+      },
+    };
+  };
+}
