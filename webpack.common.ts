@@ -174,6 +174,7 @@ export function createPartConfig(part: PartOptions) {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 36 36'%3E%3Crect width='36' height='36' rx='8' fill='%231f5fa8'/%3E%3Cpath d='M8 11h20M8 18h20M8 25h12' stroke='%23fff' stroke-width='3' stroke-linecap='round'/%3E%3C/svg%3E">
 <title>${String(htmlWebpackPlugin.options.title)}</title>
 </head>
 <body>

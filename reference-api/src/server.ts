@@ -5,12 +5,21 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { REMOTE_PARTS, SHELL_PART } from '../../shared/src/config/parts';
 import type { AppContext, Limits } from './context';
 import { createAuthStore } from './db/auth';
+import { createContentStore } from './db/content';
 import { openDatabase } from './db/database';
+import { createMessageStore } from './db/messages';
+import { createSearchStore } from './db/search';
 import { seedDatabase } from './db/seed';
+import { createStatsStore } from './db/stats';
 import { ApiFailure, CODES, ERROR_MESSAGES, registerEnvelopeHandlers } from './envelope';
+import { assetRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
+import { contentRoutes } from './routes/content';
 import { devRoutes } from './routes/dev';
 import { healthRoutes } from './routes/health';
+import { messageRoutes } from './routes/message';
+import { searchRoutes } from './routes/search';
+import { statsRoutes } from './routes/stats';
 
 export interface RateLimitSettings {
   /** Requests per window per client IP, over every route except /healthz. */
@@ -77,6 +86,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const ctx: AppContext = {
     db,
     auth: createAuthStore(db),
+    content: createContentStore(db),
+    search: createSearchStore(db),
+    messages: createMessageStore(db),
+    stats: createStatsStore(db),
     now,
     limits,
     devCodes: devEndpoints ? new Map() : null,
@@ -100,6 +113,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   healthRoutes(app, ctx);
   authRoutes(app, ctx);
+  messageRoutes(app, ctx);
+  searchRoutes(app, ctx);
+  contentRoutes(app, ctx);
+  assetRoutes(app, ctx);
+  await statsRoutes(app, ctx);
   if (devEndpoints) devRoutes(app, ctx);
 
   return app;

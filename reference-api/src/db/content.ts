@@ -25,11 +25,12 @@ interface ActivityRow extends Omit<Activity, 'blocks' | 'signUp'> {
 /** Read-only demo content: home page, course list, activities and images. */
 export function createContentStore(db: Db) {
   const categories = db.prepare<[], { name: string }>('SELECT name FROM categories ORDER BY sort');
-  const countCourses = db.prepare<[string | null], { total: number }>(
-    'SELECT count(*) AS total FROM courses c WHERE ?1 IS NULL OR c.category = ?1',
+  const countCourses = db.prepare<[{ category: string | null }], { total: number }>(
+    'SELECT count(*) AS total FROM courses c WHERE @category IS NULL OR c.category = @category',
   );
-  const pageCourses = db.prepare<[string | null, number, number], Course>(
-    `SELECT ${COURSE_COLUMNS} FROM courses c WHERE ?1 IS NULL OR c.category = ?1 ORDER BY c.id LIMIT ?2 OFFSET ?3`,
+  const pageCourses = db.prepare<[{ category: string | null; limit: number; offset: number }], Course>(
+    `SELECT ${COURSE_COLUMNS} FROM courses c WHERE @category IS NULL OR c.category = @category
+     ORDER BY c.id LIMIT @limit OFFSET @offset`,
   );
   const activity = db.prepare<[number], ActivityRow>(
     `SELECT id, title, subtitle, start_time AS startTime, end_time AS endTime, place, organizer, cover,
@@ -61,8 +62,8 @@ export function createContentStore(db: Db) {
 
     /** An unknown category is not an error: it simply has no courses. */
     courseList(category: string | null, page: number, pageSize: number): CourseList {
-      const { total } = countCourses.get(category) ?? { total: 0 };
-      const list = pageCourses.all(category, pageSize, (page - 1) * pageSize);
+      const total = countCourses.get({ category })?.total ?? 0;
+      const list = pageCourses.all({ category, limit: pageSize, offset: (page - 1) * pageSize });
       return { list, total, page, pageSize, categories: categoryNames };
     },
 

@@ -16,9 +16,9 @@ export function createMessageStore(db: Db) {
   const insert = db.prepare<[string, string, string, number]>(
     'INSERT INTO messages (name, phone, message, created_at) VALUES (?, ?, ?, ?)',
   );
-  const byPhone = db.prepare<[string | null, number], MessageRow>(
+  const byPhone = db.prepare<[{ phone: string | null; limit: number }], MessageRow>(
     `SELECT id, name, phone, message, created_at AS createdAt FROM messages
-     WHERE ?1 IS NULL OR phone = ?1 ORDER BY id DESC LIMIT ?2`,
+     WHERE @phone IS NULL OR phone = @phone ORDER BY id DESC LIMIT @limit`,
   );
 
   return {
@@ -34,7 +34,7 @@ export function createMessageStore(db: Db) {
       },
     ),
 
-    recent: (phone: string | null, limit: number): MessageRow[] => byPhone.all(phone, limit),
+    recent: (phone: string | null, limit: number): MessageRow[] => byPhone.all({ phone, limit }),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { Course, Expert, Paged } from '../../../shared/src/api/types';
 import { characterCount, ftsPhrase, TRIGRAM_MIN } from '../search/terms';
 import { COURSE_COLUMNS, EXPERT_COLUMNS } from './content';
@@ -25,7 +26,10 @@ const termParam = (term: string) => (characterCount(term) >= TRIGRAM_MIN ? ftsPh
 
 export function createSearchStore(db: Db) {
   // One statement per (kind, shape of the terms): at most 2 x (2 + 4 + ... + 2^8) shapes, prepared once each.
-  const statements = new Map<string, { count: ReturnType<Db['prepare']>; page: ReturnType<Db['prepare']> }>();
+  const statements = new Map<
+    string,
+    { count: Statement<unknown[], { total: number }>; page: Statement<unknown[], Course | Expert> }
+  >();
 
   function prepared(kind: Kind, terms: string[]) {
     const shape = `${kind}:${terms.map((term) => (characterCount(term) >= TRIGRAM_MIN ? 'f' : 'g')).join('')}`;
@@ -34,9 +38,9 @@ export function createSearchStore(db: Db) {
       const { table, alias, columns, titleColumn } = KINDS[kind];
       const where = terms.map((term) => termCondition(kind, term)).join(' AND ');
       entry = {
-        count: db.prepare(`SELECT count(*) AS total FROM ${table} ${alias} WHERE ${where}`),
+        count: db.prepare<unknown[], { total: number }>(`SELECT count(*) AS total FROM ${table} ${alias} WHERE ${where}`),
         // Hits in the title (or the expert's name) first, then the catalogue order.
-        page: db.prepare(
+        page: db.prepare<unknown[], Course | Expert>(
           `SELECT ${columns} FROM ${table} ${alias} WHERE ${where}
            ORDER BY instr(lower(${titleColumn}), ?) = 0, ${alias}.id LIMIT ? OFFSET ?`,
         ),
@@ -49,7 +53,8 @@ export function createSearchStore(db: Db) {
   function search<T extends Course | Expert>(kind: Kind, terms: string[], page: number, pageSize: number): Paged<T> {
     const { count, page: pageStatement } = prepared(kind, terms);
     const params = terms.map(termParam);
-    const { total } = count.get(...params) as { total: number };
+    const total = count.get(...params)?.total ?? 0;
+    // The statement of a kind selects exactly that kind's columns, so its rows are T.
     const list = total === 0 ? [] : (pageStatement.all(...params, terms[0], pageSize, (page - 1) * pageSize) as T[]);
     return { list, total, page, pageSize };
   }

@@ -27,5 +27,3 @@ ${body}
 
 /** What the pages may load: their own inline style and this server's images, nothing else. */
 export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'";
-
-export { escapeXml as escapeHtml };

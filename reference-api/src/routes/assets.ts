@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context';
-import { htmlPage, PAGE_CSP, escapeHtml } from '../pages/html';
+import { escapeXml as escapeHtml } from '../images/svg';
+import { htmlPage, PAGE_CSP } from '../pages/html';
 import { OFFICIAL_ACCOUNTS } from '../seed/officialAccounts';
 
 const ONE_DAY = 'public, max-age=86400';
@@ -31,7 +32,11 @@ const accountPages = new Map(
 );
 
 function sendHtml(reply: FastifyReply, html: string): FastifyReply {
-  return reply.type('text/html; charset=utf-8').header('Cache-Control', ONE_DAY).header('Content-Security-Policy', PAGE_CSP).send(html);
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('Cache-Control', ONE_DAY)
+    .header('Content-Security-Policy', PAGE_CSP)
+    .send(html);
 }
 
 /** Demo images (generated SVG from the database) and the small pages the site links to. */
