@@ -1,7 +1,8 @@
 import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { getRuntimeConfig } from '../config/runtimeConfig';
 import { MESSAGES, REQUEST_TIMEOUT_MS, SUCCESS_CODE } from '../constants';
-import { notify } from '../notify';
+import { requestTracker } from '../feedback/loading';
+import { notify } from '../feedback/notify';
 import type { Envelope } from './types';
 
 declare module 'axios' {
@@ -84,6 +85,7 @@ http.interceptors.response.use(
 );
 
 async function request<T>(config: AxiosRequestConfig): Promise<T> {
+  requestTracker.started();
   try {
     const response = await http.request<Envelope<T>>(config);
     return response.data.data;
@@ -91,6 +93,8 @@ async function request<T>(config: AxiosRequestConfig): Promise<T> {
     const apiError = toApiError(error);
     if (!config.hideError) notify.error(apiError.message);
     throw apiError;
+  } finally {
+    requestTracker.finished();
   }
 }
 

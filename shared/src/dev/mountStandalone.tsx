@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { Notifications } from '../notify';
+import { AppFeedback } from '../feedback/AppFeedback';
 import './dev.css';
 
 /**
@@ -15,7 +15,7 @@ export function mountStandalone(title: string, page: ReactNode): void {
   createRoot(container).render(
     <BrowserRouter>
       {page}
-      <Notifications />
+      <AppFeedback />
     </BrowserRouter>,
   );
 }

@@ -1,11 +1,12 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { HomePage } from '../home/HomePage';
 import { Layout } from '../layout/Layout';
-import { HomePage } from '../pages/HomePage';
+import { Redirect, REDIRECTS } from './redirects';
 import { AboutRoute, ActivityRoute, SearchRoute } from './remoteRoutes';
 
 /**
- * SPEC.md §2. Any unknown path shows the home page with its URL left as typed: the visitor sees what they
- * asked for was not a page of its own, and a later fix of a link keeps working; the canonical link says `/`.
+ * SPEC.md §2. Any unknown path shows the home page with its URL left as typed: the visitor keeps what they asked
+ * for in the address bar (and can correct a typo there), while the canonical link tells search engines `/`.
  */
 export function App() {
   return (
@@ -14,6 +15,9 @@ export function App() {
         <Route path="/wuyou/*" element={<ActivityRoute />} />
         <Route element={<Layout />}>
           <Route index element={<HomePage />} />
+          {Object.entries(REDIRECTS).map(([from, to]) => (
+            <Route key={from} path={from} element={<Redirect to={to} />} />
+          ))}
           <Route path="about/*" element={<AboutRoute />} />
           <Route path="search/*" element={<SearchRoute />} />
           <Route path="*" element={<HomePage />} />

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { Notifications, isAboutPath, uiStore } from '@wenrun/shared';
+import { AppFeedback, isAboutPath, uiStore } from '@wenrun/shared';
 import { RemoteSlot } from '../remotes/RemoteSlot';
 import { Footer } from './Footer';
 
@@ -26,7 +26,7 @@ export function Layout() {
       </main>
       <Footer />
       <LoginModalSlot />
-      <Notifications />
+      <AppFeedback />
     </div>
   );
 }

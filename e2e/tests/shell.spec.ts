@@ -1,0 +1,129 @@
+import { expect, test, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { API_PATHS } from '../../shared/src/api/endpoints';
+import type { Envelope, HomeContent } from '../../shared/src/api/types';
+import { ABOUT_SECTIONS } from '../../shared/src/content/aboutSections';
+import { DEFAULT_RUNTIME_CONFIG } from '../../shared/src/config/runtimeConfig';
+import { watchErrors } from '../support/site';
+
+const INTEGRATE_URL = `${DEFAULT_RUNTIME_CONFIG.apiBaseUrl}${API_PATHS.integrate}`;
+
+async function homeContent(page: Page): Promise<HomeContent> {
+  const response = await page.request.post(INTEGRATE_URL);
+  return ((await response.json()) as Envelope<HomeContent>).data;
+}
+
+test.describe('routes', () => {
+  for (const path of ['/', '/nope', '/a/b/c', '/%E4%ZZ', '/index.html', '/home']) {
+    test(`${path} shows the home page without an error`, async ({ page }) => {
+      const errors = watchErrors(page);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('让每一位教师都被看见、被支持、被成就');
+      await expect(page.locator('footer.site-footer')).toBeVisible();
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('/about/../../etc stays on the site', async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto('/about/../../etc');
+    await expect(page.locator('main#main')).toBeVisible();
+    await expect(page.locator('footer.site-footer')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test('/wuyou/1 has neither header nor footer', async ({ page }) => {
+    await page.goto('/wuyou/1');
+    await expect(page.getByRole('heading', { name: '报名信息' })).toBeVisible();
+    await expect(page.locator('header.site-header')).toHaveCount(0);
+    await expect(page.locator('footer.site-footer')).toHaveCount(0);
+  });
+});
+
+test.describe('home page', () => {
+  test('shows the content of the integrate API', async ({ page }) => {
+    const content = await homeContent(page);
+    await page.goto('/');
+    for (const item of [content.courses[0], content.experts[0], content.news[0], content.partners[0]]) {
+      const name = item && ('title' in item ? item.title : item.name);
+      await expect(page.getByText(name ?? '').first()).toBeVisible();
+    }
+    await expect(page.locator('.home-notice')).toHaveCount(0);
+  });
+
+  test('with the API down: the built-in content and a Chinese notice, and a retry that works', async ({ page }) => {
+    let down = true;
+    await page.route(INTEGRATE_URL, (route) => (down ? route.abort('connectionrefused') : route.continue()));
+    await page.goto('/');
+    await expect(page.locator('.home-notice')).toContainText('暂时无法加载');
+    await expect(page.locator('.home-offerings li')).toHaveCount(6);
+    down = false;
+    await page.getByRole('button', { name: '重新加载' }).click();
+    await expect(page.locator('.home-notice')).toHaveCount(0);
+    await expect(page.locator('#home-courses')).toBeVisible();
+  });
+
+  test('with a slow API: skeletons first, then the content in their place', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(INTEGRATE_URL, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.locator('.home-skeleton').first()).toBeVisible();
+    await expect(page.locator('.home-offerings li')).toHaveCount(6);
+    release();
+    await expect(page.locator('.home-skeleton')).toHaveCount(0);
+    await expect(page.locator('.home-courses li img').first()).toBeVisible();
+  });
+});
+
+test.describe('footer', () => {
+  test('the six about links open their section in a new tab', async ({ page }) => {
+    await page.goto('/');
+    const links = page.locator('footer.site-footer nav a');
+    await expect(links).toHaveCount(6);
+    for (const [index, section] of ABOUT_SECTIONS.entries()) {
+      const link = links.nth(index);
+      await expect(link).toHaveText(section.title);
+      await expect(link).toHaveAttribute('href', `/about/${section.key}`);
+      await expect(link).toHaveAttribute('target', '_blank');
+    }
+  });
+
+  test('each official account shows a QR code of its URL on hover and on focus', async ({ page }) => {
+    await page.goto('/');
+    const accounts = DEFAULT_RUNTIME_CONFIG.officialAccounts;
+    for (const [index, account] of accounts.entries()) {
+      const trigger = page.locator('.account-code__name').nth(index);
+      await trigger.hover();
+      const image = page.locator('.account-code__popup img').nth(index);
+      await expect(image).toBeVisible();
+      expect(await decodeQr(page, index)).toBe(account.url);
+      await page.mouse.move(0, 0);
+      await expect(image).toBeHidden();
+      await trigger.focus();
+      await expect(image).toBeVisible();
+      await trigger.blur();
+    }
+  });
+});
+
+/** Reads the pixels of the n-th QR image in the page and decodes them. */
+async function decodeQr(page: Page, index: number): Promise<string | undefined> {
+  const { width, height, data } = await page.evaluate((n) => {
+    const image = document.querySelectorAll<HTMLImageElement>('.account-code__popup img')[n];
+    if (!image) throw new Error('no QR image');
+    const canvas = document.createElement('canvas');
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no canvas');
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
+    return { width: pixels.width, height: pixels.height, data: Array.from(pixels.data) };
+  }, index);
+  return jsQR(Uint8ClampedArray.from(data), width, height)?.data;
+}

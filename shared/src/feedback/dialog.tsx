@@ -1,0 +1,68 @@
+import { action, makeObservable, observable } from 'mobx';
+import { observer } from 'mobx-react-lite';
+import { Button, Modal } from 'semantic-ui-react';
+
+export interface DialogOptions {
+  title: string;
+  content: string;
+  confirmText?: string;
+  /** Without it the dialog only informs (one button). */
+  cancelText?: string;
+}
+
+interface OpenDialog extends DialogOptions {
+  resolve: (confirmed: boolean) => void;
+}
+
+/** App-wide dialogs, one at a time, in the order they were asked for. */
+class DialogStore {
+  queue: OpenDialog[] = [];
+
+  constructor() {
+    makeObservable(this, { queue: observable, open: action, close: action });
+  }
+
+  open(options: DialogOptions): Promise<boolean> {
+    return new Promise((resolve) => this.queue.push({ ...options, resolve }));
+  }
+
+  close(confirmed: boolean): void {
+    this.queue.shift()?.resolve(confirmed);
+  }
+}
+
+const dialogs = new DialogStore();
+
+/** Asks the visitor to confirm; resolves `true` on the confirm button, `false` on cancel, Esc or the close icon. */
+export function confirmDialog(options: DialogOptions): Promise<boolean> {
+  return dialogs.open({ confirmText: '确定', cancelText: '取消', ...options });
+}
+
+/** Tells the visitor something that needs acknowledging. */
+export function alertDialog(options: Omit<DialogOptions, 'cancelText'>): Promise<boolean> {
+  return dialogs.open({ confirmText: '知道了', ...options });
+}
+
+/** Rendered once per page (by the shell, or a remote's standalone page). */
+export const Dialogs = observer(function Dialogs() {
+  const current = dialogs.queue[0];
+  if (!current) return null;
+  return (
+    <Modal open size="tiny" onClose={() => dialogs.close(false)} aria-labelledby="app-dialog-title">
+      <Modal.Header id="app-dialog-title">{current.title}</Modal.Header>
+      <Modal.Content>
+        <p>{current.content}</p>
+      </Modal.Content>
+      <Modal.Actions>
+        {current.cancelText && (
+          <Button type="button" onClick={() => dialogs.close(false)}>
+            {current.cancelText}
+          </Button>
+        )}
+        <Button type="button" primary onClick={() => dialogs.close(true)}>
+          {current.confirmText}
+        </Button>
+      </Modal.Actions>
+    </Modal>
+  );
+});

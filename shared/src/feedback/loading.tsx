@@ -1,0 +1,50 @@
+import { action, makeObservable, observable } from 'mobx';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+
+/** A loading indicator for a part of a page. */
+export function LoadingIndicator({ label = '加载中…' }: { label?: string }) {
+  return (
+    <div className="loading-indicator" role="status" aria-live="polite">
+      <div className="ui active inline loader small" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+/** Counts the API calls in flight (the shared client reports to it), for the page-wide progress bar. */
+class RequestTracker {
+  pending = 0;
+
+  constructor() {
+    makeObservable(this, { pending: observable, started: action, finished: action });
+  }
+
+  started(): void {
+    this.pending += 1;
+  }
+
+  finished(): void {
+    this.pending = Math.max(0, this.pending - 1);
+  }
+}
+
+export const requestTracker = new RequestTracker();
+
+/** Quick calls should not flash a bar. */
+const SHOW_AFTER_MS = 300;
+
+/** A thin bar at the top of the page while API calls are slow to answer. */
+export const RequestProgress = observer(function RequestProgress() {
+  const busy = requestTracker.pending > 0;
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    if (!busy) {
+      setVisible(false);
+      return;
+    }
+    const timer = setTimeout(() => setVisible(true), SHOW_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [busy]);
+  return visible ? <div className="request-progress" role="progressbar" aria-label="正在加载" /> : null;
+});

@@ -1,0 +1,76 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { aboutPath, getRuntimeConfig } from '@wenrun/shared';
+import { usePageMeta } from '../app/usePageMeta';
+import { HomeBanners, ExpertTeam, FeaturedCourses, NewsList, PartnerWall } from './HomeSections';
+import { OFFERINGS } from './offerings';
+import { useHomeContent } from './useHomeContent';
+import './home.css';
+
+/**
+ * SPEC.md §2: the home page. The hero and the six offerings are the shell's own and show at once; the rest comes
+ * from `websiteIntegrateApi1.0`, with skeletons while it loads and a notice (never an empty page) when it fails.
+ */
+export function HomePage() {
+  const { company } = getRuntimeConfig().contact;
+  const { state, retry } = useHomeContent();
+  usePageMeta({
+    title: `${company} - 教师研训、精品课程与智慧教育服务`,
+    description: `${company}为中小学校与教师提供研训体系、精品课程、智慧云平台、课堂观测评价与项目合作服务。`,
+    canonicalPath: '/',
+  });
+  useEffect(() => {
+    if (state.status === 'failed') console.warn(`[home] 首页内容加载失败：${state.message}`);
+  }, [state]);
+
+  const content = state.status === 'ready' ? state.content : null;
+  const loading = state.status === 'loading';
+
+  return (
+    <div className="home">
+      <section className="home-hero">
+        <div className="home-hero__inner">
+          <h1>让每一位教师都被看见、被支持、被成就</h1>
+          <p>{company}为中小学校与教师提供系统的研训课程、智慧云平台与课堂观测评价服务。</p>
+          <div className="home-hero__actions">
+            <Link className="ui primary button" to={aboutPath(1)}>
+              了解文润
+            </Link>
+            <Link className="ui basic inverted button" to={aboutPath(3)}>
+              浏览精品课程
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      {state.status === 'failed' && (
+        <div className="home-notice" role="status">
+          <p>最新课程、专家与动态暂时无法加载（{state.message}）。以下为文润教育的主要服务。</p>
+          <button type="button" className="ui small button" onClick={retry}>
+            重新加载
+          </button>
+        </div>
+      )}
+
+      <section className="home-section" aria-labelledby="home-offerings">
+        <h2 id="home-offerings">我们提供</h2>
+        <ul className="home-offerings">
+          {OFFERINGS.map((offering) => (
+            <li key={offering.section}>
+              <Link to={aboutPath(offering.section)}>
+                <h3>{offering.title}</h3>
+                <p>{offering.summary}</p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <HomeBanners banners={content?.banners} loading={loading} />
+      <FeaturedCourses courses={content?.courses} loading={loading} />
+      <ExpertTeam experts={content?.experts} loading={loading} />
+      <NewsList news={content?.news} loading={loading} />
+      <PartnerWall partners={content?.partners} loading={loading} />
+    </div>
+  );
+}
