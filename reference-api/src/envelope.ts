@@ -47,7 +47,7 @@ export function ok<T>(data: T): Envelope<T> {
   return { header: { code: SUCCESS_CODE, codeMsg: '成功' }, data };
 }
 
-export function failure(code: FailureCode, codeMsg: string, data: unknown = null): Envelope<unknown> {
+function failure(code: FailureCode, codeMsg: string, data: unknown = null): Envelope<unknown> {
   return { header: { code, codeMsg }, data };
 }
 
@@ -75,7 +75,7 @@ function transportFailure(error: FastifyError): { status: number; code: FailureC
   return null;
 }
 
-export function sendFailure(reply: FastifyReply, status: number, envelope: Envelope<unknown>): FastifyReply {
+function sendFailure(reply: FastifyReply, status: number, envelope: Envelope<unknown>): FastifyReply {
   return reply.code(status).type('application/json; charset=utf-8').send(envelope);
 }
 

@@ -17,6 +17,12 @@ function numberEnv(name: string, fallback: number): number {
   return value;
 }
 
+/** TRUST_PROXY: unset or "false" = none, "true" = any, otherwise addresses or ranges, e.g. "loopback" or "10.0.0.0/8". */
+function trustProxyEnv(value: string | undefined): boolean | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  return value === 'true' ? true : value;
+}
+
 async function main(): Promise<void> {
   const databasePath = process.env.DATABASE_PATH
     ? path.resolve(process.env.DATABASE_PATH)
@@ -27,7 +33,7 @@ async function main(): Promise<void> {
     allowedOrigins: listEnv(process.env.SITE_ORIGINS) ?? DEFAULT_ALLOWED_ORIGINS,
     rateLimit: { max: numberEnv('RATE_LIMIT_MAX', 600) },
     limits: { sendCodePerIpPerHour: numberEnv('SEND_CODE_PER_IP_PER_HOUR', 10) },
-    trustProxy: process.env.TRUST_PROXY || false,
+    trustProxy: trustProxyEnv(process.env.TRUST_PROXY),
   });
 
   let closing = false;

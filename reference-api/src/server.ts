@@ -16,6 +16,7 @@ import { assetRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
 import { contentRoutes } from './routes/content';
 import { devRoutes } from './routes/dev';
+import { isLoopback } from './net';
 import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/message';
 import { searchRoutes } from './routes/search';
@@ -55,10 +56,6 @@ export const BODY_LIMIT = 64 * 1024;
 
 export const DEFAULT_RATE_LIMIT: RateLimitSettings = { max: 600, timeWindowMs: 60_000, exemptLoopback: true };
 export const DEFAULT_LIMITS: Limits = { sendCodePerIpPerHour: 10 };
-
-export function isLoopback(ip: string): boolean {
-  return ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
-}
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const now = options.now ?? Date.now;

@@ -9,6 +9,7 @@ export const BAD_TEXT_MESSAGE = '内容包含无法识别的字符，请检查�
  * U+FFFD is what a body with bad UTF-8 decodes to, lone surrogates come from hand-made JSON escapes, and control
  * characters have no place in a form field; all three are refused rather than stored.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
 const BAD_TEXT = /[\uFFFD\p{Cs}\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/u;
 
 interface TextRule {

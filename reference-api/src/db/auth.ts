@@ -27,6 +27,8 @@ export interface WindowCount {
 }
 
 const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
+/** Codes are kept a day: long enough for the hourly per-IP count, short enough to keep the table small. */
+const CODE_RETENTION_MS = 24 * 3600 * 1000;
 
 /** Accounts, sessions, failed logins and verification codes. */
 export function createAuthStore(db: Db) {
@@ -38,6 +40,7 @@ export function createAuthStore(db: Db) {
   const insertSession = db.prepare<[string, number, number, number]>(
     'INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
   );
+  const pruneSessions = db.prepare<[number]>('DELETE FROM sessions WHERE expires_at <= ?');
   const countFailures = db.prepare<[string, number], WindowCount>(
     'SELECT count(*) AS count, min(at) AS oldest FROM login_failures WHERE mobile = ? AND at > ?',
   );
@@ -53,6 +56,7 @@ export function createAuthStore(db: Db) {
   const supersedeCodes = db.prepare<[number, string]>(
     'UPDATE sms_codes SET used_at = ? WHERE mobile = ? AND used_at IS NULL',
   );
+  const pruneCodes = db.prepare<[number]>('DELETE FROM sms_codes WHERE created_at < ?');
   const insertCode = db.prepare<[string, string, string, number, number]>(
     'INSERT INTO sms_codes (mobile, code_hash, ip, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
   );
@@ -73,11 +77,12 @@ export function createAuthStore(db: Db) {
     }),
 
     /** Returns the token to hand out; only its hash is stored. */
-    createSession(userId: number, now: number): string {
+    createSession: db.transaction((userId: number, now: number): string => {
       const token = newToken();
+      pruneSessions.run(now);
       insertSession.run(hashToken(token), userId, now, now + SESSION_TTL_MS);
       return token;
-    },
+    }),
 
     failuresSince: (mobile: string, since: number): WindowCount =>
       countFailures.get(mobile, since) ?? { count: 0, oldest: null },
@@ -96,6 +101,7 @@ export function createAuthStore(db: Db) {
 
     /** A new code replaces every earlier one: only the latest code sent can log in. */
     storeCode: db.transaction((mobile: string, codeHash: string, ip: string, now: number, expiresAt: number) => {
+      pruneCodes.run(now - CODE_RETENTION_MS);
       supersedeCodes.run(now, mobile);
       insertCode.run(mobile, codeHash, ip, now, expiresAt);
     }),

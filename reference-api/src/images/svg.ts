@@ -55,7 +55,7 @@ function qrLike(seed: string, x: number, y: number, size: number, color = '#1f2d
     const fy = y + row * cell;
     return `<rect x="${fx}" y="${fy}" width="${cell * 7}" height="${cell * 7}"/><rect x="${fx + cell}" y="${fy + cell}" width="${cell * 5}" height="${cell * 5}" fill="#fff"/><rect x="${fx + cell * 2}" y="${fy + cell * 2}" width="${cell * 3}" height="${cell * 3}"/>`;
   };
-  return `<rect x="${x - cell}" y="${y - cell}" width="${size + 2 * cell}" height="${size + 2 * cell}" fill="#fff"/><g fill="${color}">${modules.join('')}${finder(0, 0)}${finder(cells - 7, 0)}${finder(0, cells - 7)}</g>`;
+  return `<rect x="${x - cell}" y="${y - cell}" width="${size + 2 * cell}" height="${size + 2 * cell}" fill="#fff"/><g fill="${color}" shape-rendering="crispEdges">${modules.join('')}${finder(0, 0)}${finder(cells - 7, 0)}${finder(0, cells - 7)}</g>`;
 }
 
 export function courseCoverSvg(title: string, category: string, hue: number): string {

@@ -6,6 +6,7 @@ import { CODE_COUNTDOWN_SECONDS, MESSAGES } from '../../../shared/src/constants'
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/auth';
 import { ApiFailure, CODES, ok } from '../envelope';
+import { clientIp } from '../net';
 import { hashSecret, verifyAgainstDecoy, verifySecret } from '../security/hash';
 import { mobileField, parseBody, payload, text } from '../validation';
 
@@ -14,6 +15,9 @@ export const CODE_LENGTH = 6;
 export const MAX_LOGIN_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const HOUR_MS = 3600 * 1000;
+const CODE_PATTERN = new RegExp(`^\\d{${CODE_LENGTH}}$`);
+/** The dev-only memory of plain codes forgets the oldest mobiles beyond this. */
+const DEV_CODES_KEPT = 1000;
 
 export const AUTH_MESSAGES = {
   wrongPassword: '手机号或密码错误',
@@ -37,7 +41,7 @@ const passwordLoginBody = payload({
 const codeLoginBody = payload({
   mobile: mobileField,
   code: text({ required: MESSAGES.codeRequired, max: CODE_LENGTH, tooLong: AUTH_MESSAGES.codeFormat }).refine(
-    (code) => new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code),
+    (code) => CODE_PATTERN.test(code),
     AUTH_MESSAGES.codeFormat,
   ),
 });
@@ -90,23 +94,38 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       : await verifyAgainstDecoy(password);
     // The clock is read again after the slow hash so the failure lands at the time it really happened.
     if (!user || !valid) failLogin(mobile, now(), AUTH_MESSAGES.wrongPassword);
+    // Parallel guesses all passed the first check; the ones that failed meanwhile count now.
+    assertNotLocked(mobile, now());
     return ok(loggedIn(user, now()));
   });
 
-  app.post(API_PATHS.sendCode, async (request) => {
-    const { mobile } = parseBody(sendCodeBody, request.body);
-    const at = now();
+  function assertMaySend(mobile: string, ip: string, at: number): void {
     const latest = auth.latestCode(mobile);
     const resendAt = latest ? latest.created_at + CODE_COUNTDOWN_SECONDS * 1000 : 0;
     if (resendAt > at) throw new ApiFailure(CODES.tooMany, AUTH_MESSAGES.resendTooSoon(secondsUntil(resendAt, at)));
-    const fromIp = auth.codesFromIpSince(request.ip, at - HOUR_MS);
+    const fromIp = auth.codesFromIpSince(ip, at - HOUR_MS);
     if (fromIp.count >= ctx.limits.sendCodePerIpPerHour && fromIp.oldest !== null) {
       throw new ApiFailure(CODES.tooMany, AUTH_MESSAGES.ipTooMany(secondsUntil(fromIp.oldest + HOUR_MS, at)));
     }
+  }
 
+  app.post(API_PATHS.sendCode, async (request) => {
+    const { mobile } = parseBody(sendCodeBody, request.body);
+    const ip = clientIp(request.ip);
+    // Checked before hashing, so refused requests cost nothing...
+    assertMaySend(mobile, ip, now());
     const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
-    auth.storeCode(mobile, await hashSecret(code), request.ip, at, at + CODE_TTL_SECONDS * 1000);
-    ctx.devCodes?.set(mobile, code);
+    const codeHash = await hashSecret(code);
+    // ...and again right before storing, with no await in between, so concurrent requests cannot both pass.
+    const at = now();
+    assertMaySend(mobile, ip, at);
+    auth.storeCode(mobile, codeHash, ip, at, at + CODE_TTL_SECONDS * 1000);
+    if (ctx.devCodes) {
+      ctx.devCodes.delete(mobile);
+      ctx.devCodes.set(mobile, code);
+      const oldest = ctx.devCodes.keys().next();
+      if (ctx.devCodes.size > DEV_CODES_KEPT && !oldest.done) ctx.devCodes.delete(oldest.value);
+    }
     // There is no SMS gateway: the log is where an operator (or a developer) reads the code.
     request.log.info({ mobile, code }, '验证码已生成（演示环境：未接短信网关，验证码只写入日志）');
     const result: SendCodeResult = { expiresIn: CODE_TTL_SECONDS };
@@ -123,6 +142,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (latest.used_at !== null) throw new ApiFailure(CODES.unauthorized, AUTH_MESSAGES.codeUsed);
     if (latest.expires_at <= at) throw new ApiFailure(CODES.unauthorized, AUTH_MESSAGES.codeExpired);
     if (!(await verifySecret(code, latest.code_hash))) failLogin(mobile, now(), AUTH_MESSAGES.wrongCode);
+    assertNotLocked(mobile, now());
     if (!auth.useCode(latest.id, now())) throw new ApiFailure(CODES.unauthorized, AUTH_MESSAGES.codeUsed);
     return ok(loggedIn(auth.findOrCreateVisitor(mobile, now()), now()));
   });

@@ -45,7 +45,7 @@ async function rejection(call: Promise<unknown>): Promise<ApiError> {
     await call;
   } catch (error) {
     if (isApiError(error)) return error;
-    throw new Error(`rejected with something other than ApiError: ${String(error)}`);
+    throw new Error(`rejected with something other than ApiError: ${String(error)}`, { cause: error });
   }
   throw new Error('the call resolved');
 }

@@ -12,7 +12,7 @@ declare module 'axios' {
   }
 }
 
-export type ApiErrorKind = 'envelope' | 'network' | 'timeout' | 'http' | 'format';
+export type ApiErrorKind = 'envelope' | 'network' | 'timeout' | 'http' | 'format' | 'canceled';
 
 /** Every rejected call rejects with this, its `message` already in Chinese and fit to show. */
 export class ApiError<T = unknown> extends Error {
@@ -47,7 +47,8 @@ function toApiError(error: unknown): ApiError {
     if (error.response) {
       return new ApiError('http', MESSAGES.httpStatus(error.response.status), undefined, undefined, error.response.status);
     }
-    if (error.code === AxiosError.ERR_CANCELED) return new ApiError('network', MESSAGES.network);
+    // The caller gave up (a page left, a newer request replaced it): nobody is waiting for a message.
+    if (error.code === AxiosError.ERR_CANCELED) return new ApiError('canceled', MESSAGES.network);
   }
   return new ApiError('network', MESSAGES.network);
 }
@@ -91,7 +92,7 @@ async function request<T>(config: AxiosRequestConfig): Promise<T> {
     return response.data.data;
   } catch (error) {
     const apiError = toApiError(error);
-    if (!config.hideError) notify.error(apiError.message);
+    if (!config.hideError && apiError.kind !== 'canceled') notify.error(apiError.message);
     throw apiError;
   } finally {
     requestTracker.finished();
