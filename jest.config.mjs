@@ -34,6 +34,14 @@ export default {
     webPart('remote-auth'),
     webPart('remote-wuyou'),
     {
+      // Build and deploy tooling: the federation contract, the lint boundaries.
+      displayName: 'tooling',
+      rootDir: '<rootDir>',
+      testEnvironment: 'node',
+      transform: { '^.+\\.(t|j)sx?$': swc },
+      testMatch: ['<rootDir>/deploy/**/*.test.ts'],
+    },
+    {
       displayName: 'reference-api',
       rootDir: '<rootDir>/reference-api',
       testEnvironment: 'node',

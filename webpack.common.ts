@@ -50,6 +50,8 @@ export interface PartOptions {
   publicPath?: string;
   /** Files in `<dir>/public` copied beside index.html as they are (e.g. the shell's runtime-config.json). */
   publicFiles?: string[];
+  /** Further plain pages of the part, each its own entry and `{name}.html` (e.g. the shell's status page). */
+  pages?: { name: string; entry: string; title: string }[];
 }
 
 interface PackageJson {
@@ -71,6 +73,30 @@ function gitShortHash(dir: string): string {
     return 'unknown';
   }
 }
+
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 36 36'%3E%3Crect width='36' height='36' rx='8' fill='%231f5fa8'/%3E%3Cpath d='M8 11h20M8 18h20M8 25h12' stroke='%23fff' stroke-width='3' stroke-linecap='round'/%3E%3C/svg%3E";
+
+function htmlPage(parameters: Record<string, unknown>): string {
+  const { htmlWebpackPlugin } = parameters as { htmlWebpackPlugin: { options: { title?: unknown } } };
+  return `<!doctype html>
+<html lang="zh-CN">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="${FAVICON}">
+<title>${String(htmlWebpackPlugin.options.title)}</title>
+</head>
+<body>
+<noscript>本网站需要启用 JavaScript 才能正常浏览。</noscript>
+<div id="root"></div>
+</body>
+</html>`;
+}
+
+/** Every remote exposes which build it is, for the status page and ops. */
+export const BUILD_INFO_MODULE = './buildInfo';
+const BUILD_INFO_SOURCE = path.join(import.meta.dirname, 'shared/src/federation/buildInfo.ts');
 
 /** What a build says about itself: shown on the status page and recorded in each bundle. */
 export interface BuildInfo {
@@ -119,7 +145,10 @@ export function createPartConfig(part: PartOptions) {
     return {
       mode,
       context: part.dir,
-      entry: { main: './src/index.ts' },
+      entry: {
+        main: './src/index.ts',
+        ...Object.fromEntries((part.pages ?? []).map((page) => [page.name, page.entry])),
+      },
       devtool: isProduction ? false : 'eval-cheap-module-source-map',
       target: 'web',
       output: {
@@ -160,29 +189,25 @@ export function createPartConfig(part: PartOptions) {
       plugins: [
         new ModuleFederationPlugin({
           name: part.name,
-          ...(part.exposes ? { filename: 'remoteEntry.js', exposes: part.exposes } : {}),
+          ...(part.exposes
+            ? { filename: 'remoteEntry.js', exposes: { ...part.exposes, [BUILD_INFO_MODULE]: BUILD_INFO_SOURCE } }
+            : {}),
           shared: sharedConfig(pkg),
           manifest: { fileName: 'mf-manifest.json' },
           dts: false,
         }),
         new MiniCssExtractPlugin({ filename: `[name]${hashed}.css`, chunkFilename: `[name]${hashed}.css` }),
-        new HtmlWebpackPlugin({
-          title: part.title,
-          publicPath: '/',
-          templateContent: ({ htmlWebpackPlugin }) => `<!doctype html>
-<html lang="zh-CN">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 36 36'%3E%3Crect width='36' height='36' rx='8' fill='%231f5fa8'/%3E%3Cpath d='M8 11h20M8 18h20M8 25h12' stroke='%23fff' stroke-width='3' stroke-linecap='round'/%3E%3C/svg%3E">
-<title>${String(htmlWebpackPlugin.options.title)}</title>
-</head>
-<body>
-<noscript>本网站需要启用 JavaScript 才能正常浏览。</noscript>
-<div id="root"></div>
-</body>
-</html>`,
-        }),
+        new HtmlWebpackPlugin({ title: part.title, chunks: ['main'], publicPath: '/', templateContent: htmlPage }),
+        ...(part.pages ?? []).map(
+          (page) =>
+            new HtmlWebpackPlugin({
+              title: page.title,
+              chunks: [page.name],
+              filename: `${page.name}.html`,
+              publicPath: '/',
+              templateContent: htmlPage,
+            }),
+        ),
         new webpack.DefinePlugin({
           __BUILD_INFO__: JSON.stringify(buildInfo),
         }),

@@ -8,4 +8,5 @@ export default createPartConfig({
   title: '文润教育',
   publicPath: '/',
   publicFiles: ['runtime-config.json'],
+  pages: [{ name: 'status', entry: './src/status/index.ts', title: '站点状态' }],
 });

@@ -7,6 +7,8 @@ export const E2E_PORTS = {
   opsShell: 3012,
   opsHeader: 3013,
   headerDownShell: 3014,
+  rollbackShell: 3015,
+  rollbackHeader: 3016,
   /** Nothing ever listens here: a remote pointed at it is down (connection refused). */
   closed: 3019,
 } as const;

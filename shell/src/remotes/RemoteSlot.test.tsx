@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { RemoteSlot, retryDelayMs } from './RemoteSlot';
 import { loadExposed } from './registry';
 
-jest.mock('./registry', () => ({ loadExposed: jest.fn() }));
+jest.mock('./registry', () => ({ loadExposed: jest.fn(), skipBrokenEntry: jest.fn(() => false) }));
 const load = jest.mocked(loadExposed);
 
 function Greeting({ name }: { name: string }) {

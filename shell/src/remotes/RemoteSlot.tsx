@@ -1,6 +1,7 @@
 import { Component, useCallback, useEffect, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import type { RemoteName } from '@wenrun/shared';
-import { loadExposed } from './registry';
+import type { RemoteModule } from './modules';
+import { loadExposed, skipBrokenEntry } from './registry';
 
 /** Waits between automatic retries: 1 s, 2 s, 4 s … capped at 30 s. */
 export function retryDelayMs(attempt: number): number {
@@ -9,10 +10,10 @@ export function retryDelayMs(attempt: number): number {
 
 type Exposed<P> = { default: ComponentType<P> };
 
-interface RemoteSlotProps<P extends object> {
-  remote: RemoteName;
+interface RemoteSlotProps<R extends RemoteName, P extends object> {
+  remote: R;
   /** The exposed module, as in the remote's `exposes` (e.g. `./Header`). */
-  module: string;
+  module: RemoteModule<R>;
   props: P;
   /** What the slot holds, in Chinese, for the fallback text (e.g. 页头). */
   label: string;
@@ -32,7 +33,7 @@ type SlotState<P> =
  * Loads one exposed module of a remote and renders it. A remote that is down, slow or throws costs only this
  * slot: it shows a Chinese fallback in place, retries with backoff, and the rest of the page goes on.
  */
-export function RemoteSlot<P extends object>({
+export function RemoteSlot<R extends RemoteName, P extends object>({
   remote,
   module,
   props,
@@ -40,7 +41,7 @@ export function RemoteSlot<P extends object>({
   minHeight,
   className,
   loading,
-}: RemoteSlotProps<P>) {
+}: RemoteSlotProps<R, P>) {
   const [state, setState] = useState<SlotState<P>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -77,7 +78,11 @@ export function RemoteSlot<P extends object>({
     return (
       <SlotErrorBoundary
         key={attempt}
-        onError={(message) => setState({ status: 'failed', message })}
+        onError={(message) => {
+          // A module that throws at start is a broken deploy: the next entry (last known good) is tried at once.
+          if (skipBrokenEntry(remote)) retry();
+          else setState({ status: 'failed', message });
+        }}
       >
         <state.Component {...props} />
       </SlotErrorBoundary>

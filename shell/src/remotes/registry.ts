@@ -5,10 +5,13 @@ import type { RemoteName, RuntimeConfig } from '@wenrun/shared';
 export const REMOTE_LOAD_TIMEOUT_MS = 8_000;
 
 interface RemoteState {
+  /** Manifest URLs from the runtime config: primary first, then last-known-good fallbacks. */
   entries: string[];
-  /** The entry the federation runtime currently has for this remote. */
+  /** Index of the entry in use; a failure moves it on, a fresh page starts at the primary again. */
+  current: number;
+  /** The entry the federation runtime has registered for this remote. */
   registered: string;
-  /** Set after a failure: the runtime's cached state of that entry must be dropped before the next try. */
+  /** After a failure the runtime's cached state of that entry must be dropped before the next try. */
   stale: boolean;
 }
 
@@ -17,10 +20,32 @@ const remotes = new Map<RemoteName, RemoteState>();
 /** Registers every remote of the runtime config (primary entries) with the federation runtime. */
 export function registerSiteRemotes(config: RuntimeConfig): void {
   const list = (Object.entries(config.remotes) as [RemoteName, string[]][]).map(([name, entries]) => {
-    remotes.set(name, { entries, registered: entries[0] ?? '', stale: false });
+    remotes.set(name, { entries, current: 0, registered: entries[0] ?? '', stale: false });
     return { name, entry: entries[0] ?? '' };
   });
   registerRemotes(list);
+}
+
+function remoteState(remote: RemoteName): RemoteState {
+  const state = remotes.get(remote);
+  if (!state) throw new Error(`remote ${remote} 未在运行时配置中登记`);
+  return state;
+}
+
+/**
+ * A module of `remote` threw while starting: the entry it came from is broken. Moves on to the next entry and
+ * says whether there is one to try at once; after the last it starts over at the primary (with the slot's backoff).
+ */
+export function skipBrokenEntry(remote: RemoteName): boolean {
+  const state = remoteState(remote);
+  console.error(`[remotes] ${remote} 的 ${state.entries[state.current] ?? ''} 启动时出错`);
+  state.stale = true;
+  if (state.current + 1 < state.entries.length) {
+    state.current += 1;
+    return true;
+  }
+  state.current = 0;
+  return false;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -40,15 +65,15 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 }
 
 /**
- * Loads `remote/module`, trying the remote's entries in order (primary, then last-known-good fallbacks).
- * Rejects when none of them gives the module in time.
+ * Loads `remote/module`, from the entry in use and, when that fails, the next ones in order (primary, then
+ * last-known-good fallbacks). Rejects when none of them gives the module in time.
  */
 export async function loadExposed<T>(remote: RemoteName, exposed: string): Promise<T> {
-  const state = remotes.get(remote);
-  if (!state) throw new Error(`remote ${remote} 未在运行时配置中登记`);
+  const state = remoteState(remote);
   const id = `${remote}/${exposed.replace(/^\.\//, '')}`;
   let lastError: unknown = new Error(`${id} 没有可用的地址`);
-  for (const entry of state.entries) {
+  for (let index = state.current; index < state.entries.length; index++) {
+    const entry = state.entries[index] ?? '';
     if (state.stale || entry !== state.registered) {
       registerRemotes([{ name: remote, entry }], { force: true });
       state.registered = entry;
@@ -57,7 +82,8 @@ export async function loadExposed<T>(remote: RemoteName, exposed: string): Promi
     try {
       const module = await withTimeout(loadRemote<T>(id), REMOTE_LOAD_TIMEOUT_MS, id);
       if (!module) throw new Error(`${id} 为空`);
-      if (entry !== state.entries[0]) console.warn(`[remotes] ${id} 使用备用地址 ${entry}`);
+      state.current = index;
+      if (index > 0) console.warn(`[remotes] ${id} 使用备用地址 ${entry}`);
       return module;
     } catch (error) {
       console.error(`[remotes] ${id} 从 ${entry} 加载失败：${String(error)}`);
@@ -65,5 +91,6 @@ export async function loadExposed<T>(remote: RemoteName, exposed: string): Promi
       lastError = error;
     }
   }
+  state.current = 0;
   throw lastError;
 }

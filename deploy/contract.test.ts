@@ -1,0 +1,65 @@
+import { checkContract, type BuiltPart, type ContractInput, type Manifest } from './contract';
+
+const SINGLETONS = ['react', '@wenrun/shared'];
+
+function manifest(name: string, exposes: string[], shared: Partial<Record<string, [string, string]>> = {}): Manifest {
+  const versions = { react: ['18.3.1', '18.3.1'], '@wenrun/shared': ['0.1.0', '^0.1.0'], ...shared };
+  return {
+    name,
+    exposes: exposes.map((path) => ({ path })),
+    shared: Object.entries(versions).map(([pkg, pair]) => ({
+      name: pkg,
+      version: pair?.[0] ?? '',
+      requiredVersion: pair?.[1],
+      singleton: true,
+    })),
+  };
+}
+
+function input(overrides: { header?: Manifest | undefined; about?: Manifest } = {}): ContractInput {
+  const part = (folder: string, built: Manifest | undefined): BuiltPart => ({ part: folder, manifest: built });
+  return {
+    shell: part('shell', manifest('shell', [])),
+    remotes: {
+      header: part('remote-header', 'header' in overrides ? overrides.header : manifest('header', ['./Header', './SearchResults'])),
+      about: part('remote-about', overrides.about ?? manifest('about', ['./AboutPage'])),
+      auth: part('remote-auth', manifest('auth', ['./LoginModal'])),
+      wuyou: part('remote-wuyou', manifest('wuyou', ['./ActivityPage'])),
+    },
+    required: { header: ['./Header', './SearchResults'], about: ['./AboutPage'], auth: ['./LoginModal'], wuyou: ['./ActivityPage'] },
+    singletons: SINGLETONS,
+    sharedPackage: { name: '@wenrun/shared', version: '0.1.0' },
+  };
+}
+
+describe('checkContract', () => {
+  it('passes when every part keeps the contract', () => {
+    expect(checkContract(input())).toEqual([]);
+  });
+
+  it('names the part and the module when a remote drops an exposed module', () => {
+    const problems = checkContract(input({ header: manifest('header', ['./Header']) }));
+    expect(problems).toEqual([expect.stringMatching(/^remote-header：.*header\/SearchResults/)]);
+  });
+
+  it('fails when a remote bumps React to an incompatible major', () => {
+    const problems = checkContract(input({ about: manifest('about', ['./AboutPage'], { react: ['19.0.0', '^19.0.0'] }) }));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^remote-about：react@19\.0\.0 不满足 shell 要求的 18\.3\.1/),
+        expect.stringMatching(/^shell：react@18\.3\.1 不满足 remote-about 要求的 \^19\.0\.0/),
+      ]),
+    );
+  });
+
+  it('fails when a part was built against another version of the shared package', () => {
+    const problems = checkContract(
+      input({ about: manifest('about', ['./AboutPage'], { '@wenrun/shared': ['0.2.0', '^0.2.0'] }) }),
+    );
+    expect(problems).toEqual(expect.arrayContaining([expect.stringMatching(/^remote-about：用 @wenrun\/shared@0\.2\.0 构建/)]));
+  });
+
+  it('fails when a remote was not built', () => {
+    expect(checkContract(input({ header: undefined }))).toEqual([expect.stringMatching(/^remote-header：没有 mf-manifest\.json/)]);
+  });
+});

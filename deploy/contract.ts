@@ -1,0 +1,116 @@
+/**
+ * The federation contract, checked on the built manifests (`npm run contract`, part of `npm test`): every module
+ * the shell loads is exposed by its remote; every shared singleton is offered by every part in versions that
+ * satisfy every part's required range; every part was built against the same `shared` package.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import semver from 'semver';
+import { REMOTE_MODULES } from '../shell/src/remotes/modules';
+import { MANIFEST_FILE, REMOTE_PARTS, SHELL_PART, type RemoteName } from '../shared/src/config/parts';
+import { SHARED_SINGLETONS } from '../webpack.common';
+
+interface ManifestShared {
+  name: string;
+  version: string;
+  requiredVersion?: string;
+  singleton?: boolean;
+}
+
+export interface Manifest {
+  name: string;
+  shared: ManifestShared[];
+  exposes: { path: string }[];
+}
+
+export interface BuiltPart {
+  /** Folder name, used in messages. */
+  part: string;
+  manifest: Manifest | undefined;
+}
+
+export interface ContractInput {
+  shell: BuiltPart;
+  remotes: Record<RemoteName, BuiltPart>;
+  required: Record<RemoteName, readonly string[]>;
+  singletons: readonly string[];
+  sharedPackage: { name: string; version: string };
+}
+
+export function checkContract(input: ContractInput): string[] {
+  const problems: string[] = [];
+  const parts = [input.shell, ...Object.values(input.remotes)];
+
+  for (const [remote, modules] of Object.entries(input.required) as [RemoteName, readonly string[]][]) {
+    const { part, manifest } = input.remotes[remote];
+    if (!manifest) {
+      problems.push(`${part}：没有 ${MANIFEST_FILE}（未构建？）`);
+      continue;
+    }
+    const exposed = new Set(manifest.exposes.map((entry) => entry.path));
+    for (const module of modules) {
+      if (!exposed.has(module)) problems.push(`${part}：shell 需要的模块 ${remote}/${module.slice(2)}（${module}）没有暴露`);
+    }
+  }
+
+  for (const name of input.singletons) {
+    const offers = parts.flatMap(({ part, manifest }) => {
+      const shared = manifest?.shared.find((entry) => entry.name === name);
+      // A part that does not use a package does not list it; the package of shared code every part uses.
+      if (manifest && !shared && name === input.sharedPackage.name) problems.push(`${part}：没有共享 ${name}`);
+      if (shared && !shared.singleton) problems.push(`${part}：${name} 没有声明为单例`);
+      return shared ? [{ part, ...shared }] : [];
+    });
+    for (const wanting of offers) {
+      const range = wanting.requiredVersion;
+      if (!range || !semver.validRange(range)) continue;
+      for (const offering of offers) {
+        if (!semver.satisfies(offering.version, range)) {
+          problems.push(
+            `${offering.part}：${name}@${offering.version} 不满足 ${wanting.part} 要求的 ${range}（单例只能有一个版本）`,
+          );
+        }
+      }
+    }
+    if (name === input.sharedPackage.name) {
+      for (const offer of offers) {
+        if (offer.version !== input.sharedPackage.version) {
+          problems.push(`${offer.part}：用 ${name}@${offer.version} 构建，当前为 ${input.sharedPackage.version}，需要重新构建`);
+        }
+      }
+    }
+  }
+  return [...new Set(problems)];
+}
+
+function readManifest(folder: string): Manifest | undefined {
+  const file = path.join(import.meta.dirname, '..', folder, 'dist', MANIFEST_FILE);
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest) : undefined;
+}
+
+function main(): void {
+  const sharedPackage = JSON.parse(
+    fs.readFileSync(path.join(import.meta.dirname, '..', 'shared', 'package.json'), 'utf8'),
+  ) as { name: string; version: string };
+  const remotes = Object.fromEntries(
+    (Object.entries(REMOTE_PARTS) as [RemoteName, { folder: string }][]).map(([name, { folder }]) => [
+      name,
+      { part: folder, manifest: readManifest(folder) },
+    ]),
+  ) as Record<RemoteName, BuiltPart>;
+  const problems = checkContract({
+    shell: { part: SHELL_PART.folder, manifest: readManifest(SHELL_PART.folder) },
+    remotes,
+    required: REMOTE_MODULES,
+    singletons: SHARED_SINGLETONS,
+    sharedPackage,
+  });
+  if (problems.length) {
+    console.error(`联邦契约检查失败（${problems.length} 处）：`);
+    for (const problem of problems) console.error(`  - ${problem}`);
+    process.exit(1);
+  }
+  console.log(`联邦契约检查通过：${Object.keys(remotes).length} 个 remote，${SHARED_SINGLETONS.length} 个共享单例。`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) main();

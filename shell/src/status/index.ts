@@ -1,0 +1,2 @@
+// An async boundary, so that federation negotiates the shared singletons before `@wenrun/shared` is used.
+void import('./statusPage');

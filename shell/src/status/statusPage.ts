@@ -1,0 +1,102 @@
+import { getRuntimeConfig, loadRuntimeConfig } from '@wenrun/shared';
+import { inspectEntry, sharedReport, type EntryReport } from './inspect';
+import './status.css';
+
+/**
+ * `status.html`: what ops need to see of a running site, plainly: each remote's entries with version, load time
+ * and errors, the shared singletons and who provided them, the API's health. It shows nothing secret.
+ */
+type Cell = string | number | undefined;
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string) {
+  const node = document.createElement(tag);
+  // textContent, never innerHTML: config and manifests are data, not markup.
+  if (text !== undefined) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+function table(headings: string[], rows: Cell[][], rowClass?: (index: number) => string | undefined) {
+  const node = element('table');
+  const head = node.createTHead().insertRow();
+  for (const heading of headings) head.appendChild(element('th', heading));
+  const body = node.createTBody();
+  rows.forEach((cells, index) => {
+    const row = body.insertRow();
+    const extra = rowClass?.(index);
+    if (extra) row.className = extra;
+    for (const cell of cells) row.appendChild(element('td', cell === undefined ? '—' : String(cell)));
+  });
+  return node;
+}
+
+function section(title: string, ...content: Node[]) {
+  const node = element('section');
+  node.append(element('h2', title), ...content);
+  return node;
+}
+
+function remoteRows(reports: EntryReport[]): Cell[][] {
+  return reports.map((report) => [
+    report.remote,
+    report.primary ? '主地址' : '备用',
+    report.entry,
+    report.build ? `${report.build.version}（${report.build.gitHash}）` : undefined,
+    report.build?.builtAt,
+    report.manifestMs === undefined ? undefined : `${report.manifestMs} ms`,
+    report.loadMs === undefined ? undefined : `${report.loadMs} ms`,
+    report.exposes?.join(' '),
+    report.errors.join('；') || '正常',
+  ]);
+}
+
+async function apiHealth(): Promise<string> {
+  const url = `${getRuntimeConfig().apiBaseUrl}/healthz`;
+  const started = performance.now();
+  try {
+    const response = await fetch(url, { cache: 'no-store' });
+    const body = await response.text();
+    return `${url} → HTTP ${response.status}，${Math.round(performance.now() - started)} ms：${body.slice(0, 200)}`;
+  } catch (error) {
+    return `${url} → 无法连接（${String(error)}）`;
+  }
+}
+
+async function render() {
+  document.title = '站点状态';
+  const root = document.getElementById('root');
+  if (!root) return;
+  root.replaceChildren(element('h1', '站点状态'), element('p', '正在检查各个部分…', 'status-note'));
+
+  const config = await loadRuntimeConfig('/runtime-config.json');
+  const reports: EntryReport[] = [];
+  for (const [remote, entries] of Object.entries(config.remotes)) {
+    for (const [index, entry] of entries.entries()) reports.push(await inspectEntry(remote, entry, index === 0));
+  }
+  const health = await apiHealth();
+  const shell = __BUILD_INFO__;
+
+  root.replaceChildren(
+    element('h1', '站点状态'),
+    element('p', `检查时间：${new Date().toLocaleString('zh-CN')}。本页只读，不含任何保密信息。`, 'status-note'),
+    section(
+      'Remote',
+      table(
+        ['名称', '类型', '清单地址', '版本', '构建时间', '清单耗时', '加载耗时', '暴露模块', '状态'],
+        remoteRows(reports),
+        (index) => (reports[index]?.errors.length ? 'is-failed' : undefined),
+      ),
+    ),
+    section(
+      '共享单例',
+      table(
+        ['包', '版本', '提供方', '使用方'],
+        sharedReport().map((row) => [row.name, row.version, row.from, row.usedBy.join(' ')]),
+      ),
+    ),
+    section('Shell', table(['包', '版本', 'Git', '构建时间'], [[shell.name, shell.version, shell.gitHash, shell.builtAt]])),
+    section('API', element('p', health)),
+  );
+}
+
+void render();
