@@ -28,6 +28,6 @@ export * from './validation';
 export * from './content/aboutSections';
 export { DEFAULT_AVATAR, LoginStore, loginStore, maskMobile, type LoginState } from './stores/LoginStore';
 export { UiStore, uiStore } from './stores/UiStore';
-export { persistStore, type PersistOptions, type StorageArea } from './stores/persist';
+export { persistStore, type PersistOptions, type StorageArea, type StoredValueSchema } from './stores/persist';
 export * from './content/routes';
 export { mountStandalone } from './dev/mountStandalone';

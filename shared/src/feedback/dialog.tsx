@@ -1,6 +1,8 @@
 import { action, makeObservable, observable } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { Button, Modal } from 'semantic-ui-react';
+import { lazy, Suspense } from 'react';
+
+const DialogModal = lazy(() => import('./DialogModal'));
 
 export interface DialogOptions {
   title: string;
@@ -10,7 +12,7 @@ export interface DialogOptions {
   cancelText?: string;
 }
 
-interface OpenDialog extends DialogOptions {
+export interface OpenDialog extends DialogOptions {
   resolve: (confirmed: boolean) => void;
 }
 
@@ -48,21 +50,9 @@ export const Dialogs = observer(function Dialogs() {
   const current = dialogs.queue[0];
   if (!current) return null;
   return (
-    <Modal open size="tiny" onClose={() => dialogs.close(false)} aria-labelledby="app-dialog-title">
-      <Modal.Header id="app-dialog-title">{current.title}</Modal.Header>
-      <Modal.Content>
-        <p>{current.content}</p>
-      </Modal.Content>
-      <Modal.Actions>
-        {current.cancelText && (
-          <Button type="button" onClick={() => dialogs.close(false)}>
-            {current.cancelText}
-          </Button>
-        )}
-        <Button type="button" primary onClick={() => dialogs.close(true)}>
-          {current.confirmText}
-        </Button>
-      </Modal.Actions>
-    </Modal>
+    // Semantic's modal code and styles are fetched with the first dialog, not with every page.
+    <Suspense fallback={null}>
+      <DialogModal dialog={current} onClose={(confirmed) => dialogs.close(confirmed)} />
+    </Suspense>
   );
 });

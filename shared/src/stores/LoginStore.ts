@@ -1,5 +1,5 @@
 import { action, makeObservable, observable, computed } from 'mobx';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import defaultAvatar from '../assets/default-avatar.svg';
 import type { LoginResult } from '../api/types';
 import { LOGIN_STORAGE_KEY } from '../constants';
@@ -14,9 +14,9 @@ export interface LoginState {
   avatar: string;
 }
 
-const field = z.string().max(2048);
+const field = z.string().check(z.maxLength(2048));
 
-export const loginStateSchema: z.ZodType<LoginState> = z.object({
+export const loginStateSchema: z.ZodMiniType<LoginState> = z.object({
   token: field,
   mobile: field,
   sid: field,

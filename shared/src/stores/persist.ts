@@ -1,7 +1,11 @@
 import { reaction } from 'mobx';
-import type { z } from 'zod';
 
 export type StorageArea = 'session' | 'local';
+
+/** What persistence needs of a schema (a zod schema fits): a check that never throws. */
+export interface StoredValueSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
 
 export interface PersistOptions<T> {
   /** The store id: the storage key unless `key` says otherwise. */
@@ -10,7 +14,7 @@ export interface PersistOptions<T> {
   /** SPEC.md §3: session storage unless asked otherwise. */
   storage?: StorageArea;
   /** What a stored value must look like; anything else is thrown away. */
-  schema: z.ZodType<T>;
+  schema: StoredValueSchema<T>;
   /** The store's persisted state, observed. */
   snapshot: () => T;
   /** Puts a stored value back, or resets the store (`null`) when there is none or it was unusable. */

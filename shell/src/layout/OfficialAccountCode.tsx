@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { useEffect, useId, useState } from 'react';
 import type { OfficialAccount } from '@wenrun/shared';
 
@@ -14,10 +13,13 @@ export function OfficialAccountCode({ account }: { account: OfficialAccount }) {
   useEffect(() => {
     if (!open || dataUrl) return;
     let cancelled = false;
-    QRCode.toDataURL(account.url, { width: 132, margin: 1, errorCorrectionLevel: 'M' }).then(
-      (url) => !cancelled && setDataUrl(url),
-      () => undefined,
-    );
+    // The QR encoder is fetched the first time a code is wanted, not with the page.
+    import('qrcode')
+      .then(({ default: QRCode }) => QRCode.toDataURL(account.url, { width: 132, margin: 1, errorCorrectionLevel: 'M' }))
+      .then(
+        (url) => !cancelled && setDataUrl(url),
+        () => undefined,
+      );
     return () => {
       cancelled = true;
     };
