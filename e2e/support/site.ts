@@ -44,7 +44,9 @@ export function manifestUrl(port: number): string {
 }
 
 /** Serves a folder like `npm start` serves a part (cache headers, CORS for the site's and tests' origins). */
-export function serveFolder(root: string, port: number, spa = true): Promise<http.Server> {
+export function serveFolder(root: string, port: number): Promise<http.Server> {
+  // The shell's client-rendered page is app.html (its index.html may be the prerendered home page).
+  const spa = fs.existsSync(path.join(root, 'app.html')) ? 'app.html' : true;
   return startPartServer({ root, port, spa, allowedOrigins: E2E_SITE_ORIGINS });
 }
 

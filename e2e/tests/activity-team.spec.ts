@@ -3,6 +3,16 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { MANIFEST_FILE } from '../../shared/src/config/parts';
+import {
+  besideTarget,
+  isHashedFile,
+  listFiles,
+  missingFiles,
+  publishBuild,
+  readBuildInfo,
+} from '../../remote-wuyou/scripts/publish';
+import { VERSION_FILE } from '../../shared/src/config/parts';
 import { E2E_PORTS } from '../support/ports';
 import {
   ARTIFACTS,
@@ -18,23 +28,26 @@ import {
 } from '../support/site';
 
 const NEW_VERSION = '0.1.1-redeploy';
+const STEPS_VERSION = '0.1.2-steps';
+const DAY_MS = 24 * 60 * 60 * 1000;
 const deployed = path.join(ARTIFACTS, 'wuyou-deployed');
-const secondBuild = path.join(ARTIFACTS, 'wuyou-second-build');
 const servers: http.Server[] = [];
 let shellDir = '';
+
+/** A served folder as the activity team found it: the current build, and no deploy history beside it. */
+function freshServedFolder(dir: string): string {
+  for (const suffix of ['retired.json', 'deploy.lock']) fs.rmSync(besideTarget(dir, suffix), { force: true });
+  return copyBuild(distOf('remote-wuyou'), dir);
+}
+
+function hashedFiles(dir: string): string[] {
+  return listFiles(dir).filter(isHashedFile);
+}
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.beforeAll(async () => {
-  // The activity team's own pipeline: a new build of remote-wuyou alone, into its own folder.
-  const build = spawnSync(path.join(ROOT, 'node_modules/.bin/webpack'), ['--mode', 'production'], {
-    cwd: path.join(ROOT, 'remote-wuyou'),
-    env: { ...process.env, OUT_DIR: secondBuild, BUILD_VERSION: NEW_VERSION },
-    encoding: 'utf8',
-  });
-  expect(build.status, build.stderr + build.stdout).toBe(0);
-
-  copyBuild(distOf('remote-wuyou'), deployed);
+  freshServedFolder(deployed);
   shellDir = deployShellCopy('shell-activity', (config) =>
     setRemote(config, 'wuyou', manifestUrl(E2E_PORTS.activityDeploy)),
   );
@@ -44,9 +57,10 @@ test.beforeAll(async () => {
 
 test.afterAll(() => Promise.all(servers.map(closeServer)));
 
-test('activity team: a redeployed remote-wuyou shows on the next load, the shell untouched', async ({ page }) => {
+test('activity team: a redeployed remote-wuyou shows on the next load, the shell untouched', async ({ page, request }) => {
   const shellBefore = folderFingerprint(shellDir);
   const shellDistBefore = folderFingerprint(distOf('shell'));
+  const oldFiles = hashedFiles(deployed);
 
   await page.goto(`http://localhost:${E2E_PORTS.activityShell}/wuyou/1`);
   const version = page.getByTestId('activity-version');
@@ -55,12 +69,97 @@ test('activity team: a redeployed remote-wuyou shows on the next load, the shell
   await expect(page.locator('header.site-header')).toHaveCount(0);
   await expect(page.locator('footer.site-footer')).toHaveCount(0);
 
-  // Deploy: replace the served folder with the new build.
-  fs.rmSync(deployed, { recursive: true, force: true });
-  fs.cpSync(secondBuild, deployed, { recursive: true });
+  // Deploy with the team's own script: a new build of remote-wuyou alone, published into the served folder.
+  const deploy = spawnSync(
+    path.join(ROOT, 'node_modules/.bin/tsx'),
+    [path.join(ROOT, 'remote-wuyou/scripts/deploy.ts'), '--target', deployed],
+    { cwd: ROOT, env: { ...process.env, BUILD_VERSION: NEW_VERSION }, encoding: 'utf8' },
+  );
+  expect(deploy.status, deploy.stderr + deploy.stdout).toBe(0);
+  expect(deploy.stdout).toContain(`已发布 @wenrun/remote-wuyou ${NEW_VERSION}`);
 
   await page.reload();
   await expect(version).toContainText(NEW_VERSION);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(folderFingerprint(shellDir)).toBe(shellBefore);
   expect(folderFingerprint(distOf('shell'))).toBe(shellDistBefore);
+
+  // Ops read the live version without running the page; the manifest the shell loaded says the same.
+  const served = `http://localhost:${E2E_PORTS.activityDeploy}`;
+  const versionFile = await request.get(`${served}/${VERSION_FILE}`);
+  expect(versionFile.headers()['cache-control']).toBe('no-cache');
+  const info = (await versionFile.json()) as { version: string; gitHash: string; builtAt: string };
+  expect(info.version).toBe(NEW_VERSION);
+  expect(info.gitHash).toMatch(/^([0-9a-f]{7,}|unknown)$/);
+  expect(Number.isNaN(Date.parse(info.builtAt))).toBe(false);
+  await expect(version).toContainText(info.gitHash);
+  const manifest = (await (await request.get(`${served}/${MANIFEST_FILE}`)).json()) as {
+    metaData: { buildInfo: { buildVersion: string } };
+  };
+  expect(manifest.metaData.buildInfo.buildVersion).toBe(NEW_VERSION);
+
+  // A page opened before the deploy may still ask for the old build's chunks: they stay for the grace period.
+  const afterDeploy = new Set(listFiles(deployed));
+  expect(oldFiles.filter((file) => !afterDeploy.has(file))).toEqual([]);
+  expect(missingFiles(deployed)).toEqual([]);
+});
+
+test('activity team: at every step of a deploy the served manifest names only files that are there', async () => {
+  const target = path.join(ARTIFACTS, 'wuyou-steps');
+  freshServedFolder(target);
+  const oldFiles = hashedFiles(target);
+
+  // A second build to publish over the first; publishing moves files out of staging, so each run gets a copy.
+  const newBuild = path.join(ARTIFACTS, 'wuyou-steps-build');
+  const build = spawnSync(path.join(ROOT, 'node_modules/.bin/webpack'), ['--mode', 'production'], {
+    cwd: path.join(ROOT, 'remote-wuyou'),
+    env: { ...process.env, OUT_DIR: newBuild, BUILD_VERSION: STEPS_VERSION },
+    encoding: 'utf8',
+  });
+  expect(build.status, build.stderr + build.stdout).toBe(0);
+  const newFiles = hashedFiles(newBuild);
+  const retired = oldFiles.filter((file) => !newFiles.includes(file));
+  // Builds that shared every file would show nothing about the order.
+  expect(retired.length).toBeGreaterThan(0);
+  const staged = (build: string) => copyBuild(build, path.join(ARTIFACTS, 'wuyou-steps-staging'));
+
+  const steps: string[] = [];
+  const result = publishBuild({
+    staging: staged(newBuild),
+    target,
+    onStep: (step) => {
+      steps.push(`${step.kind} ${step.file}`);
+      // The manifest being served at this moment, old or new, names only files that exist …
+      expect(missingFiles(target), steps.join('\n')).toEqual([]);
+      // … no old file has gone, and once anything says the new build is current, all its files are there.
+      const present = new Set(listFiles(target));
+      expect(oldFiles.filter((file) => !present.has(file))).toEqual([]);
+      if (steps.some((done) => done.startsWith('replaced'))) {
+        expect(newFiles.filter((file) => !present.has(file))).toEqual([]);
+      }
+    },
+  });
+  expect(result.info.version).toBe(STEPS_VERSION);
+  expect(readBuildInfo(target).version).toBe(STEPS_VERSION);
+  const firstReplaced = steps.findIndex((step) => step.startsWith('replaced'));
+  expect(steps.slice(firstReplaced).filter((step) => !step.startsWith('replaced'))).toEqual([]);
+  expect(steps.slice(-3)).toEqual([`replaced ${MANIFEST_FILE}`, `replaced ${VERSION_FILE}`, 'replaced index.html']);
+  expect(result.kept).toBe(retired.length);
+
+  // Rolling back is deploying the old build again; with --prune the newer build's own files go at once.
+  const rolledBack = publishBuild({ staging: staged(distOf('remote-wuyou')), target, prune: true });
+  expect(rolledBack.kept).toBe(0);
+  expect(hashedFiles(target)).toEqual(oldFiles);
+  expect(missingFiles(target)).toEqual([]);
+
+  // Without --prune an old file stays until it has been out of the live build for the whole grace period.
+  const deployedAt = Date.now();
+  const publishAfterDays = (days: number) =>
+    publishBuild({ staging: staged(newBuild), target, now: new Date(deployedAt + days * DAY_MS), graceDays: 7 });
+  publishAfterDays(0);
+  expect(publishAfterDays(6).removed).toBe(0);
+  expect(hashedFiles(target)).toEqual(expect.arrayContaining(retired));
+  expect(publishAfterDays(7).removed).toBe(retired.length);
+  expect(hashedFiles(target)).toEqual(newFiles);
+  expect(missingFiles(target)).toEqual([]);
 });

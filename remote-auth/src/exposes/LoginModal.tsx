@@ -1,48 +1,74 @@
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
-import { Menu, Modal } from 'semantic-ui-react';
+import { useId, useState } from 'react';
+import { Modal } from 'semantic-ui-react';
 import { uiStore } from '@wenrun/shared';
-import { LoginForm, type LoginMethod } from '../login/LoginForm';
+import { EMPTY_DRAFT, type LoginDraft, type LoginMethod } from '../login/draft';
+import { LoginForm } from '../login/LoginForm';
+import { LoginTabs } from '../login/LoginTabs';
+import { useDialogFocus } from '../login/useDialogFocus';
 import '../login/login.css';
 
-const METHODS: { method: LoginMethod; title: string }[] = [
-  { method: 'password', title: '密码登录' },
-  { method: 'code', title: '验证码登录' },
-];
-
-/** SPEC.md §2, §4: the login modal, shown by the `showLoginModal` flag; password login first. */
+/**
+ * SPEC.md §2, §4: the login modal, shown by the shared `showLoginModal` flag; password login first. It stays
+ * mounted while hidden (the shell keeps it), so the chosen tab, the mobile and the code survive closing it.
+ */
 const LoginModal = observer(function LoginModal() {
+  const id = useId();
   const [method, setMethod] = useState<LoginMethod>('password');
+  const [draft, setDraft] = useState<LoginDraft>(EMPTY_DRAFT);
+  const focus = useDialogFocus();
+  const titleId = `${id}-title`;
+  const panelId = `${id}-panel`;
+  const tabId = (tab: LoginMethod) => `${id}-tab-${tab}`;
+
+  const hide = () => uiStore.setShowLoginModal(false);
+  // The visitor walked away: a typed password does not wait in the page for whoever opens the modal next.
+  const close = () => {
+    setDraft((current) => ({ ...current, password: '' }));
+    hide();
+  };
+
   return (
     <Modal
       open={uiStore.showLoginModal}
-      onClose={() => uiStore.setShowLoginModal(false)}
-      closeIcon
+      onClose={close}
+      onMount={focus.onOpen}
+      onUnmount={focus.onClose}
       size="tiny"
       className="login-modal"
-      aria-labelledby="login-modal-title"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      onKeyDown={focus.onKeyDown}
     >
-      <Modal.Header id="login-modal-title">登录文润教育</Modal.Header>
+      <Modal.Header as="h2" id={titleId}>
+        登录文润教育
+      </Modal.Header>
       <Modal.Content>
-        <Menu pointing secondary widths={2} role="tablist" className="login-modal__tabs">
-          {METHODS.map((item) => (
-            <Menu.Item
-              key={item.method}
-              as="button"
-              type="button"
-              role="tab"
-              aria-selected={method === item.method}
-              active={method === item.method}
-              onClick={() => setMethod(item.method)}
-            >
-              {item.title}
-            </Menu.Item>
-          ))}
-        </Menu>
-        <div role="tabpanel">
-          <LoginForm key={method} method={method} />
+        <div ref={focus.bodyRef}>
+          <LoginTabs method={method} onSelect={setMethod} tabId={tabId} panelId={panelId} />
+          {/* Not named after its tab: 密码登录 would also answer to the label 密码 that tests and tools look for. */}
+          <div role="tabpanel" id={panelId}>
+            <LoginForm
+              // A fresh form per tab: the other method's validation messages do not carry over.
+              key={method}
+              method={method}
+              draft={draft}
+              onDraftChange={(change) => setDraft((current) => ({ ...current, ...change }))}
+              onLoggedIn={() => {
+                setDraft(EMPTY_DRAFT);
+                hide();
+              }}
+            />
+          </div>
         </div>
       </Modal.Content>
+      {/* Last in the tab order: the form comes first, the way out after it. */}
+      <button type="button" className="login-modal__close" aria-label="关闭" onClick={close}>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
     </Modal>
   );
 });

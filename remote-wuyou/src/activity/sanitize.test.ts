@@ -10,14 +10,29 @@ describe('sanitizeHtml', () => {
     ['<p>前<script>window.__pwned=1</script>后</p>', '<p>前后</p>'],
     ['<img src=x onerror="window.__pwned=1"><p>图</p>', '<p>图</p>'],
     ['<p onclick="window.__pwned=1">点</p>', '<p>点</p>'],
+    ['<svg onload="window.__pwned=1"><circle r="1"/></svg><p>矢量</p>', '<p>矢量</p>'],
+    ['<iframe src="javascript:window.__pwned=1"></iframe><p>框</p>', '<p>框</p>'],
+    ['<p style="background:url(javascript:x)">样式</p>', '<p>样式</p>'],
+    ['<form action="javascript:x"><button>提交</button></form>', '提交'],
+    ['<math><mtext><table><mglyph><style><img src=x onerror="window.__pwned=1">', ''],
   ])('removes what could run: %s', (html, safe) => {
     expect(sanitizeHtml(html)).toBe(safe);
   });
 
-  it('drops javascript: links and opens real links in a new tab without an opener', () => {
-    const bad = sanitizeHtml('<a href="javascript:window.__pwned=1">报名</a>');
-    expect(bad).not.toContain('javascript:');
-    expect(bad).toContain('报名');
+  it.each([
+    'javascript:window.__pwned=1',
+    'JaVaScRiPt:window.__pwned=1',
+    ' javascript:x',
+    'java&#x09;script:x',
+    'vbscript:x',
+    'data:text/html,<script>x</script>',
+  ])('drops the link target %p but keeps the words', (href) => {
+    const safe = sanitizeHtml(`<a href="${href}">报名</a>`);
+    expect(safe).not.toMatch(/href/);
+    expect(safe).toContain('报名');
+  });
+
+  it('opens real links in a new tab without an opener', () => {
     expect(sanitizeHtml('<a href="https://www.example.cn/">官网</a>')).toBe(
       '<a href="https://www.example.cn/" target="_blank" rel="noopener noreferrer">官网</a>',
     );
@@ -26,5 +41,7 @@ describe('sanitizeHtml', () => {
 
 describe('isActivityId', () => {
   it.each(['1', '5', '999'])('accepts %p', (id) => expect(isActivityId(id)).toBe(true));
-  it.each(['', '0', 'abc', '1.5', '-1', '01', '1 ', '12345678901'])('rejects %p', (id) => expect(isActivityId(id)).toBe(false));
+  it.each(['', '0', 'abc', '1.5', '-1', '01', '1 ', '12345678901', '１'])('rejects %p', (id) =>
+    expect(isActivityId(id)).toBe(false),
+  );
 });

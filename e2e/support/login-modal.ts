@@ -1,0 +1,93 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { API_PATHS } from '../../shared/src/api/endpoints';
+import { API_PORT } from '../../shared/src/config/parts';
+import { LOGIN_STORAGE_KEY } from '../../shared/src/constants';
+
+export const API_ORIGIN = `http://localhost:${API_PORT}`;
+
+export function loginModal(page: Page): Locator {
+  return page.locator('.login-modal');
+}
+
+/**
+ * Opens the login modal from the header's 登录 button. The prerendered header is on screen before the shell
+ * takes the page over, and a click on it before then does nothing: click again until the modal shows.
+ */
+export async function openLoginModal(page: Page): Promise<Locator> {
+  const modal = loginModal(page);
+  const opener = page.locator('header.site-header').getByRole('button', { name: '登录', exact: true });
+  await expect(async () => {
+    if (!(await modal.isVisible())) await opener.click({ timeout: 2_000 });
+    await expect(modal).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+  return modal;
+}
+
+/** Opens the modal and sends the password form filled in with the account. */
+export async function submitPasswordLogin(page: Page, account: { mobile: string; password: string }): Promise<Locator> {
+  const modal = await openLoginModal(page);
+  await modalField(modal, '手机号').fill(account.mobile);
+  await modalField(modal, '密码').fill(account.password);
+  await submitButton(modal).click();
+  return modal;
+}
+
+/** A form field of the modal by its label (exact: 验证码 must not find 获取验证码). */
+export function modalField(modal: Locator, label: '手机号' | '密码' | '验证码'): Locator {
+  return modal.getByLabel(label, { exact: true });
+}
+
+export function submitButton(modal: Locator): Locator {
+  return modal.getByRole('button', { name: '登录', exact: true });
+}
+
+/** The send-code button, whatever it shows: 获取验证码, the seconds left, or 重新获取. */
+export function sendCodeButton(modal: Locator): Locator {
+  return modal.locator('.login-send-code');
+}
+
+/** Counts the page's requests to one API path, to prove what was (not) sent. */
+export function countRequests(page: Page, path: (typeof API_PATHS)[keyof typeof API_PATHS]): () => number {
+  let count = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === path) count += 1;
+  });
+  return () => count;
+}
+
+/** A mobile no test has used yet: the API lets a mobile ask for a code only once a minute. */
+export function unusedMobile(): string {
+  return `136${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+}
+
+/** How the header shows a mobile: its middle four digits hidden. */
+export function maskedMobile(mobile: string): string {
+  return `${mobile.slice(0, 3)}****${mobile.slice(7)}`;
+}
+
+/** The code the reference API sent, read the documented dev way (`GET /__dev/codes/:mobile`, not in production). */
+export async function readDevCode(request: APIRequestContext, mobile: string): Promise<string> {
+  const response = await request.get(`${API_ORIGIN}/__dev/codes/${mobile}`);
+  expect(response.ok()).toBe(true);
+  const body = (await response.json()) as { data: { code: string } };
+  return body.data.code;
+}
+
+/** What the login store saved in local storage, or null. */
+export async function storedLogin(page: Page): Promise<Record<string, string> | null> {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), LOGIN_STORAGE_KEY);
+  return raw === null ? null : (JSON.parse(raw) as Record<string, string>);
+}
+
+/** The header shows this avatar and the browser could draw it (a broken image has no natural width). */
+export async function expectHeaderAvatar(page: Page, src: string): Promise<void> {
+  const drawnWidth = () =>
+    page.evaluate((wanted) => {
+      const url = new URL(wanted, location.href).href;
+      const image = Array.from(document.querySelectorAll<HTMLImageElement>('header.site-header img')).find(
+        (candidate) => candidate.src === url,
+      );
+      return image?.complete ? image.naturalWidth : 0;
+    }, src);
+  await expect.poll(drawnWidth).toBeGreaterThan(0);
+}

@@ -1,0 +1,145 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { api, ApiError, getRuntimeConfig, MESSAGES, type Activity } from '@wenrun/shared';
+import { ACTIVITY_TEXT } from '../activity/text';
+import ActivityPage from './ActivityPage';
+
+const ACTIVITY: Activity = {
+  id: 1,
+  title: '寒假骨干教师高级研修班',
+  subtitle: '名师领衔 · 小班研讨',
+  startTime: '2027-01-18 09:00',
+  endTime: '2027-01-23 17:00',
+  place: '青禾市文润教师发展中心',
+  organizer: '文润教育科技有限公司',
+  cover: '/images/activities/1/cover.svg',
+  blocks: [
+    { type: 'text', title: '研修简介', html: '<p>聚焦<strong>大单元教学设计</strong></p><script>window.__pwned=1</script>' },
+    { type: 'image', src: '/images/activities/1/1.svg', alt: '小组研讨现场', width: 800, height: 450 },
+    { type: 'list', title: '日程安排', items: ['开班仪式', '<b>工作坊</b>'] },
+  ],
+  signUp: { deadline: '2099-01-08', contact: '李老师', phone: '400-000-0000（演示号码）', note: '名额 60 人' },
+};
+
+function renderPage(id: string) {
+  return render(
+    <MemoryRouter>
+      <ActivityPage id={id} />
+    </MemoryRouter>,
+  );
+}
+
+function answerWith(result: () => Promise<Activity>) {
+  return jest.spyOn(api, 'activityPage').mockImplementation(result);
+}
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  delete (window as { __pwned?: unknown }).__pwned;
+});
+
+describe('ActivityPage', () => {
+  it('shows the activity: hero, body blocks, sign-up and the call to action', async () => {
+    const call = answerWith(() => Promise.resolve(ACTIVITY));
+    renderPage('1');
+    expect(screen.getByRole('status')).toHaveTextContent(ACTIVITY_TEXT.loading);
+
+    expect(await screen.findByRole('heading', { level: 1, name: ACTIVITY.title })).toBeInTheDocument();
+    expect(call).toHaveBeenCalledWith({ id: '1' }, expect.objectContaining({ hideError: true }));
+    expect(screen.getByText(ACTIVITY.subtitle)).toBeInTheDocument();
+    expect(screen.getByText('2027年1月18日（周一）09:00 至 1月23日（周六）17:00')).toBeInTheDocument();
+    expect(screen.getByText(ACTIVITY.place)).toBeInTheDocument();
+    expect(screen.getByText('大单元教学设计').tagName).toBe('STRONG');
+    expect(screen.getByText('<b>工作坊</b>')).toBeInTheDocument();
+
+    const picture = screen.getByRole('img', { name: '小组研讨现场' });
+    expect(picture).toHaveAttribute('width', '800');
+    expect(picture).toHaveAttribute('height', '450');
+    expect(picture).toHaveAttribute('loading', 'lazy');
+
+    const signUp = screen.getByRole('region', { name: ACTIVITY_TEXT.signUpTitle });
+    expect(within(signUp).getByText('2099年1月8日（周四）')).toBeInTheDocument();
+    expect(within(signUp).getByText(ACTIVITY.signUp.contact)).toBeInTheDocument();
+    expect(within(signUp).getByText(ACTIVITY.signUp.note)).toBeInTheDocument();
+    expect(within(signUp).getAllByText(ACTIVITY_TEXT.status.open)).not.toHaveLength(0);
+    for (const link of screen.getAllByRole('link', { name: new RegExp(ACTIVITY_TEXT.callToSignUp) })) {
+      expect(link).toHaveAttribute('href', 'tel:4000000000');
+    }
+    expect(screen.getAllByRole('link', { name: ACTIVITY_TEXT.backHome })[0]).toHaveAttribute('href', '/');
+    expect(screen.getByTestId('activity-version')).toHaveTextContent(__BUILD_INFO__.version);
+    expect(document.title).toBe(`${ACTIVITY.title} - ${getRuntimeConfig().contact.company}`);
+    expect(document.querySelector('script')).toBeNull();
+    expect((window as { __pwned?: unknown }).__pwned).toBeUndefined();
+  });
+
+  it('offers a call to ask, not to sign up, once the deadline has passed', async () => {
+    const signUp = { ...ACTIVITY.signUp, deadline: '2001-01-01' };
+    answerWith(() => Promise.resolve({ ...ACTIVITY, signUp, endTime: '2099-01-01 17:00' }));
+    renderPage('1');
+    expect((await screen.findAllByText(ACTIVITY_TEXT.status.closed)).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('link', { name: new RegExp(ACTIVITY_TEXT.callToAsk) }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('link', { name: new RegExp(ACTIVITY_TEXT.callToSignUp) })).toBeNull();
+  });
+
+  it.each([
+    ['', ACTIVITY_TEXT.missingId],
+    ['abc', ACTIVITY_TEXT.invalidId],
+    ['1.5', ACTIVITY_TEXT.invalidId],
+  ])('answers the id %p itself, without asking the API', async (id, message) => {
+    const call = answerWith(() => Promise.resolve(ACTIVITY));
+    renderPage(id);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { level: 1 })).toHaveTextContent(ACTIVITY_TEXT.invalidTitle);
+    expect(alert).toHaveTextContent(message);
+    expect(within(alert).getByRole('link', { name: ACTIVITY_TEXT.backHome })).toHaveAttribute('href', '/');
+    expect(within(alert).queryByRole('button', { name: ACTIVITY_TEXT.retry })).toBeNull();
+    expect(call).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's answer for an activity it does not have", async () => {
+    answerWith(() => Promise.reject(new ApiError('envelope', MESSAGES.envelopeFallback, '404')));
+    renderPage('999');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { level: 1 })).toHaveTextContent(ACTIVITY_TEXT.notFoundTitle);
+    expect(alert).toHaveTextContent(MESSAGES.envelopeFallback);
+    expect(document.title.startsWith(ACTIVITY_TEXT.notFoundTitle)).toBe(true);
+  });
+
+  it('offers another try when the API cannot be reached, and shows the activity once it answers', async () => {
+    const call = answerWith(() => Promise.reject(new ApiError('network', MESSAGES.network)));
+    renderPage('2');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { level: 1 })).toHaveTextContent(ACTIVITY_TEXT.unavailableTitle);
+    expect(alert).toHaveTextContent(MESSAGES.network);
+
+    call.mockImplementation(() => Promise.resolve(ACTIVITY));
+    fireEvent.click(within(alert).getByRole('button', { name: ACTIVITY_TEXT.retry }));
+    expect(await screen.findByRole('heading', { level: 1, name: ACTIVITY.title })).toBeInTheDocument();
+    expect(call).toHaveBeenCalledTimes(2);
+  });
+
+  it('refuses data that is not an activity instead of breaking', async () => {
+    jest.spyOn(api, 'activityPage').mockResolvedValue({ unexpected: true } as unknown as Activity);
+    renderPage('3');
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.badResponse);
+  });
+
+  it('asks again when the id changes, and ignores the answer for the old one', async () => {
+    let answerFirst: (activity: Activity) => void = () => undefined;
+    const call = jest.spyOn(api, 'activityPage').mockImplementation(({ id }) =>
+      id === '1'
+        ? new Promise<Activity>((resolve) => (answerFirst = resolve))
+        : Promise.resolve({ ...ACTIVITY, title: '第二个活动' }),
+    );
+    const view = renderPage('1');
+    view.rerender(
+      <MemoryRouter>
+        <ActivityPage id="2" />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: '第二个活动' })).toBeInTheDocument();
+    await act(async () => answerFirst(ACTIVITY));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('第二个活动');
+    expect(call).toHaveBeenCalledTimes(2);
+  });
+});
