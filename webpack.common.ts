@@ -13,6 +13,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
+import { VERSION_FILE } from './shared/src/config/parts';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 /**
@@ -50,6 +51,11 @@ export interface PartOptions {
   publicPath?: string;
   /** Files in `<dir>/public` copied beside index.html as they are (e.g. the shell's runtime-config.json). */
   publicFiles?: string[];
+  /**
+   * A copy of the app's page under another name, for history-mode fallback, when index.html itself is replaced
+   * by a prerendered page (the shell's `app.html`).
+   */
+  fallbackPage?: string;
   /** Further plain pages of the part, each its own entry and `{name}.html` (e.g. the shell's status page). */
   pages?: { name: string; entry: string; title: string }[];
 }
@@ -139,6 +145,8 @@ export function createPartConfig(part: PartOptions) {
       gitHash: process.env.BUILD_GIT_HASH ?? gitShortHash(part.dir),
       builtAt: process.env.BUILD_TIME ?? new Date().toISOString(),
     };
+    // The federation manifest plugin records this as the manifest's buildVersion when it emits.
+    process.env.MF_BUILD_VERSION = buildInfo.version;
     const outputDir = process.env.OUT_DIR ? path.resolve(process.env.OUT_DIR) : path.join(part.dir, 'dist');
     const hashed = isProduction ? '.[contenthash:8]' : '';
 
@@ -197,7 +205,10 @@ export function createPartConfig(part: PartOptions) {
           dts: false,
         }),
         new MiniCssExtractPlugin({ filename: `[name]${hashed}.css`, chunkFilename: `[name]${hashed}.css` }),
-        new HtmlWebpackPlugin({ title: part.title, chunks: ['main'], publicPath: '/', templateContent: htmlPage }),
+        ...['index.html', ...(part.fallbackPage ? [part.fallbackPage] : [])].map(
+          (filename) =>
+            new HtmlWebpackPlugin({ title: part.title, filename, chunks: ['main'], publicPath: '/', templateContent: htmlPage }),
+        ),
         ...(part.pages ?? []).map(
           (page) =>
             new HtmlWebpackPlugin({
@@ -211,6 +222,7 @@ export function createPartConfig(part: PartOptions) {
         new webpack.DefinePlugin({
           __BUILD_INFO__: JSON.stringify(buildInfo),
         }),
+        new VersionFilePlugin(buildInfo),
         ...(part.publicFiles?.length
           ? [new CopyPlugin({ patterns: part.publicFiles.map((file) => ({ from: path.join('public', file) })) })]
           : []),
@@ -234,4 +246,18 @@ export function createPartConfig(part: PartOptions) {
       },
     };
   };
+}
+
+/** Emits VERSION_FILE with the same build info the bundle carries, down to the build time. */
+class VersionFilePlugin {
+  constructor(private readonly info: BuildInfo) {}
+
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap(VersionFilePlugin.name, (compilation) => {
+      const stage = webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL;
+      compilation.hooks.processAssets.tap({ name: VersionFilePlugin.name, stage }, () =>
+        compilation.emitAsset(VERSION_FILE, new webpack.sources.RawSource(`${JSON.stringify(this.info, null, 2)}\n`)),
+      );
+    });
+  }
 }

@@ -15,11 +15,11 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 interface Part {
   folder: string;
   port: number;
-  spa: boolean;
+  spa: boolean | string;
 }
 
 const PARTS: Part[] = [
-  { folder: SHELL_PART.folder, port: SHELL_PART.port, spa: true },
+  { folder: SHELL_PART.folder, port: SHELL_PART.port, spa: 'app.html' },
   ...Object.values(REMOTE_PARTS).map((part) => ({ folder: part.folder, port: part.port, spa: true })),
 ];
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sirv from 'sirv';
 
 /** Files that say which build is current: always revalidated, so a redeploy is picked up on the next load. */
-const ALWAYS_FRESH = /(^|\/)(index\.html|mf-manifest\.json|mf-manifest-stats\.json|remoteEntry\.js|runtime-config\.json|status\.html)$|\.html$/;
+const ALWAYS_FRESH = /(^|\/)(mf-manifest\.json|mf-manifest-stats\.json|remoteEntry\.js|runtime-config\.json|version\.json|robots\.txt|sitemap\.xml)$|\.html$|\/$/;
 /** Content-hashed names (`main.1a2b3c4d.js`, `assets/logo.1a2b3c4d.svg`): the name changes when the file does. */
 const HASHED = /\.[0-9a-f]{8}\.\w+$/;
 
@@ -17,8 +17,11 @@ export interface PartServerOptions {
   /** The built folder to serve. */
   root: string;
   port: number;
-  /** History-mode routing: unknown paths get index.html (the shell). */
-  spa?: boolean;
+  /**
+   * History-mode routing: paths that are no file get this page (the shell's `app.html`, the client-rendered app;
+   * its index.html may be the prerendered home page). `true` means index.html.
+   */
+  spa?: boolean | string;
   /** Origins allowed to read these files with CORS; empty for the shell, which nobody else reads. */
   allowedOrigins?: string[];
   host?: string;
@@ -33,7 +36,7 @@ export function startPartServer(options: PartServerOptions): Promise<http.Server
   const serve = sirv(options.root, {
     dev: true,
     etag: true,
-    single: options.spa ?? false,
+    single: options.spa === true ? 'index.html' : (options.spa ?? false),
     // Missing build files must stay 404 rather than become index.html; every other path is a page.
     ignores: options.spa ? [/^\/(assets\/.*|[^/]+\.[0-9a-f]{8}\.\w+|remoteEntry\.js|mf-manifest\.json)$/] : [],
     setHeaders(res, pathname) {

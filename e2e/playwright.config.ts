@@ -47,6 +47,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       DATABASE_PATH: path.join(os.tmpdir(), `wenrun-e2e-${process.pid}.db`),
       SITE_ORIGINS: E2E_SITE_ORIGINS.join(','),
+      // Every test asks from 127.0.0.1; the per-IP hourly limit itself is tested in reference-api's own tests.
+      SEND_CODE_PER_IP_PER_HOUR: '200',
     },
   },
 });

@@ -8,5 +8,6 @@ export default createPartConfig({
   title: '文润教育',
   publicPath: '/',
   publicFiles: ['runtime-config.json'],
+  fallbackPage: 'app.html',
   pages: [{ name: 'status', entry: './src/status/index.ts', title: '站点状态' }],
 });

@@ -37,6 +37,7 @@ test('rollback: a broken primary remote-header falls back to the last known good
   const warnings: string[] = [];
   page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
   await page.goto(`http://localhost:${E2E_PORTS.rollbackShell}/`);
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
   await expect(page.locator('header.site-header')).toBeVisible();
   await expect(page.locator('.remote-slot--failed')).toHaveCount(0);
   expect(warnings.join('\n')).toContain(`使用备用地址 ${manifestUrl(REMOTE_PARTS.header.port)}`);

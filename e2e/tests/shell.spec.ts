@@ -52,10 +52,24 @@ test.describe('home page', () => {
     await expect(page.locator('.home-notice')).toHaveCount(0);
   });
 
-  test('with the API down: the built-in content and a Chinese notice, and a retry that works', async ({ page }) => {
+  test('prerendered, with the API down: the content it was made with stays, no error', async ({ page }) => {
+    const content = await homeContent(page);
+    const errors = watchErrors(page);
+    await page.route(INTEGRATE_URL, (route) => route.abort('connectionrefused'));
+    await page.goto('/');
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await expect(page.getByText(content.courses[0]?.title ?? '').first()).toBeVisible();
+    await expect(page.locator('.home-notice')).toHaveCount(0);
+    expect(errors.filter((error) => !error.includes('ERR_CONNECTION_REFUSED'))).toEqual([]);
+  });
+
+  // An unknown path shows the home page rendered in the browser (only `/` is prerendered).
+  test('client-rendered, with the API down: the built-in content and a Chinese notice, and a retry that works', async ({
+    page,
+  }) => {
     let down = true;
     await page.route(INTEGRATE_URL, (route) => (down ? route.abort('connectionrefused') : route.continue()));
-    await page.goto('/');
+    await page.goto('/nope');
     await expect(page.locator('.home-notice')).toContainText('暂时无法加载');
     await expect(page.locator('.home-offerings li')).toHaveCount(6);
     down = false;
@@ -64,14 +78,14 @@ test.describe('home page', () => {
     await expect(page.locator('#home-courses')).toBeVisible();
   });
 
-  test('with a slow API: skeletons first, then the content in their place', async ({ page }) => {
+  test('client-rendered, with a slow API: skeletons first, then the content in their place', async ({ page }) => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(INTEGRATE_URL, async (route) => {
       await held;
       await route.continue();
     });
-    await page.goto('/');
+    await page.goto('/nope');
     await expect(page.locator('.home-skeleton').first()).toBeVisible();
     await expect(page.locator('.home-offerings li')).toHaveCount(6);
     release();

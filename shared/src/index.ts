@@ -31,3 +31,4 @@ export { UiStore, uiStore } from './stores/UiStore';
 export { persistStore, type PersistOptions, type StorageArea, type StoredValueSchema } from './stores/persist';
 export * from './content/routes';
 export { mountStandalone } from './dev/mountStandalone';
+export { PRERENDER_DATA_ID, readPrerendered, rememberForPrerender } from './prerender/snapshot';

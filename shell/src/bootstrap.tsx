@@ -1,15 +1,44 @@
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { loadRuntimeConfig } from '@wenrun/shared';
 import { App } from './app/App';
-import { registerSiteRemotes } from './remotes/registry';
+import { recordInteraction, replayInteraction } from './app/takeover';
+import { loadExposed, registerSiteRemotes } from './remotes/registry';
+import { modulesForPath } from './remotes/routeModules';
 import './shell.css';
 
+/** A slow remote must not hold a readable prerendered page hostage: past this, the slot loads on its own. */
+const TAKEOVER_WAIT_MS = 4_000;
+
+/**
+ * A prerendered page is taken over only once the remote modules it shows are loaded, so the first render
+ * produces the same markup and replaces it in one commit: no flash, no shift.
+ */
+async function preloadRouteModules(pathname: string): Promise<void> {
+  const loads = modulesForPath(pathname).map(({ remote, module }) => loadExposed(remote, module).catch(() => undefined));
+  await Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, TAKEOVER_WAIT_MS))]);
+}
+
 async function start() {
+  const container = document.getElementById('root');
+  if (!container) return;
+  const prerendered = container.hasChildNodes();
+  const recording = prerendered ? recordInteraction(container) : undefined;
+
   // Served beside index.html, read before anything renders (DESIGN.md: the ops surface).
   const config = await loadRuntimeConfig('/runtime-config.json');
   registerSiteRemotes(config);
-  const container = document.getElementById('root');
-  if (container) createRoot(container).render(<App />);
+  if (prerendered) await preloadRouteModules(window.location.pathname);
+
+  const root = createRoot(container);
+  if (!recording) {
+    root.render(<App />);
+    return;
+  }
+  const interaction = recording.finish();
+  // Committed at once, so the visitor's input can be put back into the app's own fields.
+  flushSync(() => root.render(<App />));
+  replayInteraction(container, interaction);
 }
 
 void start();

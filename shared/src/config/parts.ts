@@ -18,3 +18,9 @@ export const API_PORT = 3100;
 export const REMOTE_NAMES = Object.keys(REMOTE_PARTS) as RemoteName[];
 
 export const MANIFEST_FILE = 'mf-manifest.json';
+
+/**
+ * Beside each part's manifest: which build a deployed folder holds, readable with curl (ops, monitoring, the
+ * deploy script). Not content-hashed, so it is served `no-cache` and published together with the manifest.
+ */
+export const VERSION_FILE = 'version.json';

@@ -35,7 +35,7 @@ class DialogStore {
 
 const dialogs = new DialogStore();
 
-/** Asks the visitor to confirm; resolves `true` on the confirm button, `false` on cancel, Esc or the close icon. */
+/** Asks the visitor to confirm; resolves `true` on the confirm button, `false` on cancel or Esc. */
 export function confirmDialog(options: DialogOptions): Promise<boolean> {
   return dialogs.open({ confirmText: '确定', cancelText: '取消', ...options });
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { HomePage } from '../home/HomePage';
 import { Layout } from '../layout/Layout';
@@ -9,6 +10,8 @@ import { AboutRoute, ActivityRoute, SearchRoute } from './remoteRoutes';
  * for in the address bar (and can correct a typo there), while the canonical link tells search engines `/`.
  */
 export function App() {
+  // Marks the moment the app runs the page (a prerendered page is static markup until then), for tests and ops.
+  useEffect(() => document.documentElement.setAttribute('data-app-ready', ''), []);
   return (
     <BrowserRouter>
       <Routes>

@@ -2,7 +2,11 @@ import { act, render, screen } from '@testing-library/react';
 import { RemoteSlot, retryDelayMs } from './RemoteSlot';
 import { loadExposed } from './registry';
 
-jest.mock('./registry', () => ({ loadExposed: jest.fn(), skipBrokenEntry: jest.fn(() => false) }));
+jest.mock('./registry', () => ({
+  loadExposed: jest.fn(),
+  loadedModule: jest.fn(() => undefined),
+  skipBrokenEntry: jest.fn(() => false),
+}));
 const load = jest.mocked(loadExposed);
 
 function Greeting({ name }: { name: string }) {

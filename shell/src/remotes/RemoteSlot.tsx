@@ -1,7 +1,7 @@
 import { Component, useCallback, useEffect, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import type { RemoteName } from '@wenrun/shared';
 import type { RemoteModule } from './modules';
-import { loadExposed, skipBrokenEntry } from './registry';
+import { loadedModule, loadExposed, skipBrokenEntry } from './registry';
 
 /** Waits between automatic retries: 1 s, 2 s, 4 s … capped at 30 s. */
 export function retryDelayMs(attempt: number): number {
@@ -42,10 +42,15 @@ export function RemoteSlot<R extends RemoteName, P extends object>({
   className,
   loading,
 }: RemoteSlotProps<R, P>) {
-  const [state, setState] = useState<SlotState<P>>({ status: 'loading' });
+  // A module loaded before the first render (preloaded for a prerendered page) shows without a loading frame.
+  const [state, setState] = useState<SlotState<P>>(() => {
+    const preloaded = loadedModule<Exposed<P>>(remote, module);
+    return preloaded ? { status: 'ready', Component: preloaded.default } : { status: 'loading' };
+  });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
+    if (attempt === 0 && loadedModule(remote, module)) return;
     let cancelled = false;
     loadExposed<Exposed<P>>(remote, module).then(
       (exposed) => {

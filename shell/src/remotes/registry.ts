@@ -17,6 +17,17 @@ interface RemoteState {
 
 const remotes = new Map<RemoteName, RemoteState>();
 
+/** Modules already loaded, by `remote/module`: a slot whose module is here renders it at once. */
+const loadedModules = new Map<string, unknown>();
+
+function moduleId(remote: RemoteName, exposed: string): string {
+  return `${remote}/${exposed.replace(/^\.\//, '')}`;
+}
+
+export function loadedModule<T>(remote: RemoteName, exposed: string): T | undefined {
+  return loadedModules.get(moduleId(remote, exposed)) as T | undefined;
+}
+
 /** Registers every remote of the runtime config (primary entries) with the federation runtime. */
 export function registerSiteRemotes(config: RuntimeConfig): void {
   const list = (Object.entries(config.remotes) as [RemoteName, string[]][]).map(([name, entries]) => {
@@ -70,12 +81,13 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
  */
 export async function loadExposed<T>(remote: RemoteName, exposed: string): Promise<T> {
   const state = remoteState(remote);
-  const id = `${remote}/${exposed.replace(/^\.\//, '')}`;
+  const id = moduleId(remote, exposed);
   let lastError: unknown = new Error(`${id} 没有可用的地址`);
   for (let index = state.current; index < state.entries.length; index++) {
     const entry = state.entries[index] ?? '';
     if (state.stale || entry !== state.registered) {
       registerRemotes([{ name: remote, entry }], { force: true });
+      for (const key of loadedModules.keys()) if (key.startsWith(`${remote}/`)) loadedModules.delete(key);
       state.registered = entry;
       state.stale = false;
     }
@@ -83,6 +95,7 @@ export async function loadExposed<T>(remote: RemoteName, exposed: string): Promi
       const module = await withTimeout(loadRemote<T>(id), REMOTE_LOAD_TIMEOUT_MS, id);
       if (!module) throw new Error(`${id} 为空`);
       state.current = index;
+      loadedModules.set(id, module);
       if (index > 0) console.warn(`[remotes] ${id} 使用备用地址 ${entry}`);
       return module;
     } catch (error) {
