@@ -6,6 +6,10 @@ import { EMPTY_DRAFT, type LoginDraft, type LoginMethod } from '../login/draft';
 import { LoginForm } from '../login/LoginForm';
 import { LoginTabs } from '../login/LoginTabs';
 import { useDialogFocus } from '../login/useDialogFocus';
+// Semantic's modal styles come with the modal, not with every page (shared carries only the first-paint set).
+import 'semantic-ui-css/components/dimmer.min.css';
+import 'semantic-ui-css/components/modal.min.css';
+import 'semantic-ui-css/components/transition.min.css';
 import '../login/login.css';
 
 /**

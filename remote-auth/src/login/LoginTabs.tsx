@@ -1,5 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { LOGIN_METHODS, type LoginMethod } from './draft';
+import 'semantic-ui-css/components/menu.min.css';
 
 interface LoginTabsProps {
   method: LoginMethod;
