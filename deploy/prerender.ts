@@ -21,27 +21,18 @@ import { MANIFEST_FILE, REMOTE_PARTS, SHELL_PART, type RemoteName } from '../sha
 import { parseRuntimeConfig, type RuntimeConfig } from '../shared/src/config/runtimeConfig';
 import { PRERENDER_DATA_ID } from '../shared/src/prerender/snapshot';
 import { buildServer } from '../reference-api/src/server';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { extractCriticalCss } from './criticalCss';
 import { escapeHtml, jsonForScript, writePage, type PageHead } from './prerenderHtml';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SHELL_DIST = path.join(ROOT, SHELL_PART.folder, 'dist');
 const APP_PAGE = 'app.html';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The public address of the site, for canonical links, Open Graph and the sitemap. */
 const SITE_URL = (process.env.SITE_URL ?? `http://localhost:${SHELL_PART.port}`).replace(/\/$/, '');
 const SHELL_ORIGIN = new URL(SITE_URL).origin;
 const READY_TIMEOUT_MS = 20_000;
 const OG_IMAGE = 'og-image.jpg';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 function readConfig(): RuntimeConfig {
   const raw: unknown = JSON.parse(fs.readFileSync(path.join(SHELL_DIST, 'runtime-config.json'), 'utf8'));
@@ -212,13 +203,13 @@ async function drawOpenGraphImage(browser: Browser, config: RuntimeConfig): Prom
 
 async function main(): Promise<void> {
   if (!fs.existsSync(path.join(SHELL_DIST, APP_PAGE))) throw new Error('shell 尚未构建（没有 dist/app.html）');
-  if (!fs.existsSync(CHROMIUM)) {
-    console.warn(`[prerender] 没有找到 Chromium（${CHROMIUM}），跳过预渲染：页面照常在浏览器中渲染`);
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    console.warn(`[prerender] 没有找到 Chromium（${CHROMIUM_PATH}），跳过预渲染：页面照常在浏览器中渲染`);
     return;
   }
   const config = readConfig();
   const api = await apiFor(config);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
     const page = await context.newPage();
