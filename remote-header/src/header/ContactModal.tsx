@@ -1,29 +1,75 @@
 import { observer } from 'mobx-react-lite';
+import { useId, useRef } from 'react';
 import { Modal } from 'semantic-ui-react';
 import { assetUrl, getRuntimeConfig, SERVICE_IMAGE_WIDTH, uiStore } from '@wenrun/shared';
+import { keepTabInside } from './focusTrap';
+import { CloseIcon } from './icons';
+// Semantic's modal styles come with the modal (shared carries only the first-paint set).
+import 'semantic-ui-css/components/dimmer.min.css';
+import 'semantic-ui-css/components/modal.min.css';
+import 'semantic-ui-css/components/transition.min.css';
+import './contact.css';
 
-/** SPEC.md §1: the customer-service pop-up with the service image (410 px wide, SPEC.md §9). */
-export const ContactModal = observer(function ContactModal() {
+/**
+ * Height of the reference API's service image (410 × 520): it reserves the space while the image loads. CSS
+ * keeps `height: auto`, so another server's image keeps its own proportions.
+ */
+const SERVICE_IMAGE_HEIGHT = 520;
+
+/** A dialable number for a hotline written for people, e.g. `400-000-0000（演示号码）` → `tel:4000000000`. */
+export function telHref(hotline: string): string | null {
+  const digits = hotline.match(/\+?\d[\d\s-]{4,}\d/)?.[0].replace(/[\s-]/g, '');
+  return digits ? `tel:${digits}` : null;
+}
+
+/**
+ * SPEC.md §1, §3, §9: the customer-service pop-up, shown by `showContactModal`, its image 410 px wide. Loaded on
+ * demand by `ContactModalSlot`.
+ */
+const ContactModal = observer(function ContactModal() {
   const { hotline } = getRuntimeConfig().contact;
+  const titleId = useId();
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const focusBefore = useRef<Element | null>(null);
+  const close = () => uiStore.setShowContactModal(false);
+  const tel = telHref(hotline);
+
   return (
     <Modal
       open={uiStore.showContactModal}
-      onClose={() => uiStore.setShowContactModal(false)}
-      closeIcon
-      size="small"
+      onClose={close}
+      onMount={() => {
+        focusBefore.current = document.activeElement;
+        closeButton.current?.focus();
+      }}
+      onUnmount={() => {
+        if (focusBefore.current instanceof HTMLElement) focusBefore.current.focus();
+      }}
+      size="tiny"
       className="contact-modal"
-      aria-labelledby="contact-modal-title"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      onKeyDown={keepTabInside}
     >
-      <Modal.Header id="contact-modal-title">在线客服</Modal.Header>
+      <button ref={closeButton} type="button" className="contact-modal__close" onClick={close} aria-label="关闭">
+        <CloseIcon size={22} />
+      </button>
+      <Modal.Header id={titleId}>在线客服</Modal.Header>
       <Modal.Content className="contact-modal__content">
         <img
-          src={assetUrl('/images/service.svg')}
-          alt="客服二维码：微信扫码联系客服"
-          width={SERVICE_IMAGE_WIDTH}
           className="contact-modal__image"
+          src={assetUrl('/images/service.svg')}
+          alt="客服二维码：微信扫码添加客服顾问"
+          width={SERVICE_IMAGE_WIDTH}
+          height={SERVICE_IMAGE_HEIGHT}
         />
-        <p>工作日 9:00–18:00，服务热线 {hotline}</p>
+        <p>
+          服务热线：{tel ? <a href={tel}>{hotline}</a> : <strong>{hotline}</strong>}
+        </p>
       </Modal.Content>
     </Modal>
   );
 });
+
+export default ContactModal;

@@ -1,25 +1,24 @@
 import { uiStore } from '@wenrun/shared';
-import { ContactModal } from './ContactModal';
-import { Logo } from './Logo';
+import { HeaderBar } from './HeaderBar';
+import { HeadsetIcon } from './icons';
 import { SearchBox } from './SearchBox';
-import { TrainingSystemLink } from './TrainingSystemLink';
-import { UserEntry } from './UserEntry';
 
+/** SPEC.md §2: the header of every page but the about pages. */
 export function NormalHeader() {
   return (
     <header className="site-header site-header--normal">
-      <div className="site-header__bar">
-        <Logo />
-        <div className="site-header__actions">
-          <SearchBox collapsible />
-          <button type="button" className="header-contact" onClick={() => uiStore.setShowContactModal(true)}>
-            客服
-          </button>
-          <TrainingSystemLink />
-          <UserEntry />
-        </div>
-      </div>
-      <ContactModal />
+      <HeaderBar>
+        <SearchBox collapse="always" />
+        <button
+          type="button"
+          className="header-text-button header-contact"
+          onClick={() => uiStore.setShowContactModal(true)}
+          aria-haspopup="dialog"
+        >
+          <HeadsetIcon />
+          <span className="header-contact__text">客服</span>
+        </button>
+      </HeaderBar>
     </header>
   );
 }

@@ -1,33 +1,62 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { isSearchPath, searchKeywordFromPath, searchPath, validateSearchText } from '@wenrun/shared';
+import { isSearchPath, searchKeywordFromPath, searchPath, validateSearchText, type FieldError } from '@wenrun/shared';
+import { CloseIcon, SearchIcon } from './icons';
 
-interface SearchBoxProps {
-  /** The normal header shows a trigger first; the about header shows the box at once. */
-  collapsible: boolean;
+/** The phone layout of header.css, where an open search box covers the whole bar. */
+const NARROW_SCREEN = '(max-width: 767px)';
+
+function onNarrowScreen(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(NARROW_SCREEN).matches;
 }
 
-export function SearchBox({ collapsible }: SearchBoxProps) {
+function keywordOf(pathname: string): string {
+  return isSearchPath(pathname) ? searchKeywordFromPath(pathname) : '';
+}
+
+interface SearchBoxProps {
+  /**
+   * `always`: a trigger first, the box once it is clicked (the normal header, SPEC.md §4).
+   * `narrow`: the box at once on wide screens, a trigger on phones (the about header).
+   */
+  collapse: 'always' | 'narrow';
+}
+
+export function SearchBox({ collapse }: SearchBoxProps) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const [expanded, setExpanded] = useState(!collapsible);
-  const [text, setText] = useState(() => (isSearchPath(pathname) ? searchKeywordFromPath(pathname) : ''));
-  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState(() => keywordOf(pathname));
+  const [error, setError] = useState<FieldError>(null);
+  const [shownPath, setShownPath] = useState(pathname);
   const input = useRef<HTMLInputElement>(null);
-  const errorId = useId();
+  const trigger = useRef<HTMLButtonElement>(null);
+  const focusNext = useRef<'input' | 'trigger' | null>(null);
+  const id = useId();
 
-  // SPEC.md §4: the text clears when navigation leaves the search pages.
+  // SPEC.md §4: leaving the search pages clears the text; on a search page the box holds that page's keyword.
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    setText(keywordOf(pathname));
+    setError(null);
+  }
+
+  // The element to focus exists only after the render that opens or closes the box.
   useEffect(() => {
-    if (!isSearchPath(pathname)) {
-      setText('');
-      setError(null);
-    }
-  }, [pathname]);
+    const target = focusNext.current === 'input' ? input.current : focusNext.current === 'trigger' ? trigger.current : null;
+    focusNext.current = null;
+    target?.focus();
+  }, [open]);
 
-  function open() {
-    setExpanded(true);
-    // The input exists only after this render.
-    requestAnimationFrame(() => input.current?.focus());
+  function openBox() {
+    focusNext.current = 'input';
+    setOpen(true);
+  }
+
+  function closeBox() {
+    focusNext.current = 'trigger';
+    setOpen(false);
+    setError(null);
   }
 
   function submit(event: FormEvent) {
@@ -39,49 +68,68 @@ export function SearchBox({ collapsible }: SearchBoxProps) {
       return;
     }
     navigate(searchPath(text));
+    // On a phone the open box hides the bar; the results are what the visitor wants to see now.
+    if (onNarrowScreen()) closeBox();
   }
 
-  if (!expanded) {
-    return (
-      <button type="button" className="header-search__trigger" onClick={open} aria-label="搜索课程或专家">
-        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
-          <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path d="M16.5 16.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-        <span>搜索</span>
-      </button>
-    );
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Escape' && (collapse === 'always' || onNarrowScreen())) {
+      event.preventDefault();
+      closeBox();
+    }
   }
 
+  const errorId = `${id}-error`;
   return (
-    <form className="header-search" role="search" onSubmit={submit} noValidate>
-      <div className="ui action input header-search__input">
-        <label className="visually-hidden" htmlFor={`${errorId}-input`}>
-          搜索课程或专家
-        </label>
-        <input
-          id={`${errorId}-input`}
-          ref={input}
-          type="search"
-          value={text}
-          maxLength={200}
-          placeholder="搜索课程、专家"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(event) => {
-            setText(event.target.value);
-            if (error) setError(null);
-          }}
-        />
-        <button type="submit" className="ui primary button">
-          搜索
+    <div className={`header-search header-search--${collapse}${open ? ' is-open' : ''}`}>
+      {!open && (
+        <button
+          ref={trigger}
+          type="button"
+          className="header-search__trigger"
+          onClick={openBox}
+          aria-label="搜索课程或专家"
+        >
+          <SearchIcon />
+          <span className="header-search__trigger-text">搜索</span>
         </button>
-      </div>
-      {error && (
-        <div id={errorId} className="header-search__error" role="alert">
-          {error}
-        </div>
       )}
-    </form>
+      {(open || collapse === 'narrow') && (
+        <form className="header-search__form" role="search" aria-label="站内搜索" onSubmit={submit} noValidate>
+          <label className="visually-hidden" htmlFor={`${id}-input`}>
+            搜索课程或专家
+          </label>
+          <div className={`ui action input header-search__input${error ? ' error' : ''}`}>
+            <input
+              id={`${id}-input`}
+              ref={input}
+              type="search"
+              value={text}
+              placeholder="搜索课程、专家"
+              enterKeyHint="search"
+              autoComplete="off"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              onChange={(event) => {
+                setText(event.target.value);
+                if (error) setError(null);
+              }}
+              onKeyDown={onKeyDown}
+            />
+            <button type="submit" className="ui primary button header-search__submit">
+              搜索
+            </button>
+          </div>
+          <button type="button" className="header-search__close" onClick={closeBox} aria-label="收起搜索框">
+            <CloseIcon />
+          </button>
+          {error && (
+            <div id={errorId} className="header-search__error" role="alert">
+              {error}
+            </div>
+          )}
+        </form>
+      )}
+    </div>
   );
 }

@@ -1,24 +1,52 @@
 import { observer } from 'mobx-react-lite';
-import { loginStore, maskMobile, notify, MESSAGES, uiStore } from '@wenrun/shared';
+import type { SyntheticEvent } from 'react';
+import { assetUrl, DEFAULT_AVATAR, loginStore, maskMobile, MESSAGES, notify, uiStore } from '@wenrun/shared';
 
-/** 登录 for a visitor; avatar, masked mobile and 退出登录 once logged in. Reacts to the shared store at once. */
+/** An avatar that cannot be loaded (a dead link in the login reply) becomes the default one, once. */
+function showDefaultAvatar(event: SyntheticEvent<HTMLImageElement>) {
+  const image = event.currentTarget;
+  if (image.dataset.fallback) return;
+  image.dataset.fallback = 'true';
+  image.src = DEFAULT_AVATAR;
+}
+
+/**
+ * SPEC.md §3, §6: 登录 for a visitor; avatar, masked mobile and 退出登录 once logged in. Reads the shared login
+ * store, so a login made in the auth remote shows here at once.
+ */
 export const UserEntry = observer(function UserEntry() {
   if (!loginStore.isLoggedIn) {
     return (
-      <button type="button" className="ui basic button header-login" onClick={() => uiStore.setShowLoginModal(true)}>
+      <button
+        type="button"
+        className="ui basic button header-login"
+        aria-haspopup="dialog"
+        onClick={() => uiStore.setShowLoginModal(true)}
+      >
         登录
       </button>
     );
   }
+  const masked = maskMobile(loginStore.mobile);
   return (
     <div className="header-user">
-      <img className="header-user__avatar" src={loginStore.avatar} alt="" width={32} height={32} />
+      <img
+        key={loginStore.avatar}
+        className="header-user__avatar"
+        // Avatars in login replies are paths on the API host, like every image the API names.
+        src={assetUrl(loginStore.avatar)}
+        alt=""
+        width={32}
+        height={32}
+        title={loginStore.schoolName || masked}
+        onError={showDefaultAvatar}
+      />
       <span className="header-user__mobile" data-testid="header-user-mobile">
-        {maskMobile(loginStore.mobile)}
+        {masked}
       </span>
       <button
         type="button"
-        className="header-user__logout"
+        className="header-text-button header-user__logout"
         onClick={() => {
           loginStore.logout();
           notify.info(MESSAGES.logoutSuccess);

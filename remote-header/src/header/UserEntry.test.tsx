@@ -1,0 +1,50 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { assetUrl, DEFAULT_AVATAR, loginStore, maskMobile, MESSAGES, notify, uiStore } from '@wenrun/shared';
+import { UserEntry } from './UserEntry';
+
+const REPLY = { token: 't-1', mobile: '13800138000', sid: '1', tid: '2', schoolName: '实验小学' };
+
+describe('UserEntry', () => {
+  beforeEach(() => jest.spyOn(console, 'debug').mockImplementation(() => undefined));
+  afterEach(() => {
+    act(() => loginStore.logout());
+    uiStore.setShowLoginModal(false);
+    jest.restoreAllMocks();
+  });
+
+  it('offers 登录 to a visitor, which raises the login modal flag', () => {
+    render(<UserEntry />);
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(uiStore.showLoginModal).toBe(true);
+  });
+
+  it('shows the avatar (from the API host) and the masked mobile at once after a login', () => {
+    render(<UserEntry />);
+    act(() => loginStore.login({ ...REPLY, teacherIcon: '/images/avatars/1.svg' }));
+    expect(screen.getByTestId('header-user-mobile')).toHaveTextContent(maskMobile(REPLY.mobile));
+    expect(screen.getByRole('presentation')).toHaveAttribute('src', assetUrl('/images/avatars/1.svg'));
+    expect(screen.queryByRole('button', { name: '登录' })).toBeNull();
+  });
+
+  it('falls back to the default avatar when the login reply has none, or it does not load', () => {
+    render(<UserEntry />);
+    act(() => loginStore.login(REPLY));
+    const avatar = screen.getByRole('presentation');
+    expect(avatar).toHaveAttribute('src', assetUrl(DEFAULT_AVATAR));
+
+    act(() => loginStore.login({ ...REPLY, teacherIcon: '/images/avatars/missing.svg' }));
+    const broken = screen.getByRole('presentation');
+    fireEvent.error(broken);
+    expect(broken).toHaveAttribute('src', DEFAULT_AVATAR);
+  });
+
+  it('logs out with 退出登录 and says so', () => {
+    const info = jest.spyOn(notify, 'info').mockImplementation(() => '');
+    render(<UserEntry />);
+    act(() => loginStore.login(REPLY));
+    fireEvent.click(screen.getByRole('button', { name: '退出登录' }));
+    expect(loginStore.isLoggedIn).toBe(false);
+    expect(info).toHaveBeenCalledWith(MESSAGES.logoutSuccess);
+    expect(screen.getByRole('button', { name: '登录' })).toBeInTheDocument();
+  });
+});
