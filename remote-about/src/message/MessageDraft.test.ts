@@ -1,0 +1,55 @@
+import { DRAFT_MAX_LENGTH, MESSAGE_DRAFT_ID, MessageDraft, persistMessageDraft } from './MessageDraft';
+
+describe('MessageDraft', () => {
+  const stops: Array<() => void> = [];
+  const persisted = () => {
+    const draft = new MessageDraft();
+    stops.push(persistMessageDraft(draft));
+    return draft;
+  };
+
+  beforeEach(() => {
+    sessionStorage.clear();
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    stops.splice(0).forEach((stop) => stop());
+    jest.restoreAllMocks();
+  });
+
+  it('is saved to session storage under its id on every change, and comes back after a reload', () => {
+    const draft = persisted();
+    draft.set('name', '李老师');
+    draft.set('message', '想了解区域研训合作');
+    expect(JSON.parse(sessionStorage.getItem(MESSAGE_DRAFT_ID) ?? '{}')).toEqual({
+      name: '李老师',
+      phone: '',
+      message: '想了解区域研训合作',
+    });
+    expect(localStorage.getItem(MESSAGE_DRAFT_ID)).toBeNull();
+
+    const afterReload = persisted();
+    expect(afterReload.values).toEqual({ name: '李老师', phone: '', message: '想了解区域研训合作' });
+    expect(afterReload.isEmpty).toBe(false);
+  });
+
+  it('is empty again everywhere once cleared (after sending)', () => {
+    const draft = persisted();
+    draft.set('phone', '13800138000');
+    draft.clear();
+    expect(draft.isEmpty).toBe(true);
+    expect(persisted().isEmpty).toBe(true);
+  });
+
+  it.each([
+    ['not JSON', '{"name":'],
+    ['a foreign shape', '["李老师"]'],
+    ['a field of the wrong type', '{"name":1,"phone":"","message":""}'],
+    ['a value over its cap', JSON.stringify({ name: '', phone: '1'.repeat(DRAFT_MAX_LENGTH.phone + 1), message: '' })],
+  ])('starts empty when storage holds %s', (_case, raw) => {
+    sessionStorage.setItem(MESSAGE_DRAFT_ID, raw);
+    expect(persisted().isEmpty).toBe(true);
+    expect(console.warn).toHaveBeenCalled();
+  });
+});
+

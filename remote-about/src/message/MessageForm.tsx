@@ -1,0 +1,209 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { Button, Message } from 'semantic-ui-react';
+import { api, isApiError, maskMobile, MESSAGES } from '@wenrun/shared';
+import { DRAFT_MAX_LENGTH, messageDraft, type MessageDraft } from './MessageDraft';
+import {
+  countChars,
+  MESSAGE_FIELDS,
+  messagePayload,
+  validateField,
+  validateMessage,
+  type MessageErrors,
+  type MessageField,
+} from './rules';
+import { MESSAGE_FORM_TEXT, MESSAGE_MAX_CHARS } from './texts';
+import './message.css';
+
+type FormStatus =
+  | { kind: 'editing'; failure: string | null }
+  | { kind: 'sending' }
+  | { kind: 'sent'; maskedPhone: string };
+
+type Control = HTMLInputElement | HTMLTextAreaElement;
+
+interface ControlProps {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+  'aria-required': true;
+}
+
+interface FieldProps {
+  id: string;
+  label: string;
+  error: string | undefined;
+  /** Ids of other text that describes the control (e.g. the character counter). */
+  describedBy?: string;
+  children: (control: ControlProps) => ReactNode;
+  after?: ReactNode;
+}
+
+/** A labelled control with its message right under it, tied together for assistive technology. */
+function Field({ id, label, error, describedBy, children, after }: FieldProps) {
+  const errorId = `${id}-error`;
+  const described = [error ? errorId : '', describedBy ?? ''].filter(Boolean).join(' ');
+  return (
+    <div className={`field required${error ? ' error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': described || undefined, 'aria-required': true })}
+      {after}
+      {error && (
+        <div className="ui basic red pointing prompt label" id={errorId}>
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The cooperation message form (websiteMessage1.0). What the visitor types is kept in the draft store, which is
+ * saved to session storage, so neither a failed send nor a reload loses it; it is emptied only once sent.
+ */
+export const MessageForm = observer(function MessageForm({ draft = messageDraft }: { draft?: MessageDraft }) {
+  const [status, setStatus] = useState<FormStatus>({ kind: 'editing', failure: null });
+  const [errors, setErrors] = useState<MessageErrors>({});
+  const [restored, setRestored] = useState(() => !draft.isEmpty);
+  const sendingRef = useRef(false);
+  const controls = useRef<Partial<Record<MessageField, Control | null>>>({});
+  const thanksRef = useRef<HTMLDivElement>(null);
+  const baseId = useId();
+  const idOf = (field: MessageField) => `${baseId}-${field}`;
+  const counterId = `${baseId}-counter`;
+  const sending = status.kind === 'sending';
+
+  useEffect(() => {
+    if (status.kind === 'sent') thanksRef.current?.focus();
+  }, [status.kind]);
+
+  // No `name` on the controls: a prerendered copy of the form submitted natively before any script runs would
+  // otherwise put the visitor's phone number into the address bar and the server logs.
+  const bind = (field: MessageField) => ({
+    value: draft[field],
+    maxLength: DRAFT_MAX_LENGTH[field],
+    readOnly: sending,
+    ref: (element: Control | null) => {
+      controls.current[field] = element;
+    },
+    onChange: (event: ChangeEvent<Control>) => {
+      draft.set(field, event.target.value);
+      // A message already shown follows the typing, so it goes away as soon as the field is right.
+      if (errors[field]) {
+        const error = validateField(field, draft.values);
+        setErrors(({ [field]: _old, ...others }) => (error ? { ...others, [field]: error } : others));
+      }
+    },
+  });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sendingRef.current) return;
+    const values = draft.values;
+    const found = validateMessage(values);
+    setErrors(found);
+    const firstInvalid = MESSAGE_FIELDS.find((field) => found[field]);
+    if (firstInvalid) {
+      controls.current[firstInvalid]?.focus();
+      return;
+    }
+    sendingRef.current = true;
+    setStatus({ kind: 'sending' });
+    try {
+      const payload = messagePayload(values);
+      await api.sendMessage(payload, { hideError: true });
+      draft.clear();
+      setRestored(false);
+      setStatus({ kind: 'sent', maskedPhone: maskMobile(payload.phone) });
+    } catch (error) {
+      setStatus({ kind: 'editing', failure: isApiError(error) ? error.message : MESSAGES.network });
+    } finally {
+      sendingRef.current = false;
+    }
+  }
+
+  function startOver() {
+    draft.clear();
+    setRestored(false);
+    setErrors({});
+    controls.current.name?.focus();
+  }
+
+  if (status.kind === 'sent') {
+    return (
+      <div className="message-sent" role="status" tabIndex={-1} ref={thanksRef}>
+        <svg className="message-sent__mark" viewBox="0 0 48 48" width="48" height="48" aria-hidden="true">
+          <circle cx="24" cy="24" r="22" fill="#3aa57a" />
+          <path d="M14 25l7 7 13-15" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        <h3>{MESSAGE_FORM_TEXT.sentTitle}</h3>
+        <p>我们的项目顾问会在两个工作日内通过 {status.maskedPhone} 与您联系，请留意来电。</p>
+        <Button type="button" basic primary onClick={() => setStatus({ kind: 'editing', failure: null })}>
+          再写一条留言
+        </Button>
+      </div>
+    );
+  }
+
+  const messageChars = countChars(draft.message.trim());
+  return (
+    <form className="ui form message-form" noValidate onSubmit={submit} aria-label="合作留言表单">
+      {restored && (
+        <p className="message-form__restored">
+          {MESSAGE_FORM_TEXT.restoredDraft}
+          <button type="button" className="message-form__link" onClick={startOver}>
+            清空重填
+          </button>
+        </p>
+      )}
+      <div className="message-form__pair">
+        <Field id={idOf('name')} label="姓名" error={errors.name}>
+          {(control) => <input {...control} {...bind('name')} type="text" autoComplete="name" placeholder="您的姓名" />}
+        </Field>
+        <Field id={idOf('phone')} label="手机号" error={errors.phone}>
+          {(control) => (
+            <input
+              {...control}
+              {...bind('phone')}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel"
+              placeholder="11 位手机号码"
+            />
+          )}
+        </Field>
+      </div>
+      <Field
+        id={idOf('message')}
+        label="留言内容"
+        error={errors.message}
+        describedBy={counterId}
+        after={
+          <p className={`message-form__counter${messageChars > MESSAGE_MAX_CHARS ? ' is-over' : ''}`} id={counterId}>
+            <span className="visually-hidden">已输入字数：</span>
+            {messageChars} / {MESSAGE_MAX_CHARS}
+          </p>
+        }
+      >
+        {(control) => (
+          <textarea {...control} {...bind('message')} rows={6} placeholder="请简单介绍您的单位、所在地区和合作需求" />
+        )}
+      </Field>
+      {status.kind === 'editing' && status.failure && (
+        <Message negative role="alert" className="message-form__failure">
+          <Message.Header>{MESSAGE_FORM_TEXT.failedTitle}</Message.Header>
+          <p>{status.failure}</p>
+          <p>您填写的内容都已保留，可以稍后再次提交。</p>
+        </Message>
+      )}
+      <div className="message-form__actions">
+        <Button type="submit" primary loading={sending} disabled={sending}>
+          提交留言
+        </Button>
+        <p className="message-form__privacy">您的信息仅用于本次合作咨询，我们不会向第三方提供。</p>
+      </div>
+    </form>
+  );
+});
+
+export default MessageForm;

@@ -1,0 +1,19 @@
+import { useEffect, useRef } from 'react';
+import { NavigationType, useNavigationType } from 'react-router-dom';
+import { aboutSectionTitle, getRuntimeConfig, type AboutSectionKey } from '@wenrun/shared';
+
+/**
+ * What switching sections does besides the body: the document title names the section, and a section opened by
+ * a click starts at its top. Back, forward and reload leave the scroll to the browser, which restores it.
+ */
+export function useSectionChange(section: AboutSectionKey): void {
+  const navigationType = useNavigationType();
+  // Read when the section changes, not a reason to act by itself (paging the course list is a push too).
+  const navigationTypeRef = useRef(navigationType);
+  navigationTypeRef.current = navigationType;
+
+  useEffect(() => {
+    document.title = `${aboutSectionTitle(section)} - ${getRuntimeConfig().contact.company}`;
+    if (navigationTypeRef.current !== NavigationType.Pop) window.scrollTo(0, 0);
+  }, [section]);
+}
