@@ -10,14 +10,20 @@ export const REDIRECT_LIMIT = 10;
 /** The about header turns white once the page is scrolled past this offset. */
 export const HEADER_SCROLL_THRESHOLD = 0;
 export const SERVICE_IMAGE_WIDTH = 410;
+/** The longest search text, in characters as a visitor counts them (an emoji is one); the API refuses longer. */
+export const SEARCH_KEYWORD_MAX = 200;
 /** Local-storage key of the login store (SPEC.md §3: a fixed key). */
 export const LOGIN_STORAGE_KEY = 'wenrun.login';
+
+/** React Router's v7 behaviour, opted into now (and its console warnings gone): every router of the site uses it. */
+export const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
 
 export const MESSAGES = {
   invalidMobile: '请输入正确的手机号码',
   codeRequired: '请输入验证码',
   passwordRequired: '请输入密码',
   searchRequired: '请输入搜索关键词',
+  searchTooLong: `搜索关键词不能超过${SEARCH_KEYWORD_MAX}个字`,
   loginSuccess: '登录成功',
   logoutSuccess: '已退出登录',
   retryCode: '重新获取',

@@ -4,7 +4,8 @@ import type { SearchResult } from '../../../shared/src/api/types';
 import { MESSAGES, SUCCESS_CODE } from '../../../shared/src/constants';
 import { expectRefusal, postForm, postJson, startServer, type TestServer } from '../test/harness';
 import { CONTENT_MESSAGES } from './content';
-import { KEYWORD_MAX, SEARCH_MESSAGES } from './search';
+import { SEARCH_KEYWORD_MAX } from '../../../shared/src/constants';
+import { SEARCH_MESSAGES } from './search';
 
 describe('websiteSearch1.0', () => {
   let server: TestServer;
@@ -87,7 +88,7 @@ describe('websiteSearch1.0', () => {
     ['an empty keyword', { keyword: '' }, MESSAGES.searchRequired],
     ['a blank keyword', { keyword: ' \t ' }, MESSAGES.searchRequired],
     ['no keyword', {}, MESSAGES.searchRequired],
-    ['a keyword over 200 characters', { keyword: '教'.repeat(KEYWORD_MAX + 1) }, SEARCH_MESSAGES.keywordTooLong],
+    ['a keyword over 200 characters', { keyword: '教'.repeat(SEARCH_KEYWORD_MAX + 1) }, MESSAGES.searchTooLong],
     ['pageSize 51', { keyword: '教学', pageSize: 51 }, CONTENT_MESSAGES.badPageSize],
     ['pageSize 0', { keyword: '教学', pageSize: 0 }, CONTENT_MESSAGES.badPageSize],
     ['page 0', { keyword: '教学', page: 0 }, CONTENT_MESSAGES.badPage],
@@ -99,7 +100,7 @@ describe('websiteSearch1.0', () => {
   });
 
   it('accepts a 200-character keyword', async () => {
-    expect((await search({ keyword: '教'.repeat(KEYWORD_MAX) })).body?.header.code).toBe(SUCCESS_CODE);
+    expect((await search({ keyword: '教'.repeat(SEARCH_KEYWORD_MAX) })).body?.header.code).toBe(SUCCESS_CODE);
   });
 
   it.each([

@@ -2,21 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { API_PATHS } from '../../../shared/src/api/endpoints';
 import type { SearchResult } from '../../../shared/src/api/types';
-import { MESSAGES } from '../../../shared/src/constants';
+import { MESSAGES, SEARCH_KEYWORD_MAX } from '../../../shared/src/constants';
 import type { AppContext } from '../context';
 import { ok } from '../envelope';
 import { splitTerms } from '../search/terms';
 import { parseBody, payload, text } from '../validation';
 import { pageFields } from './content';
 
-export const KEYWORD_MAX = 200;
 export const SEARCH_MESSAGES = {
-  keywordTooLong: `搜索关键词不能超过${KEYWORD_MAX}个字`,
   badScope: '搜索范围不正确',
 } as const;
 
 const searchBody = payload({
-  keyword: text({ required: MESSAGES.searchRequired, max: KEYWORD_MAX, tooLong: SEARCH_MESSAGES.keywordTooLong }),
+  keyword: text({ required: MESSAGES.searchRequired, max: SEARCH_KEYWORD_MAX, tooLong: MESSAGES.searchTooLong }),
   ...pageFields,
   scope: z.enum(['all', 'course', 'expert'], { error: SEARCH_MESSAGES.badScope }).default('all'),
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { ROUTER_FUTURE } from '../constants';
 import { AppFeedback } from '../feedback/AppFeedback';
 import './dev.css';
 
@@ -13,7 +14,7 @@ export function mountStandalone(title: string, page: ReactNode): void {
   const container = document.getElementById('root');
   if (!container) return;
   createRoot(container).render(
-    <BrowserRouter>
+    <BrowserRouter future={ROUTER_FUTURE}>
       {page}
       <AppFeedback />
     </BrowserRouter>,

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../constants';
+import { MESSAGES, SEARCH_KEYWORD_MAX } from '../constants';
 import { validateCode, validateMobile, validatePassword, validateSearchText } from './index';
 
 describe('validation (SPEC.md §5)', () => {
@@ -24,5 +24,12 @@ describe('validation (SPEC.md §5)', () => {
     expect(validateSearchText('')).toBe(MESSAGES.searchRequired);
     expect(validateSearchText(' \t　')).toBe(MESSAGES.searchRequired);
     expect(validateSearchText('课程')).toBeNull();
+  });
+
+  it('limits search text in characters, not UTF-16 units: 200 emoji are allowed, 201 characters are not', () => {
+    const emoji = '😀'.repeat(SEARCH_KEYWORD_MAX);
+    expect(emoji.length).toBe(2 * SEARCH_KEYWORD_MAX);
+    expect(validateSearchText(emoji)).toBeNull();
+    expect(validateSearchText('研'.repeat(SEARCH_KEYWORD_MAX + 1))).toBe(MESSAGES.searchTooLong);
   });
 });

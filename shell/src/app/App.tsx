@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { ROUTER_FUTURE } from '@wenrun/shared';
 import { HomePage } from '../home/HomePage';
 import { Layout } from '../layout/Layout';
 import { Redirect, REDIRECTS } from './redirects';
@@ -13,7 +14,7 @@ export function App() {
   // Marks the moment the app runs the page (a prerendered page is static markup until then), for tests and ops.
   useEffect(() => document.documentElement.setAttribute('data-app-ready', ''), []);
   return (
-    <BrowserRouter>
+    <BrowserRouter future={ROUTER_FUTURE}>
       <Routes>
         <Route path="/wuyou/*" element={<ActivityRoute />} />
         <Route element={<Layout />}>

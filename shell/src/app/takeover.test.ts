@@ -64,6 +64,18 @@ describe('taking over a prerendered page', () => {
     expect(seen.inputs).toEqual([]);
   });
 
+  it('does not replay a press on a different control in the same place', () => {
+    const recording = recordInteraction(container);
+    (container.querySelectorAll('button')[1] as HTMLButtonElement).click();
+    const interaction = recording.finish();
+    const seen = appMarkup(container);
+    const moved = container.querySelectorAll('button')[1] as HTMLButtonElement;
+    moved.textContent = '退出登录';
+    replayInteraction(container, interaction);
+    jest.runAllTimers();
+    expect(seen.clicks).toBe(0);
+  });
+
   it('does nothing when the visitor did nothing', () => {
     const interaction = recordInteraction(container).finish();
     expect(interaction).toEqual({ values: [], focus: undefined, action: undefined });

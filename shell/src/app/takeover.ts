@@ -14,7 +14,8 @@ interface Position {
 export interface Interaction {
   values: (Position & { value: string })[];
   focus?: Position;
-  action?: Position & { kind: 'click' | 'submit' };
+  /** `label`: the pressed element's text, so that a press is never replayed on a different control. */
+  action?: Position & { kind: 'click' | 'submit'; label: string };
 }
 
 const FIELD_TAGS = ['input', 'textarea', 'select'];
@@ -33,12 +34,15 @@ export function recordInteraction(container: Element): { finish: () => Interacti
   let action: Interaction['action'];
   const onClick = (event: Event) => {
     const button = (event.target as Element | null)?.closest('button');
-    if (button && container.contains(button)) action = { kind: 'click', ...positionOf(container, button) };
+    if (button && container.contains(button)) {
+      action = { kind: 'click', label: button.textContent ?? '', ...positionOf(container, button) };
+    }
   };
   const onSubmit = (event: Event) => {
     // No app behind the form yet: a native submission would reload the page and lose what was typed.
     event.preventDefault();
-    action = { kind: 'submit', ...positionOf(container, event.target as Element) };
+    const form = event.target as Element;
+    action = { kind: 'submit', label: form.textContent ?? '', ...positionOf(container, form) };
   };
   container.addEventListener('click', onClick, true);
   container.addEventListener('submit', onSubmit, true);
@@ -78,6 +82,9 @@ export function replayInteraction(container: Element, interaction: Interaction):
   const { action } = interaction;
   if (!action) return;
   const target = elementAt(container, action);
+  // The app may show other controls than the prerendered page did (a logged-in visitor's header has 退出登录
+  // where the page had 登录): a press is replayed only on the same control.
+  if (action.kind === 'click' && target?.textContent !== action.label) return;
   // After the typed values have reached the app's state.
   setTimeout(() => {
     if (action.kind === 'submit' && target instanceof HTMLFormElement) target.requestSubmit();
