@@ -1,8 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../deploy/chromium';
 import { API_PORT, SHELL_PART } from '../shared/src/config/parts';
-import { E2E_SITE_ORIGINS } from './support/ports';
+import { E2E_PORTS, E2E_SITE_ORIGINS } from './support/ports';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -22,33 +23,40 @@ export default defineConfig({
     baseURL: `http://localhost:${SHELL_PART.port}`,
     locale: 'zh-CN',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
-  webServer: {
-    command: `${path.join(ROOT, 'node_modules/.bin/tsx')} deploy/start.ts --no-build`,
-    cwd: ROOT,
-    url: `http://localhost:${API_PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      DATABASE_PATH: path.join(os.tmpdir(), `wenrun-e2e-${process.pid}.db`),
-      SITE_ORIGINS: E2E_SITE_ORIGINS.join(','),
-      // Every test asks from 127.0.0.1; the per-IP hourly limit itself is tested in reference-api's own tests.
-      SEND_CODE_PER_IP_PER_HOUR: '200',
+  webServer: [
+    {
+      command: `${path.join(ROOT, 'node_modules/.bin/tsx')} deploy/start.ts --no-build`,
+      cwd: ROOT,
+      url: `http://localhost:${API_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'test',
+        DATABASE_PATH: path.join(os.tmpdir(), `wenrun-e2e-${process.pid}.db`),
+        SITE_ORIGINS: E2E_SITE_ORIGINS.join(','),
+        // Every test asks from 127.0.0.1; the per-IP hourly limit itself is tested in reference-api's own tests.
+        SEND_CODE_PER_IP_PER_HOUR: '200',
+      },
     },
-  },
+    {
+      // The same build behind Debian's nginx, as production serves it (tests/nginx.spec.ts); its API proxy
+      // forwards to the reference API above.
+      command: [
+        `${path.join(ROOT, 'node_modules/.bin/tsx')} deploy/nginx/start.ts`,
+        `--shell ${E2E_PORTS.nginxShell} --header ${E2E_PORTS.nginxHeader} --about ${E2E_PORTS.nginxAbout}`,
+        `--auth ${E2E_PORTS.nginxAuth} --wuyou ${E2E_PORTS.nginxWuyou} --api ${E2E_PORTS.nginxApi}`,
+        `--upstream http://127.0.0.1:${API_PORT}`,
+      ].join(' '),
+      cwd: ROOT,
+      url: `http://localhost:${E2E_PORTS.nginxShell}/runtime-config.json`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

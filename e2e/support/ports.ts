@@ -9,6 +9,15 @@ export const E2E_PORTS = {
   headerDownShell: 3014,
   rollbackShell: 3015,
   rollbackHeader: 3016,
+  /** The built site served by Debian's nginx (deploy/nginx), each part on its own origin, and its API proxy. */
+  nginxShell: 3020,
+  nginxHeader: 3021,
+  nginxAbout: 3022,
+  nginxAuth: 3023,
+  nginxWuyou: 3024,
+  nginxApi: 3025,
+  /** A shell copy whose runtime config carries XSS payloads. */
+  xssShell: 3026,
   /** Nothing ever listens here: a remote pointed at it is down (connection refused). */
   closed: 3019,
 } as const;

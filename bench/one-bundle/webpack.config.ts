@@ -1,0 +1,44 @@
+/**
+ * The one-bundle baseline: the shell's production config from webpack.common.ts (same loaders, minifiers,
+ * hashing, HTML page, runtime-config.json) with the Module Federation plugin taken out, an entry that renders
+ * the shell's App, and RemoteSlot replaced by bench/one-bundle/RemoteSlot.tsx, which imports the remotes'
+ * exposed components from source.
+ */
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import webpack, { type Configuration } from 'webpack';
+import shellConfig from '../../shell/webpack.config';
+
+export const ONE_BUNDLE_DIR = import.meta.dirname;
+
+export function oneBundleConfig(): Configuration {
+  const config = shellConfig({}, { mode: 'production' });
+  return {
+    ...config,
+    // The shell's folder stays the context: its public/runtime-config.json is copied as for the shell.
+    entry: { main: path.join(ONE_BUNDLE_DIR, 'index.tsx') },
+    output: { ...config.output, path: path.join(ONE_BUNDLE_DIR, 'dist'), uniqueName: 'onebundle' },
+    plugins: [
+      ...(config.plugins ?? []).filter(
+        (plugin) => !(plugin instanceof ModuleFederationPlugin) && plugin?.constructor.name !== 'HtmlWebpackPlugin',
+      ),
+      ...(config.plugins ?? []).filter(
+        (plugin) =>
+          plugin?.constructor.name === 'HtmlWebpackPlugin' &&
+          (plugin as unknown as { userOptions: { filename?: string } }).userOptions.filename === 'index.html',
+      ),
+      new webpack.NormalModuleReplacementPlugin(/[\\/]remotes[\\/]RemoteSlot$/, path.join(ONE_BUNDLE_DIR, 'RemoteSlot.tsx')),
+    ],
+  };
+}
+
+/** Builds the baseline; resolves with webpack's errors, if any. */
+export function buildOneBundle(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    webpack(oneBundleConfig(), (error, stats) => {
+      if (error) return reject(error);
+      if (stats?.hasErrors()) return reject(new Error(stats.toString('errors-only')));
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,128 @@
+/**
+ * `npm run bench`: builds the one-bundle baseline when its inputs changed, serves the federated site (as
+ * deployed, and client-rendered) and the baseline on the benchmark's own ports, measures bytes and Lighthouse
+ * for each, and prints the tables with the federation's cost as ratios. Writes bench/results/latest.json (and
+ * bytes.json, lighthouse.json). Needs the site built (`npm run build`).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { routeReport, ROUTES, siteBuildAt } from '../deploy/budgets';
+import { bytesTable, launchChromium, measureBytes, originsTable, type RouteBytes } from './bytes';
+import { LighthouseMissingError, lighthouseTable, measureLighthouse, type RouteLighthouse } from './lighthouse';
+import { buildOneBundle, ONE_BUNDLE_DIR } from './one-bundle/webpack.config';
+import { formatTable, kb, writeResult } from './report';
+import { ONE_BUNDLE_DIST, ROOT, startBenchSite, VARIANT_LABELS, type Variant } from './site';
+
+const VARIANTS: Variant[] = ['federated', 'federated-csr', 'one-bundle'];
+/** Sources the baseline is built from: a change in any of them means a rebuild. */
+const BASELINE_INPUTS = ['shared/src', 'shell/src', 'remote-header/src', 'remote-about/src', 'remote-auth/src', 'remote-wuyou/src', 'bench/one-bundle', 'webpack.common.ts'];
+
+function newestChange(target: string): number {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs
+    .readdirSync(target)
+    .filter((name) => name !== 'dist' && name !== 'node_modules')
+    .reduce((newest, name) => Math.max(newest, newestChange(path.join(target, name))), stat.mtimeMs);
+}
+
+function baselineIsStale(): boolean {
+  const built = path.join(ONE_BUNDLE_DIST, 'index.html');
+  if (!fs.existsSync(built)) return true;
+  return Math.max(...BASELINE_INPUTS.map((input) => newestChange(path.join(ROOT, input)))) > fs.statSync(built).mtimeMs;
+}
+
+function ratio(federated: number, baseline: number): string {
+  return baseline > 0 && Number.isFinite(federated) ? `${(federated / baseline).toFixed(2)}×` : '—';
+}
+
+type Measured = Record<Variant, { bytes: RouteBytes[]; lighthouse?: RouteLighthouse[] }>;
+
+function ratioTable(measured: Measured, federated: Variant): string {
+  const baseline = measured['one-bundle'];
+  const rows = measured[federated].bytes.map(({ route, cold }) => {
+    const base = baseline.bytes.find((entry) => entry.route === route)?.cold;
+    const lcp = measured[federated].lighthouse?.find((entry) => entry.route === route)?.median.lcp;
+    const baseLcp = baseline.lighthouse?.find((entry) => entry.route === route)?.median.lcp;
+    const code = (load: RouteBytes['cold']) => load.byKind.js.gzip + load.byKind.css.gzip;
+    return [
+      route,
+      base ? `${kb(code(cold))} / ${kb(code(base))} = ${ratio(code(cold), code(base))}` : '—',
+      base ? `${kb(cold.total.gzip)} / ${kb(base.total.gzip)} = ${ratio(cold.total.gzip, base.total.gzip)}` : '—',
+      base ? `${cold.requests} / ${base.requests} = ${ratio(cold.requests, base.requests)}` : '—',
+      lcp !== undefined && baseLcp !== undefined ? `${(lcp / 1000).toFixed(2)} s / ${(baseLcp / 1000).toFixed(2)} s = ${ratio(lcp, baseLcp)}` : '—',
+    ];
+  });
+  return formatTable(['路由（冷缓存）', 'JS+CSS gzip', '合计 gzip', '请求', 'LCP（中位数）'], rows);
+}
+
+async function main(): Promise<void> {
+  if (baselineIsStale()) {
+    console.log(`[bench] 构建单包基线（${path.relative(ROOT, ONE_BUNDLE_DIR)}）…`);
+    await buildOneBundle();
+  }
+  const site = await startBenchSite(VARIANTS);
+  const browser = await launchChromium();
+  const measured = {} as Measured;
+  let lighthouseProblem: string | undefined;
+  try {
+    for (const variant of VARIANTS) {
+      console.log(`[bench] 字节：${VARIANT_LABELS[variant]} ${site.origins[variant]}`);
+      measured[variant] = { bytes: await measureBytes(browser, site.origins[variant]) };
+    }
+    for (const variant of VARIANTS) {
+      if (lighthouseProblem) break;
+      console.log(`[bench] Lighthouse：${VARIANT_LABELS[variant]}`);
+      try {
+        measured[variant].lighthouse = await measureLighthouse(site.origins[variant]);
+      } catch (error) {
+        if (!(error instanceof LighthouseMissingError)) throw error;
+        lighthouseProblem = error.message;
+      }
+    }
+  } finally {
+    await browser.close();
+    await site.close();
+  }
+
+  const staticHome = routeReport(siteBuildAt(ROOT), ROUTES[0] ?? { path: '/', html: 'index.html', modules: [] });
+  const measuredHome = measured.federated.bytes.find((entry) => entry.route === '/')?.cold;
+  const browserHome = measuredHome ? measuredHome.byKind.js.gzip + measuredHome.byKind.css.gzip : Number.NaN;
+
+  for (const variant of VARIANTS) {
+    console.log(`\n## ${VARIANT_LABELS[variant]}\n\n${bytesTable(measured[variant].bytes)}\n`);
+    console.log(originsTable(measured[variant].bytes));
+    const lighthouse = measured[variant].lighthouse;
+    if (lighthouse) console.log(`\nLighthouse（移动端，模拟节流，${lighthouse[0]?.runs.length ?? 0} 次中位数）\n\n${lighthouseTable(lighthouse)}`);
+  }
+  console.log(`\n## 联邦 / 单包（冷缓存）\n\n联邦（预渲染）：\n\n${ratioTable(measured, 'federated')}\n`);
+  console.log(`联邦（客户端渲染）：\n\n${ratioTable(measured, 'federated-csr')}\n`);
+  console.log(`预算检查（deploy/budgets.ts）算出 / 的 JS+CSS：${kb(staticHome.firstLoadGzip)} gzip；Chromium 实测：${kb(browserHome)}（${ratio(staticHome.firstLoadGzip, browserHome)}）`);
+  if (lighthouseProblem) console.error(`\n[bench] 没有 Lighthouse 数据：${lighthouseProblem}`);
+
+  for (const variant of VARIANTS) {
+    for (const { route, cold, warm } of measured[variant].bytes) {
+      for (const failure of [...cold.failed, ...warm.failed]) console.warn(`[bench] ${VARIANT_LABELS[variant]} ${route} 请求失败：${failure}`);
+    }
+  }
+  const measuredAt = new Date().toISOString();
+  writeResult('bytes.json', { measuredAt, variants: Object.fromEntries(VARIANTS.map((v) => [v, { origin: site.origins[v], routes: measured[v].bytes }])) });
+  if (!lighthouseProblem) {
+    writeResult('lighthouse.json', { measuredAt, variants: Object.fromEntries(VARIANTS.map((v) => [v, measured[v].lighthouse])) });
+  }
+  const latest = writeResult('latest.json', {
+    measuredAt,
+    budgetsStaticHomeGzip: staticHome.firstLoadGzip,
+    browserHomeGzip: browserHome,
+    lighthouse: lighthouseProblem ?? 'ok',
+    variants: measured,
+  });
+  console.log(`\n[bench] 结果：${path.relative(ROOT, latest)}`);
+  if (lighthouseProblem) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error('[bench] 失败：', error);
+  process.exit(1);
+});

@@ -1,0 +1,122 @@
+/**
+ * Serves what the benchmark measures on its own ports: copies of the built parts (so a rebuild during a run
+ * cannot change what is measured), a reference API with a throwaway database, and the one-bundle baseline.
+ * Every part is served by deploy/staticServer.ts, as `npm start` serves it: same cache headers, no compression.
+ */
+import fs from 'node:fs';
+import type http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { API_PORT, REMOTE_PARTS, SHELL_PART, type RemoteName } from '../shared/src/config/parts';
+import { buildServer } from '../reference-api/src/server';
+import { startPartServer } from '../deploy/staticServer';
+import { BENCH_PORTS, localOrigin } from './ports';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const ONE_BUNDLE_DIST = path.join(ROOT, 'bench', 'one-bundle', 'dist');
+
+export type Variant = 'federated' | 'federated-csr' | 'one-bundle';
+
+export const VARIANT_LABELS: Record<Variant, string> = {
+  federated: '联邦（预渲染，线上形态）',
+  'federated-csr': '联邦（客户端渲染）',
+  'one-bundle': '单包基线（客户端渲染）',
+};
+
+export interface BenchSite {
+  origins: Record<Variant, string>;
+  close(): Promise<void>;
+}
+
+const ALL_ORIGINS = Object.values(BENCH_PORTS).flatMap((port) => [localOrigin(port), `http://127.0.0.1:${port}`]);
+
+/** Default local port → the benchmark's port, for the addresses baked into the shell's pages and config. */
+const PORT_MAP = new Map<number, number>([
+  [SHELL_PART.port, BENCH_PORTS.shell],
+  [API_PORT, BENCH_PORTS.api],
+  ...(Object.entries(REMOTE_PARTS) as [RemoteName, { port: number }][]).map(
+    ([name, part]): [number, number] => [part.port, BENCH_PORTS[name]],
+  ),
+]);
+
+/** Points every local address of a copied shell (runtime config, prerendered pages) at the benchmark's ports. */
+function retargetLocalAddresses(dir: string): void {
+  const files = (fs.readdirSync(dir, { recursive: true }) as string[]).filter((file) =>
+    /(\.html|runtime-config\.json)$/.test(file),
+  );
+  for (const file of files) {
+    const full = path.join(dir, file);
+    const text = fs.readFileSync(full, 'utf8');
+    const retargeted = text.replace(/\/\/(localhost|127\.0\.0\.1):(\d+)\b/g, (whole, host: string, port: string) => {
+      const mapped = PORT_MAP.get(Number(port));
+      return mapped ? `//${host}:${mapped}` : whole;
+    });
+    if (retargeted !== text) fs.writeFileSync(full, retargeted);
+  }
+}
+
+/** The federated shell without its prerendered pages: every path gets the client-rendered app.html. */
+function removePrerenderedPages(dir: string): void {
+  const appPage = path.join(dir, 'app.html');
+  if (!fs.existsSync(appPage)) return;
+  fs.copyFileSync(appPage, path.join(dir, 'index.html'));
+  fs.rmSync(path.join(dir, 'about'), { recursive: true, force: true });
+}
+
+function copyDir(from: string, to: string): string {
+  if (!fs.existsSync(path.join(from, 'index.html'))) throw new Error(`${from} 未构建：先运行 npm run build`);
+  fs.cpSync(from, to, { recursive: true });
+  return to;
+}
+
+export async function startBenchSite(variants: Variant[]): Promise<BenchSite> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'wenrun-bench-'));
+  const servers: http.Server[] = [];
+  const api = await buildServer({
+    databasePath: path.join(work, 'site.db'),
+    logger: false,
+    devEndpoints: false,
+    allowedOrigins: ALL_ORIGINS,
+  });
+  await api.listen({ port: BENCH_PORTS.api, host: 'localhost' });
+
+  const serve = async (root: string, port: number, spa: boolean | string, allowedOrigins: string[] = []) => {
+    servers.push(await startPartServer({ root, port, spa, allowedOrigins }));
+  };
+  const federated = variants.includes('federated') || variants.includes('federated-csr');
+  if (federated) {
+    for (const [name, part] of Object.entries(REMOTE_PARTS) as [RemoteName, { folder: string }][]) {
+      const dir = copyDir(path.join(ROOT, part.folder, 'dist'), path.join(work, part.folder));
+      await serve(dir, BENCH_PORTS[name], true, ALL_ORIGINS);
+    }
+  }
+  if (variants.includes('federated')) {
+    const dir = copyDir(path.join(ROOT, SHELL_PART.folder, 'dist'), path.join(work, 'shell'));
+    retargetLocalAddresses(dir);
+    await serve(dir, BENCH_PORTS.shell, 'app.html');
+  }
+  if (variants.includes('federated-csr')) {
+    const dir = copyDir(path.join(ROOT, SHELL_PART.folder, 'dist'), path.join(work, 'shell-csr'));
+    removePrerenderedPages(dir);
+    retargetLocalAddresses(dir);
+    await serve(dir, BENCH_PORTS.shellClientRendered, 'app.html');
+  }
+  if (variants.includes('one-bundle')) {
+    const dir = copyDir(ONE_BUNDLE_DIST, path.join(work, 'one-bundle'));
+    retargetLocalAddresses(dir);
+    await serve(dir, BENCH_PORTS.oneBundle, true);
+  }
+
+  return {
+    origins: {
+      federated: localOrigin(BENCH_PORTS.shell),
+      'federated-csr': localOrigin(BENCH_PORTS.shellClientRendered),
+      'one-bundle': localOrigin(BENCH_PORTS.oneBundle),
+    },
+    async close() {
+      await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+      await api.close();
+      fs.rmSync(work, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * Serves the built parts with Debian's nginx, as production does: each part on its own origin, the API behind a
+ * proxy, the security and cache headers of deploy/nginx/config.ts. Runs nginx in the foreground with a temporary
+ * prefix (config, pid, temp folders), so it needs no system setup and works as root in CI or as any user.
+ *
+ *   npx tsx deploy/nginx/start.ts [--host localhost] [--shell 8000 --header 8001 --about 8002 --auth 8003
+ *     --wuyou 8004 --api 8100] [--upstream http://127.0.0.1:3100] [--check]
+ *
+ * `--check` only renders the config and runs `nginx -t` on it.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { API_PORT, REMOTE_NAMES, REMOTE_PARTS, SHELL_PART } from '../../shared/src/config/parts';
+import { originOf, renderNginxConfig, type NginxSite } from './config';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+
+/** Default ports: the dev layout shifted by 5000, so nginx and `npm start` can run side by side. */
+const PORT_SHIFT = 5000;
+
+const { values: args } = parseArgs({
+  options: {
+    host: { type: 'string', default: 'localhost' },
+    shell: { type: 'string', default: String(SHELL_PART.port + PORT_SHIFT) },
+    header: { type: 'string', default: String(REMOTE_PARTS.header.port + PORT_SHIFT) },
+    about: { type: 'string', default: String(REMOTE_PARTS.about.port + PORT_SHIFT) },
+    auth: { type: 'string', default: String(REMOTE_PARTS.auth.port + PORT_SHIFT) },
+    wuyou: { type: 'string', default: String(REMOTE_PARTS.wuyou.port + PORT_SHIFT) },
+    api: { type: 'string', default: String(API_PORT + PORT_SHIFT) },
+    upstream: { type: 'string', default: `http://127.0.0.1:${API_PORT}` },
+    check: { type: 'boolean', default: false },
+  },
+});
+
+function port(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1 || number > 65535) throw new Error(`端口无效：${value}`);
+  return number;
+}
+
+function distOf(folder: string): string {
+  const dir = path.join(ROOT, folder, 'dist');
+  if (!fs.existsSync(path.join(dir, 'index.html'))) throw new Error(`${folder} 尚未构建（缺少 ${dir}/index.html）`);
+  return dir;
+}
+
+/** Loopback addresses this machine has: [::1] is not there in every container. */
+function loopbackAddresses(): string[] {
+  const loopback = Object.values(os.networkInterfaces())
+    .flat()
+    .filter((address) => address?.internal);
+  return loopback.some((address) => address?.family === 'IPv6' && address.address === '::1')
+    ? ['127.0.0.1', '::1']
+    : ['127.0.0.1'];
+}
+
+/** The shell's runtime config pointed at the nginx origins: the ops surface, edited, not rebuilt. */
+function renderRuntimeConfig(site: Omit<NginxSite, 'runtimeConfigFile'>, built: Record<string, unknown>): string {
+  const config = { ...built };
+  const api = originOf(site, site.api.port);
+  config.apiBaseUrl = api;
+  config.statsBaseUrl = `${api}/stats`;
+  config.trainingSystemUrl = `${api}/training-system/`;
+  config.remotes = Object.fromEntries(
+    REMOTE_NAMES.map((name) => [name, `${originOf(site, site.remotes[name].port)}/mf-manifest.json`]),
+  );
+  return JSON.stringify(config, null, 2);
+}
+
+function main(): void {
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'wenrun-nginx-'));
+  const shellRoot = distOf(SHELL_PART.folder);
+  const builtConfig = JSON.parse(fs.readFileSync(path.join(shellRoot, 'runtime-config.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  const apiOrigin = originOf({ host: args.host }, port(args.api));
+  const prerenderedApi = typeof builtConfig.apiBaseUrl === 'string' ? new URL(builtConfig.apiBaseUrl).origin : apiOrigin;
+  const partial: Omit<NginxSite, 'runtimeConfigFile'> = {
+    host: args.host,
+    listen: loopbackAddresses(),
+    shell: { port: port(args.shell), root: shellRoot },
+    remotes: Object.fromEntries(
+      REMOTE_NAMES.map((name) => [name, { port: port(args[name]), root: distOf(REMOTE_PARTS[name].folder) }]),
+    ) as NginxSite['remotes'],
+    api: { port: port(args.api), upstream: args.upstream },
+    imageOrigins: prerenderedApi === apiOrigin ? [] : [prerenderedApi],
+    prefix,
+    // As root the workers would drop to `nobody`, who may not read a checkout under /root (CI).
+    user: process.getuid?.() === 0 ? 'root' : undefined,
+  };
+  const runtimeConfigFile = path.join(prefix, 'runtime-config.json');
+  fs.writeFileSync(runtimeConfigFile, renderRuntimeConfig(partial, builtConfig));
+  const configFile = path.join(prefix, 'nginx.conf');
+  fs.writeFileSync(configFile, renderNginxConfig({ ...partial, runtimeConfigFile }));
+
+  // -e: Debian's build opens /var/log/nginx/error.log before reading the config, which a normal user cannot.
+  const nginxArgs = ['-p', prefix, '-c', configFile, '-e', 'stderr'];
+  const cleanUp = () => fs.rmSync(prefix, { recursive: true, force: true });
+
+  if (args.check) {
+    const result = spawnSync(NGINX, [...nginxArgs, '-t'], { stdio: 'inherit' });
+    console.log(fs.readFileSync(configFile, 'utf8'));
+    cleanUp();
+    process.exit(result.status ?? 1);
+  }
+
+  const nginx = spawn(NGINX, nginxArgs, { stdio: 'inherit' });
+  nginx.on('error', (error) => {
+    console.error(`[nginx] 无法启动 ${NGINX}（Debian：apt-get install nginx-light）：`, error.message);
+    cleanUp();
+    process.exit(1);
+  });
+  nginx.on('exit', (code, signal) => {
+    cleanUp();
+    process.exit(code ?? (signal ? 0 : 1));
+  });
+  // nginx's fast shutdown is SIGTERM; its graceful one (SIGQUIT) waits for open connections, which tests keep.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => nginx.kill('SIGTERM'));
+
+  console.log(`[nginx] 网站：${originOf(partial, partial.shell.port)}/ ，API 代理：${originOf(partial, partial.api.port)} → ${args.upstream}`);
+}
+
+main();

@@ -1,0 +1,165 @@
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { API_PATHS } from '../../shared/src/api/endpoints';
+import { MESSAGES, REQUEST_TIMEOUT_MS } from '../../shared/src/constants';
+import { fillMessage, messageForm, waitForLiveForm } from '../support/about-page';
+import { API_ORIGIN, modalField, openLoginModal, sendCodeButton, submitButton } from '../support/login-modal';
+import { expectNoWhiteScreen } from '../support/chaos-remotes';
+
+/** Every call the site makes on screen, and how a visitor makes it. */
+interface ApiCall {
+  name: string;
+  path: (typeof API_PATHS)[keyof typeof API_PATHS];
+  trigger: (page: Page) => Promise<void>;
+}
+
+async function openCodeLogin(page: Page) {
+  const modal = await openLoginModal(page);
+  await modal.getByRole('tab', { name: '验证码登录' }).click();
+  return modal;
+}
+
+const CALLS: ApiCall[] = [
+  { name: 'home content (integrate)', path: API_PATHS.integrate, trigger: (page) => page.goto('/no-such-page').then(() => undefined) },
+  { name: 'search', path: API_PATHS.search, trigger: (page) => page.goto(`/search/${encodeURIComponent('课程')}`).then(() => undefined) },
+  { name: 'course list', path: API_PATHS.courseList,
+    // Page 2: the prerendered page 1 keeps its list when a refresh fails, by design.
+    trigger: (page) => page.goto('/about/3?page=2').then(() => undefined) },
+  {
+    name: 'message',
+    path: API_PATHS.message,
+    trigger: async (page) => {
+      await page.goto('/about/6');
+      await waitForLiveForm(page);
+      await fillMessage(page, { name: '王老师', phone: '13800138000', message: '想了解研训合作。' });
+      await messageForm(page).getByRole('button', { name: '提交留言' }).click();
+    },
+  },
+  {
+    name: 'send code',
+    path: API_PATHS.sendCode,
+    trigger: async (page) => {
+      await page.goto('/no-such-page');
+      const modal = await openCodeLogin(page);
+      await modalField(modal, '手机号').fill('13600000001');
+      await sendCodeButton(modal).click();
+    },
+  },
+  {
+    name: 'password login',
+    path: API_PATHS.passwordLogin,
+    trigger: async (page) => {
+      await page.goto('/no-such-page');
+      const modal = await openLoginModal(page);
+      await modalField(modal, '手机号').fill('13800138000');
+      await modalField(modal, '密码').fill('Wenrun@2026');
+      await submitButton(modal).click();
+    },
+  },
+  {
+    name: 'code login',
+    path: API_PATHS.codeLogin,
+    trigger: async (page) => {
+      await page.goto('/no-such-page');
+      const modal = await openCodeLogin(page);
+      await modalField(modal, '手机号').fill('13800138000');
+      await modalField(modal, '验证码').fill('123456');
+      await submitButton(modal).click();
+    },
+  },
+  { name: 'activity page', path: API_PATHS.activityPage, trigger: (page) => page.goto('/wuyou/1').then(() => undefined) },
+];
+
+/** The faults a server can answer with, and the SPEC.md §8 message each must give. */
+const FAULTS: { name: string; answer: (route: Route) => Promise<void>; message: string }[] = [
+  {
+    name: 'HTTP 500',
+    answer: (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }),
+    message: MESSAGES.httpStatus(500),
+  },
+  {
+    name: 'non-"200" envelope without a message',
+    answer: (route) =>
+      route.fulfill({ json: { header: { code: '500', codeMsg: '' }, data: null }, headers: corsHeaders(route) }),
+    message: MESSAGES.envelopeFallback,
+  },
+  {
+    name: 'HTML instead of JSON',
+    answer: (route) =>
+      route.fulfill({
+        contentType: 'text/html; charset=utf-8',
+        body: '<!doctype html><title>502</title><h1>网关错误</h1>',
+        headers: corsHeaders(route),
+      }),
+    message: MESSAGES.badResponse,
+  },
+  {
+    name: 'empty body',
+    answer: (route) => route.fulfill({ contentType: 'application/json', body: '', headers: corsHeaders(route) }),
+    message: MESSAGES.badResponse,
+  },
+];
+
+/** A fulfilled cross-origin answer is read by the page only with CORS, as the real API sends it. */
+function corsHeaders(route: Route): Record<string, string> {
+  const origin = route.request().headers().origin;
+  return origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {};
+}
+
+function watchPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (/Uncaught|unhandled/i.test(message.text())) errors.push(message.text());
+  });
+  return errors;
+}
+
+async function routeCall(page: Page, path: string, answer: (route: Route) => Promise<void>): Promise<() => number> {
+  let answered = 0;
+  await page.route(`${API_ORIGIN}${path}`, async (route) => {
+    // The CORS preflight of a real server is not what fails here.
+    if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: corsHeaders(route) });
+    answered += 1;
+    await answer(route);
+  });
+  return () => answered;
+}
+
+for (const call of CALLS) {
+  test.describe(`API ${call.name}`, () => {
+    for (const fault of FAULTS) {
+      test(`${fault.name}: shows 「${fault.message}」, nothing uncaught`, async ({ page }) => {
+        const errors = watchPageErrors(page);
+        const answered = await routeCall(page, call.path, fault.answer);
+        await call.trigger(page);
+        await expect.poll(answered).toBeGreaterThan(0);
+        await expect(page.getByText(fault.message).first()).toBeVisible();
+        await expectNoWhiteScreen(page);
+        expect(errors).toEqual([]);
+      });
+    }
+  });
+}
+
+test(`every call: no answer within ${REQUEST_TIMEOUT_MS / 1000} s shows 「${MESSAGES.timeout}」`, async ({ browser }) => {
+  // The client's timeout is the browser's own (XHR), which no fake clock moves: all calls wait out one real period.
+  test.setTimeout(REQUEST_TIMEOUT_MS + 45_000);
+  const context = await browser.newContext();
+  const held: Route[] = [];
+  const results = await Promise.all(
+    CALLS.map(async (call) => {
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+      await routeCall(page, call.path, async (route) => {
+        held.push(route);
+      });
+      await call.trigger(page);
+      await expect(page.getByText(MESSAGES.timeout).first()).toBeVisible({ timeout: REQUEST_TIMEOUT_MS + 15_000 });
+      await expectNoWhiteScreen(page);
+      return { call: call.name, errors };
+    }),
+  );
+  for (const route of held) await route.abort().catch(() => undefined);
+  expect(results).toEqual(CALLS.map((call) => ({ call: call.name, errors: [] })));
+  await context.close();
+});
