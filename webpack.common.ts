@@ -133,10 +133,26 @@ export function sharedConfig(pkg: PackageJson) {
   );
 }
 
+type PartConfig = Configuration & { devServer?: DevServerConfiguration };
+
+interface Build {
+  mode: NonNullable<Configuration['mode']>;
+  isProduction: boolean;
+  pkg: PackageJson;
+  buildInfo: BuildInfo;
+  outputDir: string;
+  /** `.[contenthash:8]` in production: the name changes when the file does (cached for a year). */
+  hashed: string;
+}
+
+/**
+ * The shell is one build. A remote is two: its federation container (remoteEntry.js and the exposed modules),
+ * which borrows the federation runtime from the shell instead of carrying a second copy (about 27 KB gzip on
+ * every page), and its standalone dev page, a plain app that renders the exposed modules without any host.
+ */
 export function createPartConfig(part: PartOptions) {
-  return (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } => {
+  return (_env: unknown, argv: { mode?: Configuration['mode'] }): PartConfig | PartConfig[] => {
     const mode = argv.mode ?? 'production';
-    const isProduction = mode === 'production';
     const pkg = readPackageJson(part.dir);
     const buildInfo: BuildInfo = {
       name: pkg.name,
@@ -147,104 +163,164 @@ export function createPartConfig(part: PartOptions) {
     };
     // The federation manifest plugin records this as the manifest's buildVersion when it emits.
     process.env.MF_BUILD_VERSION = buildInfo.version;
-    const outputDir = process.env.OUT_DIR ? path.resolve(process.env.OUT_DIR) : path.join(part.dir, 'dist');
-    const hashed = isProduction ? '.[contenthash:8]' : '';
-
-    return {
+    const build: Build = {
       mode,
-      context: part.dir,
-      entry: {
-        main: './src/index.ts',
-        ...Object.fromEntries((part.pages ?? []).map((page) => [page.name, page.entry])),
-      },
-      devtool: isProduction ? false : 'eval-cheap-module-source-map',
-      target: 'web',
-      output: {
-        path: outputDir,
-        publicPath: part.publicPath ?? 'auto',
-        filename: `[name]${hashed}.js`,
-        chunkFilename: `[name]${hashed}.js`,
-        assetModuleFilename: `assets/[name]${hashed}[ext]`,
-        cssFilename: `[name]${hashed}.css`,
-        clean: true,
-        uniqueName: part.name,
-      },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
-      module: {
-        rules: [
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !isProduction } },
-                  target: 'es2019',
-                },
+      isProduction: mode === 'production',
+      pkg,
+      buildInfo,
+      outputDir: process.env.OUT_DIR ? path.resolve(process.env.OUT_DIR) : path.join(part.dir, 'dist'),
+      hashed: mode === 'production' ? '.[contenthash:8]' : '',
+    };
+    return part.exposes ? [remoteContainerConfig(part, part.exposes, build), standalonePageConfig(part, build)] : hostConfig(part, build);
+  };
+}
+
+function hostConfig(part: PartOptions, build: Build): PartConfig {
+  const config = commonConfig(part, build, {
+    name: part.name,
+    entry: {
+      main: './src/index.ts',
+      ...Object.fromEntries((part.pages ?? []).map((page) => [page.name, page.entry])),
+    },
+    clean: true,
+  });
+  config.plugins?.push(
+    new ModuleFederationPlugin({
+      name: part.name,
+      shared: sharedConfig(build.pkg),
+      manifest: { fileName: 'mf-manifest.json' },
+      dts: false,
+      // Every remote container uses this page's federation runtime (they are built with externalRuntime).
+      experiments: { provideExternalRuntime: true },
+    }),
+    ...['index.html', ...(part.fallbackPage ? [part.fallbackPage] : [])].map(
+      (filename) => new HtmlWebpackPlugin({ title: part.title, filename, chunks: ['main'], publicPath: '/', templateContent: htmlPage }),
+    ),
+    ...(part.pages ?? []).map(
+      (page) =>
+        new HtmlWebpackPlugin({
+          title: page.title,
+          chunks: [page.name],
+          filename: `${page.name}.html`,
+          publicPath: '/',
+          templateContent: htmlPage,
+        }),
+    ),
+    new VersionFilePlugin(build.buildInfo),
+    ...(part.publicFiles?.length
+      ? [new CopyPlugin({ patterns: part.publicFiles.map((file) => ({ from: path.join('public', file) })) })]
+      : []),
+    // The federation plugin adds the runtime-providing plugin by its CommonJS file, whose require() pulls in a
+    // second, CommonJS copy of the runtime; its ES module file imports the very copy the page already runs.
+    new webpack.NormalModuleReplacementPlugin(/inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/, (resource) => {
+      resource.request = resource.request.replace(/index\.cjs$/, 'index.js');
+    }),
+  );
+  return config;
+}
+
+function remoteContainerConfig(part: PartOptions, exposes: Record<string, string>, build: Build): PartConfig {
+  const config = commonConfig(part, build, { name: part.name, entry: {}, clean: true });
+  config.plugins?.push(
+    new ModuleFederationPlugin({
+      name: part.name,
+      filename: 'remoteEntry.js',
+      exposes: { ...exposes, [BUILD_INFO_MODULE]: BUILD_INFO_SOURCE },
+      shared: sharedConfig(build.pkg),
+      manifest: { fileName: 'mf-manifest.json' },
+      dts: false,
+      experiments: { externalRuntime: true },
+    }),
+    new VersionFilePlugin(build.buildInfo),
+  );
+  return config;
+}
+
+/** The remote's dev page: its exposed modules on their own, built after the container into the same folder. */
+function standalonePageConfig(part: PartOptions, build: Build): PartConfig {
+  const config = commonConfig(part, build, {
+    name: `${part.name}-standalone`,
+    entry: { main: './src/index.ts' },
+    clean: false,
+  });
+  config.dependencies = [part.name];
+  // One dev server for the part, on the container's config; it serves both builds.
+  delete config.devServer;
+  config.plugins?.push(
+    new HtmlWebpackPlugin({ title: part.title, chunks: ['main'], publicPath: '/', templateContent: htmlPage }),
+  );
+  return config;
+}
+
+function commonConfig(
+  part: PartOptions,
+  build: Build,
+  { name, entry, clean }: { name: string; entry: Configuration['entry']; clean: boolean },
+): PartConfig {
+  const { isProduction, hashed } = build;
+  return {
+    name,
+    mode: build.mode,
+    context: part.dir,
+    entry,
+    devtool: isProduction ? false : 'eval-cheap-module-source-map',
+    target: 'web',
+    output: {
+      path: build.outputDir,
+      publicPath: part.publicPath ?? 'auto',
+      filename: `[name]${hashed}.js`,
+      chunkFilename: `[name]${hashed}.js`,
+      assetModuleFilename: `assets/[name]${hashed}[ext]`,
+      cssFilename: `[name]${hashed}.css`,
+      clean,
+      uniqueName: name,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !isProduction } },
+                target: 'es2019',
               },
             },
           },
-          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
-          {
-            test: /\.(png|jpe?g|gif|svg|webp|avif)$/,
-            type: 'asset',
-            parser: { dataUrlCondition: { maxSize: 2 * 1024 } },
-          },
-        ],
-      },
-      plugins: [
-        new ModuleFederationPlugin({
-          name: part.name,
-          ...(part.exposes
-            ? { filename: 'remoteEntry.js', exposes: { ...part.exposes, [BUILD_INFO_MODULE]: BUILD_INFO_SOURCE } }
-            : {}),
-          shared: sharedConfig(pkg),
-          manifest: { fileName: 'mf-manifest.json' },
-          dts: false,
-        }),
-        new MiniCssExtractPlugin({ filename: `[name]${hashed}.css`, chunkFilename: `[name]${hashed}.css` }),
-        ...['index.html', ...(part.fallbackPage ? [part.fallbackPage] : [])].map(
-          (filename) =>
-            new HtmlWebpackPlugin({ title: part.title, filename, chunks: ['main'], publicPath: '/', templateContent: htmlPage }),
-        ),
-        ...(part.pages ?? []).map(
-          (page) =>
-            new HtmlWebpackPlugin({
-              title: page.title,
-              chunks: [page.name],
-              filename: `${page.name}.html`,
-              publicPath: '/',
-              templateContent: htmlPage,
-            }),
-        ),
-        new webpack.DefinePlugin({
-          __BUILD_INFO__: JSON.stringify(buildInfo),
-        }),
-        new VersionFilePlugin(buildInfo),
-        ...(part.publicFiles?.length
-          ? [new CopyPlugin({ patterns: part.publicFiles.map((file) => ({ from: path.join('public', file) })) })]
-          : []),
+        },
+        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        {
+          test: /\.(png|jpe?g|gif|svg|webp|avif)$/,
+          type: 'asset',
+          parser: { dataUrlCondition: { maxSize: 2 * 1024 } },
+        },
       ],
-      optimization: {
-        minimizer: [
-          new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false }),
-          new CssMinimizerPlugin({ minify: CssMinimizerPlugin.lightningCssMinify }),
-        ],
-      },
-      performance: { hints: false },
-      stats: 'errors-warnings',
-      devServer: {
-        port: part.port,
-        historyApiFallback: true,
-        hot: false,
-        // Another part's page loads this one's manifest and chunks; in development any local origin may.
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        client: { overlay: { warnings: false, errors: true } },
-        static: part.publicFiles?.length ? { directory: path.join(part.dir, 'public') } : false,
-      },
-    };
+    },
+    plugins: [
+      new MiniCssExtractPlugin({ filename: `[name]${hashed}.css`, chunkFilename: `[name]${hashed}.css` }),
+      new webpack.DefinePlugin({ __BUILD_INFO__: JSON.stringify(build.buildInfo) }),
+    ],
+    optimization: {
+      minimizer: [
+        new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false }),
+        new CssMinimizerPlugin({ minify: CssMinimizerPlugin.lightningCssMinify }),
+      ],
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    devServer: {
+      port: part.port,
+      historyApiFallback: true,
+      hot: false,
+      // Another part's page loads this one's manifest and chunks; in development any local origin may.
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      client: { overlay: { warnings: false, errors: true } },
+      static: part.publicFiles?.length ? { directory: path.join(part.dir, 'public') } : false,
+    },
   };
 }
 

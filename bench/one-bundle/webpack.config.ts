@@ -12,7 +12,9 @@ import shellConfig from '../../shell/webpack.config';
 export const ONE_BUNDLE_DIR = import.meta.dirname;
 
 export function oneBundleConfig(): Configuration {
-  const config = shellConfig({}, { mode: 'production' });
+  const built = shellConfig({}, { mode: 'production' });
+  // The shell (a host) is one build; only remotes come as container + standalone page.
+  const config = Array.isArray(built) ? built[0] ?? {} : built;
   return {
     ...config,
     // The shell's folder stays the context: its public/runtime-config.json is copied as for the shell.

@@ -1,7 +1,7 @@
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { loadRuntimeConfig } from '@wenrun/shared';
-import { App } from './app/App';
+import { isActivityPath, loadRuntimeConfig } from '@wenrun/shared';
+import { App, loadLayout } from './app/App';
 import { recordInteraction, replayInteraction } from './app/takeover';
 import { loadExposed, registerSiteRemotes } from './remotes/registry';
 import { modulesForPath } from './remotes/routeModules';
@@ -25,19 +25,22 @@ async function start() {
   const prerendered = container.hasChildNodes();
   const recording = prerendered ? recordInteraction(container) : undefined;
 
+  const { pathname } = window.location;
+  const layout = isActivityPath(pathname) ? undefined : loadLayout();
   // Served beside index.html, read before anything renders (DESIGN.md: the ops surface).
   const config = await loadRuntimeConfig('/runtime-config.json');
   registerSiteRemotes(config);
-  if (prerendered) await preloadRouteModules(window.location.pathname);
+  if (prerendered) await preloadRouteModules(pathname);
+  const app = <App Layout={await layout} />;
 
   const root = createRoot(container);
   if (!recording) {
-    root.render(<App />);
+    root.render(app);
     return;
   }
   const interaction = recording.finish();
   // Committed at once, so the visitor's input can be put back into the app's own fields.
-  flushSync(() => root.render(<App />));
+  flushSync(() => root.render(app));
   replayInteraction(container, interaction);
 }
 

@@ -1,6 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Button, Message } from 'semantic-ui-react';
+import 'semantic-ui-css/components/form.min.css';
+import 'semantic-ui-css/components/label.min.css';
+import 'semantic-ui-css/components/message.min.css';
 import { api, isApiError, maskMobile, MESSAGES } from '@wenrun/shared';
 import { DRAFT_MAX_LENGTH, messageDraft, type MessageDraft } from './MessageDraft';
 import {

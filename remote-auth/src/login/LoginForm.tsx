@@ -1,5 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button, Message } from 'semantic-ui-react';
+import 'semantic-ui-css/components/form.min.css';
+import 'semantic-ui-css/components/message.min.css';
 import { validateDraft, type LoginDraft, type LoginFieldErrors, type LoginMethod } from './draft';
 import { LoginField } from './LoginField';
 import { failureMessage, logIn } from './loginRequest';

@@ -3,6 +3,7 @@ import { Button, Message, Placeholder } from 'semantic-ui-react';
 import { aboutPath, searchPath, uiStore } from '@wenrun/shared';
 // Semantic's placeholder styles come with the results page (shared carries only the first-paint set).
 import 'semantic-ui-css/components/placeholder.min.css';
+import 'semantic-ui-css/components/message.min.css';
 
 /** Common words of teacher training, offered when a search finds nothing. */
 const SUGGESTED_KEYWORDS = ['班主任', '课堂教学', '心理健康'];

@@ -28,6 +28,10 @@ export function isAboutPath(pathname: string): boolean {
 
 export const ACTIVITY_PREFIX = '/wuyou/';
 
+export function isActivityPath(pathname: string): boolean {
+  return pathname === '/wuyou' || pathname.startsWith(ACTIVITY_PREFIX);
+}
+
 export function activityPath(id: number | string): string {
   return `${ACTIVITY_PREFIX}${encodeURIComponent(String(id))}`;
 }

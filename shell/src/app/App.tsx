@@ -1,23 +1,42 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { ROUTER_FUTURE } from '@wenrun/shared';
+import { AppFeedback, ROUTER_FUTURE } from '@wenrun/shared';
 import { HomePage } from '../home/HomePage';
-import { Layout } from '../layout/Layout';
 import { Redirect, REDIRECTS } from './redirects';
 import { AboutRoute, ActivityRoute, SearchRoute } from './remoteRoutes';
+
+/** The layout (header slot, footer) is a chunk of its own: the activity pages, which have none, never load it. */
+export const loadLayout = () => import('../layout/Layout').then((module) => module.Layout);
+
+const LazyLayout = lazy(() => loadLayout().then((Layout) => ({ default: Layout })));
+
+interface AppProps {
+  /**
+   * The layout, when the first page needs it: loaded before the first render so that a prerendered page is
+   * replaced in one commit. A visit that starts without it (an activity page) loads it on demand.
+   */
+  Layout?: ComponentType;
+}
 
 /**
  * SPEC.md §2. Any unknown path shows the home page with its URL left as typed: the visitor keeps what they asked
  * for in the address bar (and can correct a typo there), while the canonical link tells search engines `/`.
  */
-export function App() {
+export function App({ Layout }: AppProps) {
   // Marks the moment the app runs the page (a prerendered page is static markup until then), for tests and ops.
   useEffect(() => document.documentElement.setAttribute('data-app-ready', ''), []);
+  const layout = Layout ? (
+    <Layout />
+  ) : (
+    <Suspense fallback={null}>
+      <LazyLayout />
+    </Suspense>
+  );
   return (
     <BrowserRouter future={ROUTER_FUTURE}>
       <Routes>
         <Route path="/wuyou/*" element={<ActivityRoute />} />
-        <Route element={<Layout />}>
+        <Route element={layout}>
           <Route index element={<HomePage />} />
           {Object.entries(REDIRECTS).map(([from, to]) => (
             <Route key={from} path={from} element={<Redirect to={to} />} />
@@ -27,6 +46,7 @@ export function App() {
           <Route path="*" element={<HomePage />} />
         </Route>
       </Routes>
+      <AppFeedback />
     </BrowserRouter>
   );
 }

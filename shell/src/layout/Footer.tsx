@@ -1,5 +1,6 @@
 import { ABOUT_SECTIONS, aboutPath, assetUrl, getRuntimeConfig } from '@wenrun/shared';
 import { OfficialAccountCode } from './OfficialAccountCode';
+import './footer.css';
 
 /** SPEC.md §1, §2: about us, contact us, official accounts, course consultation. */
 export function Footer() {

@@ -1,13 +1,13 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { AppFeedback, isAboutPath, uiStore } from '@wenrun/shared';
+import { isAboutPath, uiStore } from '@wenrun/shared';
 import { RemoteSlot } from '../remotes/RemoteSlot';
 import { Footer } from './Footer';
 
 const HEADER_HEIGHT = { normal: 64, about: 112 } as const;
 
-/** SPEC.md §2: header, main, footer; messages and modals available to every part. */
+/** SPEC.md §2: header, main, footer, and the login modal wherever it is asked for. */
 export function Layout() {
   const { pathname } = useLocation();
   const variant = isAboutPath(pathname) ? 'about' : 'normal';
@@ -26,7 +26,6 @@ export function Layout() {
       </main>
       <Footer />
       <LoginModalSlot />
-      <AppFeedback />
     </div>
   );
 }
