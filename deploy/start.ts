@@ -55,12 +55,6 @@ async function main() {
   const args = new Set(process.argv.slice(2));
   if (!args.has('--no-build')) build(args.has('--build') ? PARTS : PARTS.filter(needsBuild));
 
-  const api = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'reference-api/src/main.ts')], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, PORT: String(API_PORT) },
-  });
-
   const origins = siteOrigins();
   const servers: http.Server[] = await Promise.all(
     PARTS.map((part) =>
@@ -74,6 +68,13 @@ async function main() {
       }),
     ),
   );
+  // Only once every part's port is ours: a busy port must stop the start before anything else runs.
+  const api = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'reference-api/src/main.ts')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, PORT: String(API_PORT) },
+  });
+
   for (const part of PARTS) console.log(`[start] ${part.folder.padEnd(14)} http://localhost:${part.port}/`);
   console.log(`[start] ${'reference-api'.padEnd(14)} http://localhost:${API_PORT}/healthz`);
   console.log('[start] 网站：http://localhost:3000/ （Ctrl-C 停止全部）');
