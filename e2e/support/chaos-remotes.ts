@@ -87,11 +87,14 @@ export async function injectRemoteFault(
       handler = async (route) => {
         const response = await route.fetch();
         // Not cached: the hashed name is immutable, and the fixed file must be fetched again once the fault is lifted.
-        await route.fulfill({
-          response,
-          body: throwingChunk(await response.text()),
-          headers: { ...response.headers(), 'cache-control': 'no-store' },
-        });
+        // Lifting the fault while this request is on its way hands the route back to the network: nothing to do.
+        await route
+          .fulfill({
+            response,
+            body: throwingChunk(await response.text()),
+            headers: { ...response.headers(), 'cache-control': 'no-store' },
+          })
+          .catch(() => undefined);
       };
       break;
   }
