@@ -4,6 +4,8 @@ import sirv from 'sirv';
 
 /** Files that say which build is current: always revalidated, so a redeploy is picked up on the next load. */
 const ALWAYS_FRESH = /(^|\/)(mf-manifest\.json|mf-manifest-stats\.json|remoteEntry\.js|runtime-config\.json|version\.json|robots\.txt|sitemap\.xml)$|\.html$|\/$/;
+/** What only a build produces; a missing one is a 404, never the app's page. */
+const BUILD_FILE = /^\/(assets\/.*|[^/]+\.[0-9a-f]{8}\.\w+|remoteEntry\.js|mf-manifest\.json)$/;
 /** Content-hashed names (`main.1a2b3c4d.js`, `assets/logo.1a2b3c4d.svg`): the name changes when the file does. */
 const HASHED = /\.[0-9a-f]{8}\.\w+$/;
 
@@ -33,17 +35,28 @@ export interface PartServerOptions {
  */
 export function startPartServer(options: PartServerOptions): Promise<http.Server> {
   const allowed = new Set(options.allowedOrigins ?? []);
-  const serve = sirv(options.root, {
-    dev: true,
-    etag: true,
-    single: options.spa === true ? 'index.html' : (options.spa ?? false),
-    // Missing build files must stay 404 rather than become index.html; every other path is a page.
-    ignores: options.spa ? [/^\/(assets\/.*|[^/]+\.[0-9a-f]{8}\.\w+|remoteEntry\.js|mf-manifest\.json)$/] : [],
-    setHeaders(res, pathname) {
+  const headers = {
+    setHeaders(res: http.ServerResponse, pathname: string) {
       res.setHeader('Cache-Control', cacheControlFor(pathname));
       res.setHeader('X-Content-Type-Options', 'nosniff');
     },
-  });
+  };
+  // Build files (hashed chunks, remoteEntry.js, the manifest) that do not exist stay 404; every other path is a
+  // page, even one that looks like a file name (`/search/v1.2`), so sirv's own guess by extension is off.
+  const files = sirv(options.root, { dev: true, etag: true, ignores: false, ...headers });
+  const pages = options.spa
+    ? sirv(options.root, {
+        dev: true,
+        etag: true,
+        ignores: false,
+        single: options.spa === true ? 'index.html' : options.spa,
+        ...headers,
+      })
+    : files;
+  const serve = (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => {
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    (BUILD_FILE.test(pathname) ? files : pages)(req, res, next);
+  };
 
   const server = http.createServer((req, res) => {
     const origin = req.headers.origin;

@@ -1,9 +1,11 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AppFeedback, ROUTER_FUTURE } from '@wenrun/shared';
 import { HomePage } from '../home/HomePage';
 import { Redirect, REDIRECTS } from './redirects';
 import { AboutRoute, ActivityRoute, SearchRoute } from './remoteRoutes';
+import { PageErrorBoundary } from './PageErrorBoundary';
+import { WrittenPath } from './writtenPath';
 
 /** The layout (header slot, footer) is a chunk of its own: the activity pages, which have none, never load it. */
 export const loadLayout = () => import('../layout/Layout').then((module) => module.Layout);
@@ -34,19 +36,38 @@ export function App({ Layout }: AppProps) {
   );
   return (
     <BrowserRouter future={ROUTER_FUTURE}>
-      <Routes>
-        <Route path="/wuyou/*" element={<ActivityRoute />} />
-        <Route element={layout}>
-          <Route index element={<HomePage />} />
-          {Object.entries(REDIRECTS).map(([from, to]) => (
-            <Route key={from} path={from} element={<Redirect to={to} />} />
-          ))}
-          <Route path="about/*" element={<AboutRoute />} />
-          <Route path="search/*" element={<SearchRoute />} />
-          <Route path="*" element={<HomePage />} />
-        </Route>
-      </Routes>
+      <SiteRoutes layout={layout} />
       <AppFeedback />
     </BrowserRouter>
+  );
+}
+
+/**
+ * The routes match a path without line breaks: React Router decodes `%0A` into one, which no route pattern
+ * matches, not even `*`, and the page would stay empty. The pages still read the path as it was written.
+ */
+function SiteRoutes({ layout }: { layout: JSX.Element }) {
+  const location = useLocation();
+  const routable = useMemo(
+    () => ({ ...location, pathname: location.pathname.replace(/%0[ad]|[\r\n]/gi, '') }),
+    [location],
+  );
+  return (
+    <WrittenPath.Provider value={location.pathname}>
+      <PageErrorBoundary resetKey={location.pathname}>
+        <Routes location={routable}>
+          <Route path="/wuyou/*" element={<ActivityRoute />} />
+          <Route element={layout}>
+            <Route index element={<HomePage />} />
+            {Object.entries(REDIRECTS).map(([from, to]) => (
+              <Route key={from} path={from} element={<Redirect to={to} />} />
+            ))}
+            <Route path="about/*" element={<AboutRoute />} />
+            <Route path="search/*" element={<SearchRoute />} />
+            <Route path="*" element={<HomePage />} />
+          </Route>
+        </Routes>
+      </PageErrorBoundary>
+    </WrittenPath.Provider>
   );
 }

@@ -9,10 +9,11 @@ import {
 } from '@wenrun/shared';
 import { RemoteSlot } from '../remotes/RemoteSlot';
 import { usePageMeta } from './usePageMeta';
+import { useWrittenPath } from './writtenPath';
 
 /** The route pages that live in remotes: the shell reads the path, the remote gets plain props. */
 export function AboutRoute() {
-  const { pathname } = useLocation();
+  const pathname = useWrittenPath(useLocation().pathname);
   const section = aboutSectionFromPath(pathname);
   const { company } = getRuntimeConfig().contact;
   usePageMeta({
@@ -25,7 +26,7 @@ export function AboutRoute() {
 }
 
 export function SearchRoute() {
-  const { pathname } = useLocation();
+  const pathname = useWrittenPath(useLocation().pathname);
   const keyword = searchKeywordFromPath(pathname);
   usePageMeta({ description: `在${getRuntimeConfig().contact.company}搜索课程与专家。`, noindex: true });
   return (
@@ -34,7 +35,7 @@ export function SearchRoute() {
 }
 
 export function ActivityRoute() {
-  const { pathname } = useLocation();
+  const pathname = useWrittenPath(useLocation().pathname);
   usePageMeta({ description: `${getRuntimeConfig().contact.company}活动报名与详情。` });
   return (
     <RemoteSlot
