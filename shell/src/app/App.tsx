@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { BrowserRouter, createRoutesFromElements, Route, useLocation, useRoutes } from 'react-router-dom';
 import { AppFeedback, ROUTER_FUTURE } from '@wenrun/shared';
 import { HomePage } from '../home/HomePage';
 import { Redirect, REDIRECTS } from './redirects';
@@ -43,19 +43,16 @@ export function App({ Layout }: AppProps) {
 }
 
 /**
- * The routes match a path without line breaks: React Router decodes `%0A` into one, which no route pattern
- * matches, not even `*`, and the page would stay empty. The pages still read the path as it was written.
+ * React Router decodes `%0A` into a line break, which no route pattern matches, not even `*`, and the page would
+ * stay empty. Such a path is routed without its line breaks; the pages still read it as written. (Only then:
+ * routing a location of our own would report every navigation as a "pop" to the pages.)
  */
 function SiteRoutes({ layout }: { layout: JSX.Element }) {
   const location = useLocation();
-  const routable = useMemo(
-    () => ({ ...location, pathname: location.pathname.replace(/%0[ad]|[\r\n]/gi, '') }),
-    [location],
-  );
-  return (
-    <WrittenPath.Provider value={location.pathname}>
-      <PageErrorBoundary resetKey={location.pathname}>
-        <Routes location={routable}>
+  const routes = useMemo(
+    () =>
+      createRoutesFromElements(
+        <>
           <Route path="/wuyou/*" element={<ActivityRoute />} />
           <Route element={layout}>
             <Route index element={<HomePage />} />
@@ -66,8 +63,18 @@ function SiteRoutes({ layout }: { layout: JSX.Element }) {
             <Route path="search/*" element={<SearchRoute />} />
             <Route path="*" element={<HomePage />} />
           </Route>
-        </Routes>
-      </PageErrorBoundary>
+        </>,
+      ),
+    [layout],
+  );
+  const routed = useRoutes(routes);
+  const routedWithoutLineBreaks = useRoutes(routes, {
+    ...location,
+    pathname: location.pathname.replace(/%0[ad]|[\r\n]/gi, ''),
+  });
+  return (
+    <WrittenPath.Provider value={location.pathname}>
+      <PageErrorBoundary resetKey={location.pathname}>{routed ?? routedWithoutLineBreaks}</PageErrorBoundary>
     </WrittenPath.Provider>
   );
 }
