@@ -4,9 +4,9 @@
  * for each, and prints the tables with the federation's cost as ratios. Writes bench/results/latest.json (and
  * bytes.json, lighthouse.json). Needs the site built (`npm run build`).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { routeReport, ROUTES, siteBuildAt } from '../deploy/budgets';
+import { isStale } from '../deploy/staleness';
 import { bytesTable, launchChromium, measureBytes, originsTable, type RouteBytes } from './bytes';
 import { LighthouseMissingError, lighthouseTable, measureLighthouse, type RouteLighthouse } from './lighthouse';
 import { buildOneBundle, ONE_BUNDLE_DIR } from './one-bundle/webpack.config';
@@ -17,20 +17,8 @@ const VARIANTS: Variant[] = ['federated', 'federated-csr', 'one-bundle'];
 /** Sources the baseline is built from: a change in any of them means a rebuild. */
 const BASELINE_INPUTS = ['shared/src', 'shell/src', 'remote-header/src', 'remote-about/src', 'remote-auth/src', 'remote-wuyou/src', 'bench/one-bundle', 'webpack.common.ts'];
 
-function newestChange(target: string): number {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs
-    .readdirSync(target)
-    .filter((name) => name !== 'dist' && name !== 'node_modules')
-    .reduce((newest, name) => Math.max(newest, newestChange(path.join(target, name))), stat.mtimeMs);
-}
-
 function baselineIsStale(): boolean {
-  const built = path.join(ONE_BUNDLE_DIST, 'index.html');
-  if (!fs.existsSync(built)) return true;
-  return Math.max(...BASELINE_INPUTS.map((input) => newestChange(path.join(ROOT, input)))) > fs.statSync(built).mtimeMs;
+  return isStale(path.join(ONE_BUNDLE_DIST, 'index.html'), BASELINE_INPUTS.map((input) => path.join(ROOT, input)));
 }
 
 function ratio(federated: number, baseline: number): string {

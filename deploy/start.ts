@@ -3,11 +3,11 @@
  * `--no-build`), then serves the five parts on their own origins and starts the reference API. Ctrl-C stops all.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { API_PORT, REMOTE_PARTS, SHELL_PART } from '../shared/src/config/parts';
 import { siteOrigins } from './siteOrigins';
+import { isStale } from './staleness';
 import { startPartServer } from './staticServer';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -23,21 +23,9 @@ const PARTS: Part[] = [
   ...Object.values(REMOTE_PARTS).map((part) => ({ folder: part.folder, port: part.port, spa: true })),
 ];
 
-function newestChange(target: string): number {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs
-    .readdirSync(target)
-    .filter((name) => name !== 'node_modules' && name !== 'dist' && !name.startsWith('.'))
-    .reduce((newest, name) => Math.max(newest, newestChange(path.join(target, name))), stat.mtimeMs);
-}
-
 function needsBuild(part: Part): boolean {
-  const built = path.join(ROOT, part.folder, 'dist', 'index.html');
-  if (!fs.existsSync(built)) return true;
   const inputs = [part.folder, 'shared/src', 'webpack.common.ts', 'package-lock.json'];
-  return Math.max(...inputs.map((input) => newestChange(path.join(ROOT, input)))) > fs.statSync(built).mtimeMs;
+  return isStale(path.join(ROOT, part.folder, 'dist', 'index.html'), inputs.map((input) => path.join(ROOT, input)));
 }
 
 function build(parts: Part[]): void {

@@ -2,6 +2,7 @@
  * A seeded generator of hostile or broken paths under the site's routes (issue 11, bad paths). The same seed always
  * gives the same paths, so a failure is replayed with `BAD_PATHS_SEED=<seed>`.
  */
+import { seededRandom } from '../../shared/src/seededRandom';
 
 /** The route prefixes the paths are generated under (SPEC.md §2). */
 export const BAD_PATH_PREFIXES = ['/', '/about/', '/search/', '/wuyou/'] as const;
@@ -13,18 +14,6 @@ export function badPathsSeed(): number {
   const seed = Number(fromEnv);
   if (!Number.isSafeInteger(seed) || seed < 0) throw new Error(`BAD_PATHS_SEED must be a whole number, not ${fromEnv}`);
   return seed;
-}
-
-/** mulberry32: small, fast and good enough to pick test inputs; unlike Math.random it can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Random = () => number;

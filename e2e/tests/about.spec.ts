@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MESSAGE_FORM_TEXT, MESSAGE_MAX_CHARS } from '../../remote-about/src/message/texts';
+import { MESSAGE_FORM_TEXT } from '../../remote-about/src/message/texts';
 import { API_PATHS } from '../../shared/src/api/endpoints';
 import { REMOTE_PARTS } from '../../shared/src/config/parts';
-import { MESSAGES } from '../../shared/src/constants';
+import { MESSAGE_CONTENT_MAX, MESSAGE_NAME_MAX, MESSAGES } from '../../shared/src/constants';
 import { ABOUT_SECTIONS } from '../../shared/src/content/aboutSections';
 import {
   ABOUT_PATH_CASES,
@@ -108,22 +108,26 @@ test('about 6: each validation message sits next to its field; the first field t
   await waitForLiveForm(page);
   const form = messageForm(page);
   await form.getByRole('button', { name: '提交留言' }).click();
-  await expect(form.getByLabel('姓名')).toHaveAccessibleDescription(MESSAGE_FORM_TEXT.nameRequired);
+  await expect(form.getByLabel('姓名')).toHaveAccessibleDescription(MESSAGES.nameRequired);
   await expect(form.getByLabel('手机号')).toHaveAccessibleDescription(MESSAGES.invalidMobile);
-  await expect(form.getByLabel('留言内容')).toHaveAccessibleDescription(new RegExp(MESSAGE_FORM_TEXT.messageRequired));
+  await expect(form.getByLabel('留言内容')).toHaveAccessibleDescription(new RegExp(MESSAGES.messageRequired));
   await expect(form.getByLabel('姓名')).toBeFocused();
 
   await fillMessage(page, { name: '张老师', phone: '1234567' });
   await form.getByRole('button', { name: '提交留言' }).click();
   await expect(form.getByLabel('手机号')).toBeFocused();
   await expect(form.getByText(MESSAGES.invalidMobile)).toBeVisible();
-  await expect(form.getByText(MESSAGE_FORM_TEXT.nameRequired)).toBeHidden();
+  await expect(form.getByText(MESSAGES.nameRequired)).toBeHidden();
 
-  await fillMessage(page, { phone: '13912345678', name: '名'.repeat(21), message: '字'.repeat(MESSAGE_MAX_CHARS + 1) });
-  await expect(form.getByText(`${MESSAGE_MAX_CHARS + 1} / ${MESSAGE_MAX_CHARS}`)).toBeVisible();
+  await fillMessage(page, {
+    phone: '13912345678',
+    name: '名'.repeat(MESSAGE_NAME_MAX + 1),
+    message: '字'.repeat(MESSAGE_CONTENT_MAX + 1),
+  });
+  await expect(form.getByText(`${MESSAGE_CONTENT_MAX + 1} / ${MESSAGE_CONTENT_MAX}`)).toBeVisible();
   await form.getByRole('button', { name: '提交留言' }).click();
-  await expect(form.getByText(MESSAGE_FORM_TEXT.nameTooLong)).toBeVisible();
-  await expect(form.getByText(MESSAGE_FORM_TEXT.messageTooLong)).toBeVisible();
+  await expect(form.getByText(MESSAGES.nameTooLong)).toBeVisible();
+  await expect(form.getByText(MESSAGES.messageTooLong)).toBeVisible();
   await expect(form.getByLabel('姓名')).toBeFocused();
 });
 

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { aboutSectionFromPath } from '../../shared/src/content/aboutSections';
 import { searchKeywordFromPath } from '../../shared/src/content/routes';
-import { badPathsSeed, generateBadPaths, routeKindOf, seededRandom, type RouteKind } from '../support/bad-paths';
+import { seededRandom } from '../../shared/src/seededRandom';
+import { badPathsSeed, generateBadPaths, routeKindOf, type RouteKind } from '../support/bad-paths';
 
 const SEED = badPathsSeed();
 const PATH_COUNT = 1_000;

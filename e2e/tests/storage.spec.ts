@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LOGIN_STORAGE_KEY } from '../../shared/src/constants';
+import { LOGIN_STORAGE_KEY, MESSAGE_DRAFT_ID } from '../../shared/src/constants';
 import { DEMO_TEACHER } from '../support/accounts';
 import { expectMessageFields, fillMessage, waitForLiveForm } from '../support/about-page';
 import { storedLogin, submitPasswordLogin } from '../support/login-modal';
@@ -9,13 +9,6 @@ import { watchErrors } from '../support/site';
  * Issue 11, storage. login.spec.ts covers a truncated, an array-shaped and a 5 MB login value; this file covers
  * values of a foreign shape, the message draft in session storage, and storage that is full.
  */
-
-/**
- * The draft's session-storage key, MESSAGE_DRAFT_ID of remote-about/src/message/MessageDraft.ts: that module cannot
- * be imported here (it pulls in the shared package with its CSS). The tests below read the typed draft back under
- * this key, so a stale copy fails them.
- */
-const MESSAGE_DRAFT_ID = 'about.messageDraft';
 
 const TYPED = { name: '李老师', phone: '13800138000', message: '想了解班主任培训课程的合作方式。' };
 const EMPTY = { name: '', phone: '', message: '' };

@@ -22,6 +22,8 @@ export interface AppContext {
   /** Milliseconds since the epoch; injected so tests can move time (code expiry, lockouts, duplicates). */
   now: () => number;
   limits: Limits;
+  /** Hashes a verification code for storage; injected so tests can see which requests pay for a hash. */
+  hashCode: (code: string) => Promise<string>;
   /** Latest plain code per mobile, kept only when dev endpoints are on (the database holds only hashes). */
   devCodes: Map<string, string> | null;
 }

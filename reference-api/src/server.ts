@@ -21,6 +21,7 @@ import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/message';
 import { searchRoutes } from './routes/search';
 import { statsRoutes } from './routes/stats';
+import { hashSecret } from './security/hash';
 
 export interface RateLimitSettings {
   /** Requests per window per client IP, over every route except /healthz. */
@@ -42,6 +43,8 @@ export interface ServerOptions {
   now?: () => number;
   rateLimit?: Partial<RateLimitSettings>;
   limits?: Partial<Limits>;
+  /** Default: scrypt (`hashSecret`). */
+  hashCode?: (code: string) => Promise<string>;
   /** Passed to Fastify: which proxies may set X-Forwarded-For (e.g. 'loopback'). */
   trustProxy?: FastifyServerOptions['trustProxy'];
 }
@@ -89,6 +92,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     stats: createStatsStore(db),
     now,
     limits,
+    hashCode: options.hashCode ?? hashSecret,
     devCodes: devEndpoints ? new Map() : null,
   };
 

@@ -12,8 +12,16 @@ export const HEADER_SCROLL_THRESHOLD = 0;
 export const SERVICE_IMAGE_WIDTH = 410;
 /** The longest search text, in characters as a visitor counts them (an emoji is one); the API refuses longer. */
 export const SEARCH_KEYWORD_MAX = 200;
+/**
+ * The cooperation form (websiteMessage1.0): the longest name and message, in characters as a visitor counts them;
+ * the API refuses longer.
+ */
+export const MESSAGE_NAME_MAX = 20;
+export const MESSAGE_CONTENT_MAX = 500;
 /** Local-storage key of the login store (SPEC.md §3: a fixed key). */
 export const LOGIN_STORAGE_KEY = 'wenrun.login';
+/** Session-storage key of the cooperation form's unsent draft: its store id (SPEC.md §3, persistence rule). */
+export const MESSAGE_DRAFT_ID = 'about.messageDraft';
 
 /** React Router's v7 behaviour, opted into now (and its console warnings gone): every router of the site uses it. */
 export const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
@@ -24,6 +32,10 @@ export const MESSAGES = {
   passwordRequired: '请输入密码',
   searchRequired: '请输入搜索关键词',
   searchTooLong: `搜索关键词不能超过${SEARCH_KEYWORD_MAX}个字`,
+  nameRequired: '请输入姓名',
+  nameTooLong: `姓名不能超过${MESSAGE_NAME_MAX}个字`,
+  messageRequired: '请输入留言内容',
+  messageTooLong: `留言内容不能超过${MESSAGE_CONTENT_MAX}个字`,
   loginSuccess: '登录成功',
   logoutSuccess: '已退出登录',
   retryCode: '重新获取',

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { seededRandom } from '../../../shared/src/seededRandom';
 
 /**
  * The demo images, drawn here as SVG so that nothing comes from outside the repository. Text uses the fonts
@@ -25,14 +26,7 @@ function gradient(id: string, hue: number): string {
 
 /** A stable pseudo-random sequence from a string, so an image is the same on every seed. */
 function randomFrom(seed: string): () => number {
-  let state = createHash('sha256').update(seed).digest().readUInt32LE(0);
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return seededRandom(createHash('sha256').update(seed).digest().readUInt32LE(0));
 }
 
 /** Looks like a QR code (finder squares and modules) but encodes nothing: a demo has no real account to link. */

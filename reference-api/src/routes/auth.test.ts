@@ -3,8 +3,8 @@ import { API_PATHS } from '../../../shared/src/api/endpoints';
 import type { LoginResult, SendCodeResult } from '../../../shared/src/api/types';
 import { CODE_COUNTDOWN_SECONDS, MESSAGES, SUCCESS_CODE } from '../../../shared/src/constants';
 import { DEMO_ACCOUNTS, VISITOR_SCHOOL_NAME } from '../seed/accounts';
-import { hashToken } from '../security/hash';
-import { expectRefusal, getJson, manualClock, postForm, postJson, startServer, type TestServer } from '../test/harness';
+import { hashSecret, hashToken } from '../security/hash';
+import { expectRefusal, getJson, manualClock, postForm, postJson, startServer, type Reply, type TestServer } from '../test/harness';
 import { AUTH_MESSAGES, CODE_TTL_SECONDS, LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES } from './auth';
 
 const [withIcon, withoutIcon] = DEMO_ACCOUNTS as [(typeof DEMO_ACCOUNTS)[0], (typeof DEMO_ACCOUNTS)[0]];
@@ -246,6 +246,67 @@ describe('send-code limit per IP', () => {
       expect((await postForm(`${server.url}${API_PATHS.sendCode}`, { mobile: '13700000004' })).body?.header.code).toBe(
         SUCCESS_CODE,
       );
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('send-code under a burst from one IP', () => {
+  /** The real hash, counted: which requests paid for one. */
+  function countedHash() {
+    const hashed: string[] = [];
+    const hashCode = (code: string) => {
+      hashed.push(code);
+      return hashSecret(code);
+    };
+    return { hashed, hashCode };
+  }
+
+  const sendCodeTo = (server: TestServer, mobile: string) => postForm(`${server.url}${API_PATHS.sendCode}`, { mobile });
+  const burst = (server: TestServer, mobiles: string[]) => Promise.all(mobiles.map((mobile) => sendCodeTo(server, mobile)));
+  const isSent = (reply: Reply) => reply.body?.header.code === SUCCESS_CODE;
+
+  it('hashes only for the codes it sends: the requests past the per-IP limit are refused before any hashing', async () => {
+    const { hashed, hashCode } = countedHash();
+    const server = await startServer({ now: manualClock().now, limits: { sendCodePerIpPerHour: 3 }, hashCode });
+    try {
+      const replies = await burst(server, Array.from({ length: 20 }, (_, i) => `1370000${1000 + i}`));
+      expect(replies.filter(isSent)).toHaveLength(3);
+      for (const refused of replies.filter((reply) => !isSent(reply))) expectRefusal(refused, AUTH_MESSAGES.ipTooMany(3600));
+      expectRefusal(await sendCodeTo(server, '13700009999'), AUTH_MESSAGES.ipTooMany(3600));
+      expect(hashed).toHaveLength(3);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('sends one code to a mobile asked for many times at once, hashing once', async () => {
+    const { hashed, hashCode } = countedHash();
+    const server = await startServer({ now: manualClock().now, hashCode });
+    try {
+      const replies = await burst(server, Array.from({ length: 8 }, () => '13700002000'));
+      expect(replies.filter(isSent)).toHaveLength(1);
+      for (const refused of replies.filter((reply) => !isSent(reply))) {
+        expectRefusal(refused, AUTH_MESSAGES.resendTooSoon(CODE_COUNTDOWN_SECONDS));
+      }
+      expect(hashed).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('gives the slot back when making the code fails: the retry is neither too soon nor too many', async () => {
+    let failNext = true;
+    const hashCode = (code: string) => {
+      if (!failNext) return hashSecret(code);
+      failNext = false;
+      return Promise.reject(new Error('hash failed'));
+    };
+    const server = await startServer({ now: manualClock().now, limits: { sendCodePerIpPerHour: 1 }, hashCode });
+    try {
+      expect(isSent(await sendCodeTo(server, '13700003000'))).toBe(false);
+      expect(isSent(await sendCodeTo(server, '13700003000'))).toBe(true);
     } finally {
       await server.close();
     }

@@ -7,7 +7,8 @@ import type { AppContext } from '../context';
 import type { UserRow } from '../db/auth';
 import { ApiFailure, CODES, ok } from '../envelope';
 import { clientIp } from '../net';
-import { hashSecret, verifyAgainstDecoy, verifySecret } from '../security/hash';
+import { createCodeReservations } from '../security/codeReservations';
+import { verifyAgainstDecoy, verifySecret } from '../security/hash';
 import { mobileField, parseBody, payload, text } from '../validation';
 
 export const CODE_TTL_SECONDS = 300;
@@ -99,27 +100,39 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok(loggedIn(user, now()));
   });
 
-  function assertMaySend(mobile: string, ip: string, at: number): void {
-    const latest = auth.latestCode(mobile);
-    const resendAt = latest ? latest.created_at + CODE_COUNTDOWN_SECONDS * 1000 : 0;
+  const reservations = createCodeReservations();
+
+  /**
+   * Checks both send limits and takes a slot under them in one synchronous step, before any hashing: concurrent
+   * requests see each other's slots, so a burst past the limits is refused at no cost.
+   */
+  function reserveSend(mobile: string, ip: string, at: number): () => void {
+    const lastSent = auth.latestCode(mobile)?.created_at ?? -Infinity;
+    const resendAt = Math.max(lastSent, reservations.ofMobile(mobile) ?? -Infinity) + CODE_COUNTDOWN_SECONDS * 1000;
     if (resendAt > at) throw new ApiFailure(CODES.tooMany, AUTH_MESSAGES.resendTooSoon(secondsUntil(resendAt, at)));
-    const fromIp = auth.codesFromIpSince(ip, at - HOUR_MS);
-    if (fromIp.count >= ctx.limits.sendCodePerIpPerHour && fromIp.oldest !== null) {
-      throw new ApiFailure(CODES.tooMany, AUTH_MESSAGES.ipTooMany(secondsUntil(fromIp.oldest + HOUR_MS, at)));
+    const sent = auth.codesFromIpSince(ip, at - HOUR_MS);
+    const pending = reservations.fromIp(ip);
+    if (sent.count + pending.count >= ctx.limits.sendCodePerIpPerHour) {
+      const oldest = Math.min(sent.oldest ?? at, pending.oldest ?? at);
+      throw new ApiFailure(CODES.tooMany, AUTH_MESSAGES.ipTooMany(secondsUntil(oldest + HOUR_MS, at)));
     }
+    return reservations.reserve(mobile, ip, at);
   }
 
   app.post(API_PATHS.sendCode, async (request) => {
     const { mobile } = parseBody(sendCodeBody, request.body);
     const ip = clientIp(request.ip);
-    // Checked before hashing, so refused requests cost nothing...
-    assertMaySend(mobile, ip, now());
     const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
-    const codeHash = await hashSecret(code);
-    // ...and again right before storing, with no await in between, so concurrent requests cannot both pass.
-    const at = now();
-    assertMaySend(mobile, ip, at);
-    auth.storeCode(mobile, codeHash, ip, at, at + CODE_TTL_SECONDS * 1000);
+    const release = reserveSend(mobile, ip, now());
+    try {
+      const codeHash = await ctx.hashCode(code);
+      const at = now();
+      auth.storeCode(mobile, codeHash, ip, at, at + CODE_TTL_SECONDS * 1000);
+    } finally {
+      // Stored, the code is counted by the database from here on. Failed, it was never sent: keeping its slot
+      // would refuse the visitor's retry for 60 s and spend one of the IP's codes of the hour on nothing.
+      release();
+    }
     if (ctx.devCodes) {
       ctx.devCodes.delete(mobile);
       ctx.devCodes.set(mobile, code);

@@ -1,29 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS } from '../../../shared/src/api/endpoints';
 import type { MessageResult } from '../../../shared/src/api/types';
+import { MESSAGE_CONTENT_MAX, MESSAGE_NAME_MAX, MESSAGES } from '../../../shared/src/constants';
 import type { AppContext } from '../context';
 import { ok } from '../envelope';
 import { mobileField, parseBody, payload, text } from '../validation';
 
-export const NAME_MAX = 20;
-export const MESSAGE_MAX = 500;
 export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 
-export const MESSAGE_MESSAGES = {
-  nameRequired: '请输入姓名',
-  nameTooLong: `姓名不能超过${NAME_MAX}个字`,
-  messageRequired: '请输入留言内容',
-  messageTooLong: `留言内容不能超过${MESSAGE_MAX}个字`,
-} as const;
-
 const messageBody = payload({
-  name: text({ required: MESSAGE_MESSAGES.nameRequired, max: NAME_MAX, tooLong: MESSAGE_MESSAGES.nameTooLong }),
+  name: text({ required: MESSAGES.nameRequired, max: MESSAGE_NAME_MAX, tooLong: MESSAGES.nameTooLong }),
   phone: mobileField,
-  message: text({
-    required: MESSAGE_MESSAGES.messageRequired,
-    max: MESSAGE_MAX,
-    tooLong: MESSAGE_MESSAGES.messageTooLong,
-  }),
+  message: text({ required: MESSAGES.messageRequired, max: MESSAGE_CONTENT_MAX, tooLong: MESSAGES.messageTooLong }),
 });
 
 export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {

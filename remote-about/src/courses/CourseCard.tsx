@@ -39,12 +39,12 @@ export function CourseCard({ course }: { course: Course }) {
 export function CourseCardSkeleton() {
   return (
     <li className="course-card course-card--skeleton" aria-hidden="true">
-      <div className="course-card__cover" />
+      <div className="course-card__cover skeleton-shimmer" />
       <div className="course-card__body">
-        <span className="course-card__bar course-card__bar--short" />
-        <span className="course-card__bar" />
-        <span className="course-card__bar" />
-        <span className="course-card__bar course-card__bar--medium" />
+        <span className="course-card__bar course-card__bar--short skeleton-shimmer" />
+        <span className="course-card__bar skeleton-shimmer" />
+        <span className="course-card__bar skeleton-shimmer" />
+        <span className="course-card__bar course-card__bar--medium skeleton-shimmer" />
       </div>
     </li>
   );

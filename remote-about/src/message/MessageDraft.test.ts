@@ -1,4 +1,5 @@
-import { DRAFT_MAX_LENGTH, MESSAGE_DRAFT_ID, MessageDraft, persistMessageDraft } from './MessageDraft';
+import { MESSAGE_DRAFT_ID } from '@wenrun/shared';
+import { DRAFT_MAX_LENGTH, MessageDraft, persistMessageDraft } from './MessageDraft';
 
 describe('MessageDraft', () => {
   const stops: Array<() => void> = [];

@@ -1,6 +1,6 @@
 import { action, computed, makeObservable, observable } from 'mobx';
 import { maxLength, object, string } from 'zod/mini';
-import { persistStore } from '@wenrun/shared';
+import { MESSAGE_DRAFT_ID, persistStore } from '@wenrun/shared';
 import type { MessageField, MessageValues } from './rules';
 
 /**
@@ -14,9 +14,6 @@ export const messageDraftSchema = object({
   phone: string().check(maxLength(DRAFT_MAX_LENGTH.phone)),
   message: string().check(maxLength(DRAFT_MAX_LENGTH.message)),
 });
-
-/** Storage key: the store id (SPEC.md §3, persistence rule), in session storage. */
-export const MESSAGE_DRAFT_ID = 'about.messageDraft';
 
 const EMPTY: MessageValues = { name: '', phone: '', message: '' };
 

@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ApiError, api, maskMobile, MESSAGES, type MessageResult } from '@wenrun/shared';
+import { ApiError, api, maskMobile, MESSAGE_CONTENT_MAX, MESSAGES, type MessageResult } from '@wenrun/shared';
 import { MessageDraft } from './MessageDraft';
 import MessageForm from './MessageForm';
-import { MESSAGE_FORM_TEXT, MESSAGE_MAX_CHARS } from './texts';
+import { MESSAGE_FORM_TEXT } from './texts';
 
 /** A message a server could send in a non-200 envelope. */
 const SERVER_MESSAGE = '留言服务暂时不可用';
@@ -41,12 +41,12 @@ describe('MessageForm', () => {
     render(<MessageForm draft={draft} />);
     fireEvent.click(submitButton());
 
-    expect(screen.getByText(MESSAGE_FORM_TEXT.nameRequired)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.nameRequired)).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.invalidMobile)).toBeInTheDocument();
-    expect(screen.getByText(MESSAGE_FORM_TEXT.messageRequired)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.messageRequired)).toBeInTheDocument();
     expect(field('姓名')).toHaveFocus();
     expect(field('姓名')).toHaveAttribute('aria-invalid', 'true');
-    expect(field('姓名')).toHaveAccessibleDescription(MESSAGE_FORM_TEXT.nameRequired);
+    expect(field('姓名')).toHaveAccessibleDescription(MESSAGES.nameRequired);
     expect(sendMessage).not.toHaveBeenCalled();
   });
 
@@ -56,7 +56,7 @@ describe('MessageForm', () => {
     fireEvent.click(submitButton());
     expect(field('手机号')).toHaveFocus();
     expect(field('手机号')).toHaveAccessibleDescription(MESSAGES.invalidMobile);
-    expect(screen.queryByText(MESSAGE_FORM_TEXT.nameRequired)).toBeNull();
+    expect(screen.queryByText(MESSAGES.nameRequired)).toBeNull();
     expect(sendMessage).not.toHaveBeenCalled();
   });
 
@@ -64,7 +64,7 @@ describe('MessageForm', () => {
     render(<MessageForm draft={draft} />);
     fireEvent.click(submitButton());
     fillIn({ name: '李' });
-    expect(screen.queryByText(MESSAGE_FORM_TEXT.nameRequired)).toBeNull();
+    expect(screen.queryByText(MESSAGES.nameRequired)).toBeNull();
     expect(field('姓名')).toHaveAttribute('aria-invalid', 'false');
     expect(screen.getByText(MESSAGES.invalidMobile)).toBeInTheDocument();
   });
@@ -72,11 +72,11 @@ describe('MessageForm', () => {
   it('counts the message as it is typed and refuses one over the limit', () => {
     render(<MessageForm draft={draft} />);
     fillIn({ message: '你好😀' });
-    expect(field('留言内容')).toHaveAccessibleDescription(new RegExp(`已输入字数：\\s*3 / ${MESSAGE_MAX_CHARS}$`));
-    fillIn({ ...VISITOR, message: '字'.repeat(MESSAGE_MAX_CHARS + 1) });
-    expect(screen.getByText(`${MESSAGE_MAX_CHARS + 1} / ${MESSAGE_MAX_CHARS}`)).toHaveClass('is-over');
+    expect(field('留言内容')).toHaveAccessibleDescription(new RegExp(`已输入字数：\\s*3 / ${MESSAGE_CONTENT_MAX}$`));
+    fillIn({ ...VISITOR, message: '字'.repeat(MESSAGE_CONTENT_MAX + 1) });
+    expect(screen.getByText(`${MESSAGE_CONTENT_MAX + 1} / ${MESSAGE_CONTENT_MAX}`)).toHaveClass('is-over');
     fireEvent.click(submitButton());
-    expect(screen.getByText(MESSAGE_FORM_TEXT.messageTooLong)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.messageTooLong)).toBeInTheDocument();
     expect(field('留言内容')).toHaveFocus();
     expect(sendMessage).not.toHaveBeenCalled();
   });

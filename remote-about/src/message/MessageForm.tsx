@@ -1,10 +1,10 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
-import { Button, Message } from 'semantic-ui-react';
+import { Button, Message } from '@wenrun/shared/ui';
 import 'semantic-ui-css/components/form.min.css';
 import 'semantic-ui-css/components/label.min.css';
 import 'semantic-ui-css/components/message.min.css';
-import { api, isApiError, maskMobile, MESSAGES } from '@wenrun/shared';
+import { api, isApiError, maskMobile, MESSAGE_CONTENT_MAX, MESSAGES } from '@wenrun/shared';
 import { DRAFT_MAX_LENGTH, messageDraft, type MessageDraft } from './MessageDraft';
 import {
   countChars,
@@ -15,7 +15,7 @@ import {
   type MessageErrors,
   type MessageField,
 } from './rules';
-import { MESSAGE_FORM_TEXT, MESSAGE_MAX_CHARS } from './texts';
+import { MESSAGE_FORM_TEXT } from './texts';
 import './message.css';
 
 type FormStatus =
@@ -182,9 +182,9 @@ export const MessageForm = observer(function MessageForm({ draft = messageDraft 
         error={errors.message}
         describedBy={counterId}
         after={
-          <p className={`message-form__counter${messageChars > MESSAGE_MAX_CHARS ? ' is-over' : ''}`} id={counterId}>
+          <p className={`message-form__counter${messageChars > MESSAGE_CONTENT_MAX ? ' is-over' : ''}`} id={counterId}>
             <span className="visually-hidden">已输入字数：</span>
-            {messageChars} / {MESSAGE_MAX_CHARS}
+            {messageChars} / {MESSAGE_CONTENT_MAX}
           </p>
         }
       >

@@ -1,6 +1,5 @@
-import { MESSAGES } from '@wenrun/shared';
+import { MESSAGE_CONTENT_MAX, MESSAGE_NAME_MAX, MESSAGES } from '@wenrun/shared';
 import { countChars, messagePayload, validateMessage } from './rules';
-import { MESSAGE_FORM_TEXT, MESSAGE_MAX_CHARS, NAME_MAX_CHARS } from './texts';
 
 const valid = { name: '李老师', phone: '13800138000', message: '我们学校想了解校本研修合作。' };
 
@@ -11,9 +10,9 @@ describe('message form rules', () => {
 
   it('asks for every field when nothing is filled in (blank counts as nothing)', () => {
     expect(validateMessage({ name: '   ', phone: '', message: '\n\t' })).toEqual({
-      name: MESSAGE_FORM_TEXT.nameRequired,
+      name: MESSAGES.nameRequired,
       phone: MESSAGES.invalidMobile,
-      message: MESSAGE_FORM_TEXT.messageRequired,
+      message: MESSAGES.messageRequired,
     });
   });
 
@@ -26,11 +25,11 @@ describe('message form rules', () => {
 
   it('counts characters as people do, so the limits match the server', () => {
     expect(countChars('教师😀成长')).toBe(5);
-    expect(validateMessage({ ...valid, name: '文'.repeat(NAME_MAX_CHARS) }).name).toBeUndefined();
-    expect(validateMessage({ ...valid, name: '文'.repeat(NAME_MAX_CHARS + 1) }).name).toBe(MESSAGE_FORM_TEXT.nameTooLong);
-    expect(validateMessage({ ...valid, message: '😀'.repeat(MESSAGE_MAX_CHARS) }).message).toBeUndefined();
-    expect(validateMessage({ ...valid, message: '字'.repeat(MESSAGE_MAX_CHARS + 1) }).message).toBe(
-      MESSAGE_FORM_TEXT.messageTooLong,
+    expect(validateMessage({ ...valid, name: '文'.repeat(MESSAGE_NAME_MAX) }).name).toBeUndefined();
+    expect(validateMessage({ ...valid, name: '文'.repeat(MESSAGE_NAME_MAX + 1) }).name).toBe(MESSAGES.nameTooLong);
+    expect(validateMessage({ ...valid, message: '😀'.repeat(MESSAGE_CONTENT_MAX) }).message).toBeUndefined();
+    expect(validateMessage({ ...valid, message: '字'.repeat(MESSAGE_CONTENT_MAX + 1) }).message).toBe(
+      MESSAGES.messageTooLong,
     );
   });
 

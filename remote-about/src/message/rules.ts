@@ -1,5 +1,4 @@
-import { validateMobile, type FieldError } from '@wenrun/shared';
-import { MESSAGE_FORM_TEXT, MESSAGE_MAX_CHARS, NAME_MAX_CHARS } from './texts';
+import { MESSAGE_CONTENT_MAX, MESSAGE_NAME_MAX, MESSAGES, validateMobile, type FieldError } from '@wenrun/shared';
 
 export type MessageField = 'name' | 'phone' | 'message';
 
@@ -23,16 +22,11 @@ function validateText(value: string, max: number, required: string, tooLong: str
 export function validateField(field: MessageField, values: MessageValues): FieldError {
   switch (field) {
     case 'name':
-      return validateText(values.name, NAME_MAX_CHARS, MESSAGE_FORM_TEXT.nameRequired, MESSAGE_FORM_TEXT.nameTooLong);
+      return validateText(values.name, MESSAGE_NAME_MAX, MESSAGES.nameRequired, MESSAGES.nameTooLong);
     case 'phone':
       return validateMobile(values.phone);
     case 'message':
-      return validateText(
-        values.message,
-        MESSAGE_MAX_CHARS,
-        MESSAGE_FORM_TEXT.messageRequired,
-        MESSAGE_FORM_TEXT.messageTooLong,
-      );
+      return validateText(values.message, MESSAGE_CONTENT_MAX, MESSAGES.messageRequired, MESSAGES.messageTooLong);
   }
 }
 

@@ -15,21 +15,21 @@ export function ActivitySkeleton() {
         <div className="activity-hero__inner">
           <div className="activity-hero__cover" />
           <div className="activity-hero__text">
-            <span className="skeleton-line skeleton-line--badge" />
-            <span className="skeleton-line skeleton-line--title" />
-            <span className="skeleton-line skeleton-line--title skeleton-line--short" />
-            <span className="skeleton-line" />
-            <span className="skeleton-line" />
-            <span className="skeleton-line skeleton-line--short" />
+            <span className="skeleton-line skeleton-line--badge skeleton-shimmer" />
+            <span className="skeleton-line skeleton-line--title skeleton-shimmer" />
+            <span className="skeleton-line skeleton-line--title skeleton-line--short skeleton-shimmer" />
+            <span className="skeleton-line skeleton-shimmer" />
+            <span className="skeleton-line skeleton-shimmer" />
+            <span className="skeleton-line skeleton-line--short skeleton-shimmer" />
           </div>
         </div>
       </div>
       <div className="activity-content" aria-hidden="true">
         <div className="activity-blocks">
-          <div className="activity-card skeleton-card" />
+          <div className="activity-card skeleton-card skeleton-shimmer" />
         </div>
         <div className="activity-aside">
-          <div className="activity-card skeleton-card" />
+          <div className="activity-card skeleton-card skeleton-shimmer" />
         </div>
       </div>
     </div>

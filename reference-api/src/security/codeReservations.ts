@@ -1,0 +1,41 @@
+import type { WindowCount } from '../db/auth';
+
+/**
+ * Verification codes that passed the send limits and are still being made (hashed, then stored). The database
+ * counts a code only once it is stored, so without these a burst would pass the limits together and hash in
+ * full before being refused; counted here from the moment they pass, the rest of the burst is refused before
+ * it costs anything. A reservation lasts until its code is stored or its request fails, never longer.
+ */
+export function createCodeReservations() {
+  /** Per IP, when each reservation was made. */
+  const byIp = new Map<string, number[]>();
+  /** Per mobile, when its one reservation was made: the 60 s per mobile allow no second. */
+  const byMobile = new Map<string, number>();
+
+  return {
+    fromIp(ip: string): WindowCount {
+      const times = byIp.get(ip) ?? [];
+      return { count: times.length, oldest: times.length > 0 ? Math.min(...times) : null };
+    },
+
+    ofMobile: (mobile: string): number | undefined => byMobile.get(mobile),
+
+    /** Returns the release, to call once the code is stored (the database counts it from then) or has failed. */
+    reserve(mobile: string, ip: string, at: number): () => void {
+      byMobile.set(mobile, at);
+      const times = byIp.get(ip) ?? [];
+      times.push(at);
+      byIp.set(ip, times);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        if (byMobile.get(mobile) === at) byMobile.delete(mobile);
+        times.splice(times.indexOf(at), 1);
+        if (times.length === 0) byIp.delete(ip);
+      };
+    },
+  };
+}
+
+export type CodeReservations = ReturnType<typeof createCodeReservations>;
