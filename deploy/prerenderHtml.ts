@@ -1,6 +1,5 @@
 /** Assembling a prerendered page from the shell's client page and what the render produced. */
-import fs from 'node:fs';
-import path from 'node:path';
+import { writeFileAtomically } from './atomicFile';
 
 export interface PageHead {
   title: string;
@@ -59,7 +58,7 @@ export function buildPage(parts: PageParts): string {
   return replaced;
 }
 
+/** Written while the folder may be served (remote-wuyou's deploy renders into the live shell): atomically. */
 export function writePage(file: string, parts: PageParts): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, buildPage(parts));
+  writeFileAtomically(file, buildPage(parts));
 }

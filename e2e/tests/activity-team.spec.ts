@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { MANIFEST_FILE } from '../../shared/src/config/parts';
+import { APP_PAGE, pageFile } from '../../deploy/siteRenderer';
 import {
   besideTarget,
   isHashedFile,
@@ -13,7 +15,9 @@ import {
   readBuildInfo,
 } from '../../remote-wuyou/scripts/publish';
 import { VERSION_FILE } from '../../shared/src/config/parts';
+import { activityPath } from '../../shared/src/content/routes';
 import { E2E_PORTS } from '../support/ports';
+import { LISTED_ACTIVITIES, OFFLINE_ACTIVITY_ID, SAMPLE_ACTIVITY } from '../support/prerendered';
 import {
   ARTIFACTS,
   closeServer,
@@ -25,10 +29,12 @@ import {
   ROOT,
   serveFolder,
   setRemote,
+  watchErrors,
 } from '../support/site';
 
 const NEW_VERSION = '0.1.1-redeploy';
 const STEPS_VERSION = '0.1.2-steps';
+const PAGES_VERSION = '0.1.3-pages';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const deployed = path.join(ARTIFACTS, 'wuyou-deployed');
 const servers: http.Server[] = [];
@@ -42,6 +48,21 @@ function freshServedFolder(dir: string): string {
 
 function hashedFiles(dir: string): string[] {
   return listFiles(dir).filter(isHashedFile);
+}
+
+/** Every file of the shell's folder but its activity pages, with a hash of its content. */
+function shellBesidesActivityPages(dir: string): string[] {
+  return listFiles(dir)
+    .filter((file) => !file.startsWith('wuyou/'))
+    .map((file) => `${file} ${createHash('sha256').update(fs.readFileSync(path.join(dir, file))).digest('hex')}`);
+}
+
+function runDeploy(args: string[], version: string) {
+  return spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'remote-wuyou/scripts/deploy.ts'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, BUILD_VERSION: version },
+    encoding: 'utf8',
+  });
 }
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -70,11 +91,7 @@ test('activity team: a redeployed remote-wuyou shows on the next load, the shell
   await expect(page.locator('footer.site-footer')).toHaveCount(0);
 
   // Deploy with the team's own script: a new build of remote-wuyou alone, published into the served folder.
-  const deploy = spawnSync(
-    path.join(ROOT, 'node_modules/.bin/tsx'),
-    [path.join(ROOT, 'remote-wuyou/scripts/deploy.ts'), '--target', deployed],
-    { cwd: ROOT, env: { ...process.env, BUILD_VERSION: NEW_VERSION }, encoding: 'utf8' },
-  );
+  const deploy = runDeploy(['--target', deployed], NEW_VERSION);
   expect(deploy.status, deploy.stderr + deploy.stdout).toBe(0);
   expect(deploy.stdout).toContain(`已发布 @wenrun/remote-wuyou ${NEW_VERSION}`);
 
@@ -162,4 +179,51 @@ test('activity team: at every step of a deploy the served manifest names only fi
   expect(publishAfterDays(7).removed).toBe(retired.length);
   expect(hashedFiles(target)).toEqual(newFiles);
   expect(missingFiles(target)).toEqual([]);
+});
+
+test('activity team: with --shell the deploy renders the activity pages into the shell, and removes offline ones', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const shell = `http://localhost:${E2E_PORTS.activityShell}`;
+  const shellBefore = shellBesidesActivityPages(shellDir);
+  // The page of an activity that was listed at an earlier deploy and has been taken offline since.
+  const offlinePage = pageFile(shellDir, activityPath(OFFLINE_ACTIVITY_ID));
+  fs.mkdirSync(path.dirname(offlinePage), { recursive: true });
+  fs.copyFileSync(pageFile(shellDir, activityPath(SAMPLE_ACTIVITY.id)), offlinePage);
+
+  const deploy = runDeploy(['--target', deployed, '--shell', shellDir], PAGES_VERSION);
+  expect(deploy.status, deploy.stderr + deploy.stdout).toBe(0);
+  expect(deploy.stdout).toContain(`已发布 @wenrun/remote-wuyou ${PAGES_VERSION}`);
+  expect(deploy.stdout).toContain(`预渲染了 ${LISTED_ACTIVITIES.length} 个活动页，删除 1 个`);
+
+  // Every listed activity's page comes from the build just published: its version is in the page's footer.
+  for (const activity of LISTED_ACTIVITIES) {
+    const response = await request.get(`${shell}${activityPath(activity.id)}`);
+    const html = await response.text();
+    expect(html, activityPath(activity.id)).toMatch(new RegExp(`<h1[^>]*>${activity.title}</h1>`));
+    expect(html, activityPath(activity.id)).toContain(PAGES_VERSION);
+  }
+  // The offline activity gets the client-rendered page again, which says it is not found.
+  expect(fs.existsSync(path.dirname(offlinePage))).toBe(false);
+  const appPage = fs.readFileSync(path.join(shellDir, APP_PAGE), 'utf8');
+  expect(await (await request.get(`${shell}${activityPath(OFFLINE_ACTIVITY_ID)}`)).text()).toBe(appPage);
+  // Nothing else of the shell was touched, and no temporary file was left.
+  expect(shellBesidesActivityPages(shellDir)).toEqual(shellBefore);
+  expect((fs.readdirSync(shellDir, { recursive: true }) as string[]).filter((file) => file.endsWith('.tmp'))).toEqual([]);
+
+  const errors = watchErrors(page);
+  await page.goto(`${shell}${activityPath(SAMPLE_ACTIVITY.id)}`);
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await expect(page.getByTestId('activity-version')).toContainText(PAGES_VERSION);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(SAMPLE_ACTIVITY.title);
+  expect(errors).toEqual([]);
+});
+
+test('activity team: the deploy refuses a --shell folder that is not the shell, before building anything', () => {
+  const deploy = runDeploy(['--target', deployed, '--shell', path.join(ARTIFACTS, 'no-such-shell')], PAGES_VERSION);
+  expect(deploy.status).toBe(1);
+  expect(deploy.stderr).toContain(`--shell 目录中没有 ${APP_PAGE}`);
+  expect(deploy.stdout).not.toContain('构建 remote-wuyou');
 });

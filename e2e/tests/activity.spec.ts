@@ -4,6 +4,7 @@ import { CONTENT_MESSAGES } from '../../reference-api/src/routes/content';
 import { ACTIVITIES, XSS_TEST_ACTIVITY_ID } from '../../reference-api/src/seed/activities';
 import { API_PATHS } from '../../shared/src/api/endpoints';
 import { MESSAGES } from '../../shared/src/constants';
+import { withoutPrerenderedPage } from '../support/prerendered';
 import { watchErrors } from '../support/site';
 
 const PHONE = { width: 375, height: 812 };
@@ -99,6 +100,7 @@ test.describe('activity page', () => {
 
   test('with the API down the page says so and offers another try', async ({ page }) => {
     await page.route(ACTIVITY_CALL, (route) => route.abort('connectionrefused'));
+    await withoutPrerenderedPage(page, '/wuyou/2');
     await page.goto('/wuyou/2');
     const alert = page.getByRole('alert');
     await expect(alert.getByRole('heading', { level: 1 })).toHaveText(ACTIVITY_TEXT.unavailableTitle);
@@ -117,6 +119,7 @@ test.describe('activity page', () => {
       await answered;
       await route.continue();
     });
+    await withoutPrerenderedPage(page, '/wuyou/3');
     await page.goto('/wuyou/3');
     await expect(page.getByRole('status').filter({ hasText: ACTIVITY_TEXT.loading })).toBeAttached();
     await expect(page.locator('.activity--skeleton .activity-hero')).toBeVisible();

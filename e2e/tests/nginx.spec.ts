@@ -90,13 +90,15 @@ test.describe('nginx: cache rules and history fallback', () => {
     );
   });
 
-  test('history mode: a prerendered page for /about/N, app.html for any other path', async () => {
-    const about = await get(`${SHELL}/about/3`);
-    expect(about.status).toBe(200);
-    expect(about.body).toContain('id="prerender-data"');
-    expect(about.body).toContain('<link rel="canonical" href="http://localhost:3000/about/3"');
+  test('history mode: a prerendered page for /about/N and /wuyou/N, app.html for any other path', async () => {
+    for (const path of ['/about/3', '/wuyou/1']) {
+      const prerendered = await get(`${SHELL}${path}`);
+      expect(prerendered.status, path).toBe(200);
+      expect(prerendered.body, path).toContain('id="prerender-data"');
+      expect(prerendered.body, path).toContain(`<link rel="canonical" href="http://localhost:3000${path}"`);
+    }
     const appHtml = (await get(`${SHELL}/app.html`)).body;
-    for (const path of ['/search/%E8%AF%BE%E7%A8%8B', '/wuyou/1', '/no/such/page']) {
+    for (const path of ['/search/%E8%AF%BE%E7%A8%8B', '/wuyou/999', '/no/such/page']) {
       const page = await get(`${SHELL}${path}`);
       expect(page.status, path).toBe(200);
       expect(page.headers.get('cache-control'), path).toBe('no-cache');

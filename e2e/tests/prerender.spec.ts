@@ -1,11 +1,20 @@
 import { expect, test } from '@playwright/test';
+import { escapeHtml } from '../../deploy/prerenderHtml';
+import { activityDescription } from '../../remote-wuyou/src/activity/description';
+import { ACTIVITY_TEXT } from '../../remote-wuyou/src/activity/text';
+import { API_PATHS } from '../../shared/src/api/endpoints';
 import { ABOUT_SECTIONS } from '../../shared/src/content/aboutSections';
+import { activityPath } from '../../shared/src/content/routes';
 import { DEFAULT_RUNTIME_CONFIG } from '../../shared/src/config/runtimeConfig';
 import { DEMO_TEACHER } from '../support/accounts';
 import { loginWithPassword } from '../support/login';
+import { LISTED_ACTIVITIES, OFFLINE_ACTIVITY_ID, prerenderedRootMarkup, SAMPLE_ACTIVITY } from '../support/prerendered';
 import { watchErrors } from '../support/site';
 
 const HOME_HEADING = '让每一位教师都被看见、被支持、被成就';
+const PHONE = { width: 375, height: 812 };
+const ACTIVITY = SAMPLE_ACTIVITY;
+const ACTIVITY_PATH = activityPath(ACTIVITY.id);
 
 /** The HTML as a crawler gets it: no JavaScript at all. */
 async function fetchHtml(request: import('@playwright/test').APIRequestContext, path: string): Promise<string> {
@@ -42,6 +51,38 @@ test.describe('the first response is already the page', () => {
     expect(await fetchHtml(request, '/about/3')).toContain('"@type":"Course"');
   });
 
+  test(`${ACTIVITY_PATH} holds the activity: title, body text, its own description, canonical link, Open Graph`, async ({
+    request,
+  }) => {
+    const html = await fetchHtml(request, ACTIVITY_PATH);
+    expect(html).toContain(`<title>${ACTIVITY.title} - `);
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${ACTIVITY.title}</h1>`));
+    expect(html).toContain(ACTIVITY.subtitle);
+    // The body: its first text as the API wrote it (plain paragraphs pass the sanitiser unchanged), its lists.
+    expect(html).toContain(ACTIVITY.blocks.find((block) => block.type === 'text')?.html);
+    for (const block of ACTIVITY.blocks) {
+      if (block.type === 'list') expect(html).toContain(`<li>${block.items[0] ?? ''}</li>`);
+    }
+    expect(html).toContain(ACTIVITY.signUp.note);
+    const description = escapeHtml(activityDescription(ACTIVITY));
+    expect(html).toContain(`<meta name="description" content="${description}">`);
+    expect(html).toContain(`<meta property="og:description" content="${description}">`);
+    expect(html).toContain(`<link rel="canonical" href="http://localhost:3000${ACTIVITY_PATH}">`);
+    expect(html).toContain(`<meta property="og:url" content="http://localhost:3000${ACTIVITY_PATH}">`);
+    expect(html).toContain('<meta property="og:image"');
+  });
+
+  test('every activity the API lists has its page; one taken offline and unknown ids stay client-rendered', async ({
+    request,
+  }) => {
+    for (const activity of LISTED_ACTIVITIES) {
+      expect(await fetchHtml(request, activityPath(activity.id))).toContain(`<title>${escapeHtml(activity.title)} - `);
+    }
+    for (const path of [activityPath(OFFLINE_ACTIVITY_ID), '/wuyou/999', '/wuyou/']) {
+      expect(await fetchHtml(request, path), path).toContain('<div id="root"></div>');
+    }
+  });
+
   test('search results and unknown paths stay client-rendered; robots.txt and the sitemap are served', async ({
     request,
   }) => {
@@ -72,6 +113,19 @@ test.describe('without JavaScript', () => {
   });
 });
 
+test.describe('an activity without JavaScript', () => {
+  test.use({ javaScriptEnabled: false, viewport: PHONE });
+
+  test(`${ACTIVITY_PATH} reads on a phone: the activity, its sign-up and the call to action`, async ({ page }) => {
+    await page.goto(ACTIVITY_PATH);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(ACTIVITY.title);
+    await expect(page.locator('.activity-hero')).toContainText(ACTIVITY.place);
+    await expect(page.getByRole('region', { name: ACTIVITY_TEXT.signUpTitle })).toContainText(ACTIVITY.signUp.contact);
+    await expect(page.locator('.activity-bar').getByRole('link')).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  });
+});
+
 test.describe('taken over by the app', () => {
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(() => {
@@ -85,7 +139,7 @@ test.describe('taken over by the app', () => {
     });
   });
 
-  for (const path of ['/', '/about/3', '/about/6']) {
+  for (const path of ['/', '/about/3', '/about/6', ACTIVITY_PATH]) {
     test(`${path}: no console error, no layout shift`, async ({ page }) => {
       const errors = watchErrors(page);
       await page.goto(path, { waitUntil: 'networkidle' });
@@ -94,6 +148,36 @@ test.describe('taken over by the app', () => {
       expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThanOrEqual(0.02);
     });
   }
+
+  test(`${ACTIVITY_PATH} on a phone is shown and taken over before the API answers, with the same markup`, async ({
+    page,
+    request,
+  }) => {
+    const errors = watchErrors(page);
+    const prerendered = prerenderedRootMarkup(await fetchHtml(request, ACTIVITY_PATH));
+    // Hold the activity's API call: what the page shows until it answers came with the page.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${API_PATHS.activityPage}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.setViewportSize(PHONE);
+    await page.goto(ACTIVITY_PATH);
+    await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(ACTIVITY.title);
+    await expect(page.locator('.activity--skeleton')).toHaveCount(0);
+    expect(await page.locator('#root').innerHTML()).toBe(prerendered);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', activityDescription(ACTIVITY));
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `http://localhost:3000${ACTIVITY_PATH}`);
+
+    release();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(ACTIVITY.title);
+    expect(errors).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThanOrEqual(0.02);
+  });
 
   test('what a visitor types and submits before the app takes over is not lost', async ({ page }) => {
     // Hold the header remote back, so the page stays the prerendered markup while the visitor acts.

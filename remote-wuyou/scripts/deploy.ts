@@ -1,26 +1,37 @@
 /**
  * Deploys remote-wuyou on its own: builds it into a fresh staging folder beside the served one, checks the build,
  * then publishes it (see publish.ts for the order that keeps visitors safe mid-deploy) and says which version is
- * now live. The shell is neither rebuilt nor touched: it reads the no-cache manifest on the next page load.
+ * now live. The shell is not rebuilt: it reads the no-cache manifest on the next page load. With `--shell`, the
+ * prerendered activity pages in the shell's served folder are then rendered again from the published build (see
+ * deploy/activityPages.ts); that is the only thing written there.
  *
- *   npx tsx remote-wuyou/scripts/deploy.ts --target <served folder> [--grace-days 7] [--prune]
+ *   npx tsx remote-wuyou/scripts/deploy.ts --target <served folder> [--shell <shell's served folder>]
+ *     [--grace-days 7] [--prune]
  *
- * BUILD_VERSION, BUILD_GIT_HASH and BUILD_TIME stamp the build as with `npm run build`.
+ * BUILD_VERSION, BUILD_GIT_HASH and BUILD_TIME stamp the build as with `npm run build`; SITE_URL is the site's
+ * public address in the pages' canonical links, as with `npm run build`.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { besideTarget, DEFAULT_GRACE_DAYS, publishBuild } from './publish';
+import { prerenderActivityPages } from '../../deploy/activityPages';
+import { CHROMIUM_PATH } from '../../deploy/chromium';
+import { APP_PAGE, RUNTIME_CONFIG_FILE, SITE_URL } from '../../deploy/siteRenderer';
 import { VERSION_FILE } from '../../shared/src/config/parts';
 
 const PART_DIR = path.resolve(import.meta.dirname, '..');
 const WEBPACK = path.resolve(PART_DIR, '..', 'node_modules', '.bin', 'webpack');
 
-const USAGE = `用法：npx tsx remote-wuyou/scripts/deploy.ts --target <目录> [--grace-days <天数>] [--prune]
+const USAGE = `用法：npx tsx remote-wuyou/scripts/deploy.ts --target <目录> [--shell <目录>] [--grace-days <天数>] [--prune]
   --target      活动页对外服务的目录（不存在时创建）
+  --shell       官网（shell）对外服务的目录，其中有 ${APP_PAGE} 和 ${RUNTIME_CONFIG_FILE}。发布后为 API 列出的每个活动
+                用刚发布的版本预渲染 /wuyou/{编号}，写入该目录的 wuyou/{编号}/index.html，并删除已下线活动的页面；
+                需要 Chromium（${CHROMIUM_PATH}，可用环境变量 CHROMIUM_PATH 指定）。不写此项时不改动官网目录
   --grace-days  旧版本的带哈希文件在下线后保留的天数，默认 ${DEFAULT_GRACE_DAYS}
-  --prune       立即删除新版本不再使用的带哈希文件`;
+  --prune       立即删除新版本不再使用的带哈希文件
+环境变量 SITE_URL：官网的对外地址，写入预渲染页面的 canonical 链接（现为 ${SITE_URL}）`;
 
 function fail(message: string): never {
   console.error(`[deploy] ${message}`);
@@ -33,6 +44,7 @@ function readOptions() {
     ({ values } = parseArgs({
       options: {
         target: { type: 'string' },
+        shell: { type: 'string' },
         'grace-days': { type: 'string', default: String(DEFAULT_GRACE_DAYS) },
         prune: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
@@ -51,7 +63,17 @@ function readOptions() {
   // Under `npm run deploy -w remote-wuyou` the script runs in the part's folder; a relative --target means the
   // folder the command was typed in (npm passes it as INIT_CWD).
   const typedIn = process.env.INIT_CWD ?? process.cwd();
-  return { target: path.resolve(typedIn, values.target), graceDays, prune: values.prune };
+  const shell = values.shell === undefined ? undefined : path.resolve(typedIn, values.shell);
+  if (shell) checkShellFolder(shell);
+  return { target: path.resolve(typedIn, values.target), shell, graceDays, prune: values.prune };
+}
+
+/** Checked before anything is built or published: a deploy that cannot render its pages does not start. */
+function checkShellFolder(shell: string): void {
+  for (const file of [APP_PAGE, RUNTIME_CONFIG_FILE]) {
+    if (!fs.existsSync(path.join(shell, file))) fail(`--shell 目录中没有 ${file}：${shell}`);
+  }
+  if (!fs.existsSync(CHROMIUM_PATH)) fail(`预渲染活动页需要 Chromium，没有找到 ${CHROMIUM_PATH}（可用 CHROMIUM_PATH 指定）`);
 }
 
 /** The git hash in the version names a commit: say so when the build would include changes that are not in it. */
@@ -75,8 +97,21 @@ function build(staging: string): void {
   if (result.status !== 0) fail('构建失败，已发布的版本保持不变');
 }
 
-function main(): void {
-  const { target, graceDays, prune } = readOptions();
+/** The activity pages of the site, rendered again from the build now live. */
+async function prerenderPages(shell: string, target: string): Promise<void> {
+  console.info(`[deploy] 预渲染活动页到 ${shell} …`);
+  try {
+    const { written, removed } = await prerenderActivityPages({ shellDir: shell, wuyouDir: target });
+    for (const { pathname, title } of written) console.info(`[deploy] ${pathname}（${title}）`);
+    for (const pathname of removed) console.info(`[deploy] 活动已下线，删除了 ${pathname} 的预渲染页面`);
+    console.info(`[deploy] 预渲染了 ${written.length} 个活动页，删除 ${removed.length} 个`);
+  } catch (error) {
+    fail(`新版本已发布，但活动页预渲染失败（没写成的页面保持原样）：${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+async function main(): Promise<void> {
+  const { target, shell, graceDays, prune } = readOptions();
   if (fs.existsSync(target) && !fs.statSync(target).isDirectory()) fail(`--target 不是目录：${target}`);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   // Beside the target, so that publishing is a rename on the same file system.
@@ -93,6 +128,7 @@ function main(): void {
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
   }
+  if (shell) await prerenderPages(shell, target);
 }
 
-main();
+void main();

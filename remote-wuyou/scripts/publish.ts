@@ -12,6 +12,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { temporaryFor, writeFileAtomically } from '../../deploy/atomicFile';
 import { cacheControlFor } from '../../deploy/staticServer';
 import { MANIFEST_FILE, VERSION_FILE } from '../../shared/src/config/parts';
 import type { BuildInfo } from '../../webpack.common';
@@ -95,18 +96,6 @@ function readRetired(file: string): RetiredFiles {
   } catch {
     return {};
   }
-}
-
-/** A hidden name beside `file` for writing before the rename; `listFiles` and manifests never name it. */
-function temporaryFor(file: string): string {
-  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
-}
-
-/** Writes through a temporary name and renames: a reader sees the old file or the new one, never half of one. */
-function writeAtomically(file: string, content: string): void {
-  const temporary = temporaryFor(file);
-  fs.writeFileSync(temporary, content);
-  fs.renameSync(temporary, file);
 }
 
 /**
@@ -228,7 +217,7 @@ function publishLocked(
       kept[file] = since.toISOString();
     }
   }
-  writeAtomically(retiredLog, `${JSON.stringify(kept, null, 2)}\n`);
+  writeFileAtomically(retiredLog, `${JSON.stringify(kept, null, 2)}\n`);
 
   return { info, added, kept: Object.keys(kept).length, removed };
 }

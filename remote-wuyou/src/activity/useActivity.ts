@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, isApiError, MESSAGES, type Activity } from '@wenrun/shared';
+import { api, isApiError, MESSAGES, readPrerendered, rememberForPrerender, type Activity } from '@wenrun/shared';
 import { parseActivity } from './parseActivity';
 import { ACTIVITY_TEXT } from './text';
 
@@ -14,12 +14,18 @@ export type ActivityProblem =
 
 export type ActivityState =
   | { status: 'loading' }
-  | { status: 'ready'; activity: Activity }
+  /** `id`: the id (as written in the path) this activity answers. */
+  | { status: 'ready'; activity: Activity; id: string }
   | { status: 'failed'; problem: ActivityProblem };
 
 /** Activity ids are positive whole numbers; anything else is answered without asking the API. */
 export function isActivityId(id: string): boolean {
   return /^[1-9]\d{0,9}$/.test(id);
+}
+
+/** Under this key the prerendered page of an activity carries the activity it was made with. */
+export function activityPrerenderKey(id: string): string {
+  return `wuyou.activity:${id}`;
 }
 
 function problemWithId(id: string): ActivityProblem | null {
@@ -34,8 +40,24 @@ function problemOf(error: unknown): ActivityProblem {
   return { kind: 'unavailable', message: isApiError(error) ? error.message : MESSAGES.network };
 }
 
+/** A prerendered activity page starts from the activity it was made with, so taking it over shows the same page. */
+function initialState(id: string): ActivityState {
+  if (problemWithId(id)) return { status: 'loading' };
+  const activity = parseActivity(readPrerendered<unknown>(activityPrerenderKey(id)));
+  return activity ? { status: 'ready', activity, id } : { status: 'loading' };
+}
+
+function shows(state: ActivityState, id: string): boolean {
+  return state.status === 'ready' && state.id === id;
+}
+
+/**
+ * The activity of `/wuyou/{id}` (`wuyou/activityPageList1.0`). A prerendered page starts from the activity it was
+ * made with; the fresh reply replaces it quietly. A failure to reach the API then changes nothing, while the API's
+ * answer that the activity is gone replaces the page with that answer.
+ */
 export function useActivity(id: string): { state: ActivityState; retry: () => void } {
-  const [state, setState] = useState<ActivityState>({ status: 'loading' });
+  const [state, setState] = useState<ActivityState>(() => initialState(id));
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -45,19 +67,24 @@ export function useActivity(id: string): { state: ActivityState; retry: () => vo
       return;
     }
     const controller = new AbortController();
-    setState({ status: 'loading' });
+    setState((current) => (shows(current, id) ? current : { status: 'loading' }));
     api.activityPage({ id }, { hideError: true, signal: controller.signal }).then(
       (data: unknown) => {
         if (controller.signal.aborted) return;
         const activity = parseActivity(data);
-        setState(
-          activity
-            ? { status: 'ready', activity }
-            : { status: 'failed', problem: { kind: 'unavailable', message: MESSAGES.badResponse } },
-        );
+        if (activity) rememberForPrerender(activityPrerenderKey(id), activity);
+        setState((current) => {
+          if (activity) return { status: 'ready', activity, id };
+          if (shows(current, id)) return current;
+          return { status: 'failed', problem: { kind: 'unavailable', message: MESSAGES.badResponse } };
+        });
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'failed', problem: problemOf(error) });
+        if (controller.signal.aborted) return;
+        const problem = problemOf(error);
+        // The API saying there is no such activity (taken offline since the prerender) outranks the prerendered
+        // page: nobody should sign up for it. A way there that failed changes nothing.
+        setState((current) => (shows(current, id) && problem.kind !== 'notFound' ? current : { status: 'failed', problem }));
       },
     );
     return () => controller.abort();

@@ -1,25 +1,10 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { api, ApiError, getRuntimeConfig, MESSAGES, type Activity } from '@wenrun/shared';
+import { activityDescription } from '../activity/description';
 import { ACTIVITY_TEXT } from '../activity/text';
+import { ACTIVITY } from '../testing/activityFixture';
 import ActivityPage from './ActivityPage';
-
-const ACTIVITY: Activity = {
-  id: 1,
-  title: '寒假骨干教师高级研修班',
-  subtitle: '名师领衔 · 小班研讨',
-  startTime: '2027-01-18 09:00',
-  endTime: '2027-01-23 17:00',
-  place: '青禾市文润教师发展中心',
-  organizer: '文润教育科技有限公司',
-  cover: '/images/activities/1/cover.svg',
-  blocks: [
-    { type: 'text', title: '研修简介', html: '<p>聚焦<strong>大单元教学设计</strong></p><script>window.__pwned=1</script>' },
-    { type: 'image', src: '/images/activities/1/1.svg', alt: '小组研讨现场', width: 800, height: 450 },
-    { type: 'list', title: '日程安排', items: ['开班仪式', '<b>工作坊</b>'] },
-  ],
-  signUp: { deadline: '2099-01-08', contact: '李老师', phone: '400-000-0000（演示号码）', note: '名额 60 人' },
-};
 
 function renderPage(id: string) {
   return render(
@@ -70,6 +55,19 @@ describe('ActivityPage', () => {
     expect(document.title).toBe(`${ACTIVITY.title} - ${getRuntimeConfig().contact.company}`);
     expect(document.querySelector('script')).toBeNull();
     expect((window as { __pwned?: unknown }).__pwned).toBeUndefined();
+  });
+
+  it("tells the host the activity's description once it shows one, and nothing specific before", async () => {
+    answerWith(() => Promise.resolve(ACTIVITY));
+    const onDescription = jest.fn();
+    render(
+      <MemoryRouter>
+        <ActivityPage id="1" onDescription={onDescription} />
+      </MemoryRouter>,
+    );
+    expect(onDescription).toHaveBeenLastCalledWith(null);
+    await screen.findByRole('heading', { level: 1, name: ACTIVITY.title });
+    expect(onDescription).toHaveBeenLastCalledWith(activityDescription(ACTIVITY));
   });
 
   it('offers a call to ask, not to sign up, once the deadline has passed', async () => {

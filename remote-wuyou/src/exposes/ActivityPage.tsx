@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { getRuntimeConfig } from '@wenrun/shared';
+import { activityDescription } from '../activity/description';
 import { ActivityFrame } from '../activity/ActivityFrame';
 import { ActivityProblemView, ActivitySkeleton, problemTitle } from '../activity/ActivityStates';
 import { ActivityView } from '../activity/ActivityView';
@@ -9,6 +10,11 @@ import '../activity/activity.css';
 export interface ActivityPageProps {
   /** The id as written in the path (`/wuyou/{id}`); checked here. */
   id: string;
+  /**
+   * Told the page's meta description once it shows an activity (null while it shows none). The host owns the
+   * page's head; the activity is known only here.
+   */
+  onDescription?: (description: string | null) => void;
 }
 
 function pageTitle(state: ActivityState): string | null {
@@ -18,13 +24,16 @@ function pageTitle(state: ActivityState): string | null {
 }
 
 /** SPEC.md §2: an activity page, a full page of its own without the site's header and footer. */
-export default function ActivityPage({ id }: ActivityPageProps) {
+export default function ActivityPage({ id, onDescription }: ActivityPageProps) {
   const { state, retry } = useActivity(id);
 
   const title = pageTitle(state);
   useEffect(() => {
     if (title) document.title = `${title} - ${getRuntimeConfig().contact.company}`;
   }, [title]);
+
+  const description = state.status === 'ready' ? activityDescription(state.activity) : null;
+  useEffect(() => onDescription?.(description), [description, onDescription]);
 
   return (
     <ActivityFrame busy={state.status === 'loading'}>

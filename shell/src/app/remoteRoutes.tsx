@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import {
   aboutPath,
   aboutSectionFromPath,
   aboutSectionTitle,
   activityIdFromPath,
+  activityPath,
   getRuntimeConfig,
   searchKeywordFromPath,
 } from '@wenrun/shared';
@@ -30,18 +32,25 @@ export function SearchRoute() {
   const keyword = searchKeywordFromPath(pathname);
   usePageMeta({ description: `在${getRuntimeConfig().contact.company}搜索课程与专家。`, noindex: true });
   return (
-    <RemoteSlot remote="header" module="./SearchResults" props={{ keyword }} label="搜索结果" minHeight="60vh" />
+    <RemoteSlot remote="header" module="./SearchResults" props={{ keyword }} label="搜索结果" minHeight="100vh" />
   );
 }
 
 export function ActivityRoute() {
   const pathname = useWrittenPath(useLocation().pathname);
-  usePageMeta({ description: `${getRuntimeConfig().contact.company}活动报名与详情。` });
+  const id = activityIdFromPath(pathname);
+  // Only the activity page knows what the activity is about. It says so through a prop rather than writing the
+  // head itself: its effects run before this route's, so the route's generic text would win.
+  const [activityDescription, setActivityDescription] = useState<string | null>(null);
+  usePageMeta({
+    description: activityDescription ?? `${getRuntimeConfig().contact.company}活动报名与详情。`,
+    canonicalPath: activityPath(id),
+  });
   return (
     <RemoteSlot
       remote="wuyou"
       module="./ActivityPage"
-      props={{ id: activityIdFromPath(pathname) }}
+      props={{ id, onDescription: setActivityDescription }}
       label="活动页面"
       minHeight="100vh"
     />
