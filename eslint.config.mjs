@@ -9,10 +9,13 @@ const PARTS = ['shell', ...REMOTES];
 /** Import patterns that reach into a part's source, by folder or by package name. */
 const sourceOf = (part) => [`**/${part}`, `**/${part}/**`, `@wenrun/${part}`, `@wenrun/${part}/**`];
 
+/** Imported directly, the library would be bundled again in each part: see shared/src/ui/index.ts. */
+const SEMANTIC_UI_MESSAGE = '从 @wenrun/shared/ui 引用 Semantic UI React 组件（全站只共享用到的组件）。';
+
 /**
  * DESIGN.md: `shared` <- remotes <- `shell`, at runtime only. A remote never imports another remote or the
  * shell; the shell never imports a remote's source; `shared` imports none of them. Parts reach `shared` only
- * through its public surface (`@wenrun/shared`), never a file inside it.
+ * through its public surfaces (`@wenrun/shared`, `@wenrun/shared/ui`), never a file inside it.
  */
 const boundary = (files, forbidden, message) => ({
   files,
@@ -23,10 +26,11 @@ const boundary = (files, forbidden, message) => ({
         patterns: [
           { group: forbidden.flatMap(sourceOf), message },
           {
-            group: ['**/shared/src/**', '@wenrun/shared/**'],
+            group: ['**/shared/src/**', '@wenrun/shared/**', '!@wenrun/shared/ui'],
             message: '只能通过 @wenrun/shared 的公开出口使用 shared。',
           },
         ],
+        paths: [{ name: 'semantic-ui-react', message: SEMANTIC_UI_MESSAGE }],
       },
     ],
   },
@@ -59,10 +63,14 @@ export default tseslint.config(
   },
   {
     files: ['shared/**/*.{ts,tsx}'],
+    ignores: ['shared/src/ui/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: PARTS.flatMap(sourceOf), message: 'shared 不依赖任何其他部分。' }] },
+        {
+          patterns: [{ group: PARTS.flatMap(sourceOf), message: 'shared 不依赖任何其他部分。' }],
+          paths: [{ name: 'semantic-ui-react', message: SEMANTIC_UI_MESSAGE }],
+        },
       ],
     },
   },

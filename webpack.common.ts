@@ -13,7 +13,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
-import { VERSION_FILE } from './shared/src/config/parts';
+import { chunkRegistryGlobal, VERSION_FILE } from './shared/src/config/parts';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 /**
@@ -29,8 +29,9 @@ export const SHARED_SINGLETONS = [
   'mobx',
   'mobx-react-lite',
   'axios',
-  'semantic-ui-react',
   '@wenrun/shared',
+  // semantic-ui-react, as the components the site uses (see shared/src/ui/index.ts).
+  '@wenrun/shared/ui',
 ] as const;
 
 export interface PartOptions {
@@ -116,11 +117,12 @@ export function sharedConfig(pkg: PackageJson) {
   const sharedPkg = readPackageJson(path.join(import.meta.dirname, 'shared'));
   return Object.fromEntries(
     SHARED_SINGLETONS.map((dep) => {
-      const requiredVersion = pkg.dependencies?.[dep];
+      const isWorkspace = dep === sharedPkg.name || dep.startsWith(`${sharedPkg.name}/`);
+      const packageName = isWorkspace ? sharedPkg.name : dep;
+      const requiredVersion = pkg.dependencies?.[packageName];
       if (!requiredVersion) {
-        throw new Error(`${pkg.name}: shared singleton "${dep}" must be listed in its package.json dependencies`);
+        throw new Error(`${pkg.name}: shared singleton "${dep}" needs "${packageName}" in its package.json dependencies`);
       }
-      const isWorkspace = dep === sharedPkg.name;
       return [
         dep,
         {
@@ -274,6 +276,7 @@ function commonConfig(
       cssFilename: `[name]${hashed}.css`,
       clean,
       uniqueName: name,
+      chunkLoadingGlobal: chunkRegistryGlobal(name),
     },
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
     module: {

@@ -113,14 +113,7 @@ async function runFaultCase(page: Page, remoteCase: RemoteCase, fault: RemoteFau
   await expectNoWhiteScreen(page);
 
   await injected.lift();
-  if (fault === 'throws at render') {
-    // A fixed remote is picked up by the next page load. The in-place retry keeps rendering the broken module
-    // even once the remote serves the fixed file (the shell's registry: reported to the lead).
-    await page.reload();
-    await advanceUntil(page, () => expect(page.locator('html[data-app-ready]')).toHaveCount(1, { timeout: 500 }));
-    await remoteCase.open?.(page);
-    await expect(remoteCase.loaded(page)).toBeVisible();
-  } else if (fault === 'manifest 404') {
+  if (fault === 'throws at render' || fault === 'manifest 404') {
     // The visitor's own retry, at once.
     await page.locator(`.remote-slot--failed[data-remote="${remoteCase.remote}"]`).getByRole('button', { name: '立即重试' }).click();
     await expect(remoteCase.loaded(page)).toBeVisible();

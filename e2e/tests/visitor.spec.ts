@@ -5,13 +5,23 @@ import { loginWithPassword } from '../support/login';
 
 // Only react-dom carries this API; a second copy in the page would mean two Reacts.
 const REACT_DOM_MARKER = 'unstable_renderSubtreeIntoContainer';
+// A prop name only Semantic UI React's Modal knows; the header's and the auth remote's modals share one copy.
+const SEMANTIC_MODAL_MARKER = 'closeOnDimmerClick';
 
 test('visitor: one seamless page from several origins, one store, one React', async ({ page }) => {
   const scripts: { origin: string; body: string }[] = [];
-  page.on('response', async (response) => {
+  const reading: Promise<void>[] = [];
+  page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    scripts.push({ origin: new URL(response.url()).origin, body: await response.text().catch(() => '') });
+    const origin = new URL(response.url()).origin;
+    reading.push(response.text().then((body) => void scripts.push({ origin, body }), () => undefined));
   });
+  /** Every script the page has loaded so far, read to the end. */
+  const loadedScripts = async () => {
+    await page.waitForLoadState('networkidle');
+    await Promise.all(reading);
+    return scripts;
+  };
 
   await page.goto('/');
   const header = page.locator('header.site-header');
@@ -31,8 +41,14 @@ test('visitor: one seamless page from several origins, one store, one React', as
   await expect(header.getByTestId('header-user-mobile')).toHaveText(DEMO_TEACHER.masked);
   expect(new Set(scripts.map((script) => script.origin))).toContain(`http://localhost:${REMOTE_PARTS.auth.port}`);
 
-  const reactDomCopies = scripts.filter((script) => script.body.includes(REACT_DOM_MARKER));
+  const reactDomCopies = (await loadedScripts()).filter((script) => script.body.includes(REACT_DOM_MARKER));
   expect(reactDomCopies).toHaveLength(1);
+
+  // The header remote's contact dialog is a Semantic UI Modal too: it reuses the copy the login modal brought.
+  await header.getByRole('button', { name: '客服' }).click();
+  await expect(page.getByRole('dialog', { name: '在线客服' })).toBeVisible();
+  const semanticModalCopies = (await loadedScripts()).filter((script) => script.body.includes(SEMANTIC_MODAL_MARKER));
+  expect(semanticModalCopies).toHaveLength(1);
 
   const shareScope = await page.evaluate(() => {
     const federation = (window as unknown as { __FEDERATION__?: { __SHARE__?: object } }).__FEDERATION__;

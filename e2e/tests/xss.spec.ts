@@ -77,13 +77,17 @@ test.describe('payloads in the runtime config contact text', () => {
   test.beforeAll(async () => {
     const dir = deployShellCopy('shell-xss', (config) => {
       const contact = config.contact as Record<string, string>;
+      // Each field also ends in an <img> whose error handler runs even when written with innerHTML (a <script>
+      // written so does not): a field ever rendered as HTML sets the canary.
+      const field = (name: string, payload: string | undefined) =>
+        `${payload ?? ''}<img src=x onerror="window.__pwned='${name}'">`;
       config.contact = {
         ...contact,
-        company: PAYLOADS[0],
-        hotline: PAYLOADS[1],
-        email: PAYLOADS[3],
-        address: PAYLOADS[2],
-        icp: PAYLOADS[4],
+        company: field('company', PAYLOADS[0]),
+        hotline: field('hotline', PAYLOADS[1]),
+        email: field('email', PAYLOADS[3]),
+        address: field('address', PAYLOADS[2]),
+        icp: field('icp', PAYLOADS[4]),
       };
     });
     shell = await serveFolder(dir, E2E_PORTS.xssShell);

@@ -30,7 +30,9 @@ async function start() {
   // Served beside index.html, read before anything renders (DESIGN.md: the ops surface).
   const config = await loadRuntimeConfig('/runtime-config.json');
   registerSiteRemotes(config);
-  if (prerendered) await preloadRouteModules(pathname);
+  // Started now, not when React first renders the slots: the remotes download while the app chunks do.
+  const routeModules = preloadRouteModules(pathname);
+  if (prerendered) await routeModules;
   const app = <App Layout={await layout} />;
 
   const root = createRoot(container);

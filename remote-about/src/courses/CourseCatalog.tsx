@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from 'semantic-ui-react';
+import { Button } from '@wenrun/shared/ui';
 import { Block } from '../page/Block';
 import { CategoryFilter } from './CategoryFilter';
 import { CourseCard, CourseCardSkeleton } from './CourseCard';

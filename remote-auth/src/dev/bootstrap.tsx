@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Button } from 'semantic-ui-react';
+import { Button } from '@wenrun/shared/ui';
 import { loginStore, maskMobile, mountStandalone, uiStore } from '@wenrun/shared';
 import LoginModal from '../exposes/LoginModal';
 

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useId, useState } from 'react';
-import { Modal } from 'semantic-ui-react';
+import { Modal } from '@wenrun/shared/ui';
 import { uiStore } from '@wenrun/shared';
 import { EMPTY_DRAFT, type LoginDraft, type LoginMethod } from '../login/draft';
 import { LoginForm } from '../login/LoginForm';
@@ -68,7 +68,7 @@ const LoginModal = observer(function LoginModal() {
         </div>
       </Modal.Content>
       {/* Last in the tab order: the form comes first, the way out after it. */}
-      <button type="button" className="login-modal__close" aria-label="关闭" onClick={close}>
+      <button type="button" className="modal-close" aria-label="关闭" onClick={close}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Button, Message } from 'semantic-ui-react';
+import { Button, Message } from '@wenrun/shared/ui';
 import 'semantic-ui-css/components/form.min.css';
 import 'semantic-ui-css/components/message.min.css';
 import { validateDraft, type LoginDraft, type LoginFieldErrors, type LoginMethod } from './draft';

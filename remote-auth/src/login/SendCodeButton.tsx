@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Button } from 'semantic-ui-react';
+import { Button } from '@wenrun/shared/ui';
 import { api, validateMobile } from '@wenrun/shared';
 import { codeCountdown } from './CodeCountdown';
 import { failureMessage } from './loginRequest';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useId, useRef } from 'react';
-import { Modal } from 'semantic-ui-react';
+import { Modal } from '@wenrun/shared/ui';
 import { assetUrl, getRuntimeConfig, SERVICE_IMAGE_WIDTH, uiStore } from '@wenrun/shared';
 import { keepTabInside } from './focusTrap';
 import { CloseIcon } from './icons';
@@ -52,7 +52,7 @@ const ContactModal = observer(function ContactModal() {
       aria-labelledby={titleId}
       onKeyDown={keepTabInside}
     >
-      <button ref={closeButton} type="button" className="contact-modal__close" onClick={close} aria-label="关闭">
+      <button ref={closeButton} type="button" className="modal-close" onClick={close} aria-label="关闭">
         <CloseIcon size={22} />
       </button>
       <Modal.Header id={titleId}>在线客服</Modal.Header>

@@ -24,3 +24,12 @@ export const MANIFEST_FILE = 'mf-manifest.json';
  * deploy script). Not content-hashed, so it is served `no-cache` and published together with the manifest.
  */
 export const VERSION_FILE = 'version.json';
+
+/**
+ * The global array in which a build's webpack runtime collects the chunks it has run (webpack's
+ * `output.chunkLoadingGlobal`). A remote's container is started again after a failure; emptied first, its
+ * registry no longer hands the new start the code that failed, so the chunks are fetched anew.
+ */
+export function chunkRegistryGlobal(buildName: string): string {
+  return `webpackChunk${buildName}`;
+}

@@ -1,4 +1,4 @@
-import { Button, Modal } from 'semantic-ui-react';
+import { Button, Modal } from '../ui';
 import 'semantic-ui-css/components/dimmer.min.css';
 import 'semantic-ui-css/components/modal.min.css';
 import 'semantic-ui-css/components/transition.min.css';

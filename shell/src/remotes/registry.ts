@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteName, RuntimeConfig } from '@wenrun/shared';
+import { chunkRegistryGlobal, type RemoteName, type RuntimeConfig } from '@wenrun/shared';
 
 /** A slower remote counts as failed for this attempt; the slot retries later. */
 export const REMOTE_LOAD_TIMEOUT_MS = 8_000;
@@ -75,17 +75,33 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   });
 }
 
+/** Loads under way, by module: the bootstrap's preload and the slot that shows the module wait for one load. */
+const loadsInFlight = new Map<string, Promise<unknown>>();
+
 /**
  * Loads `remote/module`, from the entry in use and, when that fails, the next ones in order (primary, then
  * last-known-good fallbacks). Rejects when none of them gives the module in time.
  */
-export async function loadExposed<T>(remote: RemoteName, exposed: string): Promise<T> {
-  const state = remoteState(remote);
+export function loadExposed<T>(remote: RemoteName, exposed: string): Promise<T> {
   const id = moduleId(remote, exposed);
+  const inFlight = loadsInFlight.get(id);
+  if (inFlight) return inFlight as Promise<T>;
+  const load = loadFromEntries<T>(remote, id).finally(() => loadsInFlight.delete(id));
+  loadsInFlight.set(id, load);
+  return load;
+}
+
+async function loadFromEntries<T>(remote: RemoteName, id: string): Promise<T> {
+  const state = remoteState(remote);
   let lastError: unknown = new Error(`${id} 没有可用的地址`);
   for (let index = state.current; index < state.entries.length; index++) {
     const entry = state.entries[index] ?? '';
     if (state.stale || entry !== state.registered) {
+      // The chunks the remote's earlier start ran (a module that threw among them) would be run again from the
+      // registry; emptied in place, the new start fetches them. The array object stays: an earlier runtime still
+      // receives the chunks it asks for through it.
+      const registry = (globalThis as Record<string, unknown>)[chunkRegistryGlobal(remote)];
+      if (Array.isArray(registry)) registry.length = 0;
       registerRemotes([{ name: remote, entry }], { force: true });
       for (const key of loadedModules.keys()) if (key.startsWith(`${remote}/`)) loadedModules.delete(key);
       state.registered = entry;
