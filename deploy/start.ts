@@ -28,15 +28,21 @@ function needsBuild(part: Part): boolean {
   return isStale(path.join(ROOT, part.folder, 'dist', 'index.html'), inputs.map((input) => path.join(ROOT, input)));
 }
 
+function run(what: string, args: string[]): void {
+  const result = spawnSync('npm', ['run', ...args], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`[start] ${what}失败`);
+    process.exit(result.status ?? 1);
+  }
+}
+
 function build(parts: Part[]): void {
   for (const part of parts) {
     console.log(`[start] 构建 ${part.folder} …`);
-    const result = spawnSync('npm', ['run', 'build', '-w', part.folder], { cwd: ROOT, stdio: 'inherit' });
-    if (result.status !== 0) {
-      console.error(`[start] ${part.folder} 构建失败`);
-      process.exit(result.status ?? 1);
-    }
+    run(`${part.folder} 构建`, ['build', '-w', part.folder]);
   }
+  // The shell's pages hold the prerendered markup of every part: made again after any part changed.
+  if (parts.length) run('页面预渲染', ['build:pages']);
 }
 
 async function main() {

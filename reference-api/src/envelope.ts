@@ -1,15 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Envelope } from '../../shared/src/api/types';
-import { SUCCESS_CODE } from '../../shared/src/constants';
+import { NOT_FOUND_CODE, SUCCESS_CODE } from '../../shared/src/constants';
 
 /**
- * Business codes of the envelope. The client only compares with SUCCESS_CODE, so these exist for logs, tests and
- * whoever reads the reply by hand; they borrow the HTTP numbers people already know.
+ * Business codes of the envelope. The client compares with SUCCESS_CODE, and the activity page with NOT_FOUND_CODE;
+ * the rest exist for logs, tests and whoever reads the reply by hand. They borrow the HTTP numbers people know.
  */
 export const CODES = {
   invalid: '400',
   unauthorized: '401',
-  notFound: '404',
+  notFound: NOT_FOUND_CODE,
   tooLarge: '413',
   unsupportedType: '415',
   tooMany: '429',

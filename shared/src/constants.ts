@@ -5,6 +5,8 @@
 export const REQUEST_TIMEOUT_MS = 15_000;
 export const CODE_COUNTDOWN_SECONDS = 60;
 export const SUCCESS_CODE = '200';
+/** The envelope code for "no such thing" (an activity taken offline): the one failure a page acts on by code. */
+export const NOT_FOUND_CODE = '404';
 export const TOAST_DURATION_MS = 3_000;
 export const REDIRECT_LIMIT = 10;
 /** The about header turns white once the page is scrolled past this offset. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, isApiError, MESSAGES, readPrerendered, rememberForPrerender, type Activity } from '@wenrun/shared';
+import { api, isApiError, MESSAGES, NOT_FOUND_CODE, readPrerendered, rememberForPrerender, type Activity } from '@wenrun/shared';
 import { parseActivity } from './parseActivity';
 import { ACTIVITY_TEXT } from './text';
 
@@ -81,10 +81,10 @@ export function useActivity(id: string): { state: ActivityState; retry: () => vo
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        const problem = problemOf(error);
         // The API saying there is no such activity (taken offline since the prerender) outranks the prerendered
-        // page: nobody should sign up for it. A way there that failed changes nothing.
-        setState((current) => (shows(current, id) && problem.kind !== 'notFound' ? current : { status: 'failed', problem }));
+        // page: nobody should sign up for it. Any other failure changes nothing.
+        const gone = isApiError(error) && error.kind === 'envelope' && error.code === NOT_FOUND_CODE;
+        setState((current) => (shows(current, id) && !gone ? current : { status: 'failed', problem: problemOf(error) }));
       },
     );
     return () => controller.abort();

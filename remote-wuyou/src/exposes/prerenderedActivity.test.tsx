@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { api, ApiError, MESSAGES, PRERENDER_DATA_ID, type Activity } from '@wenrun/shared';
+import { api, ApiError, MESSAGES, NOT_FOUND_CODE, PRERENDER_DATA_ID, type Activity } from '@wenrun/shared';
 import { ACTIVITY_TEXT } from '../activity/text';
 import { activityPrerenderKey } from '../activity/useActivity';
 import { ACTIVITY } from '../testing/activityFixture';
@@ -55,6 +55,14 @@ describe('ActivityPage on a prerendered page', () => {
     await settle();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(BUILT.title);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('gives way to the API saying the activity is gone (taken offline since the prerender)', async () => {
+    jest.spyOn(api, 'activityPage').mockRejectedValue(new ApiError('envelope', '活动不存在或已下线', NOT_FOUND_CODE));
+    renderPage('1');
+    expect(await screen.findByRole('heading', { level: 1, name: ACTIVITY_TEXT.notFoundTitle })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('活动不存在或已下线');
+    expect(screen.queryByText(BUILT.title)).toBeNull();
   });
 
   it('does not show the embedded activity for another id', async () => {
