@@ -24,6 +24,7 @@ export { notify } from './feedback/notify';
 export { alertDialog, confirmDialog, type DialogOptions } from './feedback/dialog';
 export { LoadingIndicator } from './feedback/loading';
 export { AppFeedback } from './feedback/AppFeedback';
+export { useDialogFocus, type DialogFocus } from './a11y/dialogFocus';
 export * from './validation';
 export * from './content/aboutSections';
 export { DEFAULT_AVATAR, LoginStore, loginStore, maskMobile, type LoginState } from './stores/LoginStore';

@@ -1,11 +1,10 @@
 import { observer } from 'mobx-react-lite';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Modal } from '@wenrun/shared/ui';
-import { uiStore } from '@wenrun/shared';
+import { uiStore, useDialogFocus } from '@wenrun/shared';
 import { EMPTY_DRAFT, type LoginDraft, type LoginMethod } from '../login/draft';
 import { LoginForm } from '../login/LoginForm';
 import { LoginTabs } from '../login/LoginTabs';
-import { useDialogFocus } from '../login/useDialogFocus';
 // Semantic's modal styles come with the modal, not with every page (shared carries only the first-paint set).
 import 'semantic-ui-css/components/dimmer.min.css';
 import 'semantic-ui-css/components/modal.min.css';
@@ -20,7 +19,12 @@ const LoginModal = observer(function LoginModal() {
   const id = useId();
   const [method, setMethod] = useState<LoginMethod>('password');
   const [draft, setDraft] = useState<LoginDraft>(EMPTY_DRAFT);
-  const focus = useDialogFocus();
+  const body = useRef<HTMLDivElement>(null);
+  // The first field still to fill in: with the mobile kept from last time, the visitor goes on with the secret.
+  const dialogFocus = useDialogFocus(() => {
+    const inputs = [...(body.current?.querySelectorAll('input') ?? [])];
+    return inputs.find((input) => input.value === '') ?? inputs[0];
+  });
   const titleId = `${id}-title`;
   const panelId = `${id}-panel`;
   const tabId = (tab: LoginMethod) => `${id}-tab-${tab}`;
@@ -36,20 +40,18 @@ const LoginModal = observer(function LoginModal() {
     <Modal
       open={uiStore.showLoginModal}
       onClose={close}
-      onMount={focus.onOpen}
-      onUnmount={focus.onClose}
+      {...dialogFocus}
       size="tiny"
       className="login-modal"
       role="dialog"
       aria-modal="true"
       aria-labelledby={titleId}
-      onKeyDown={focus.onKeyDown}
     >
       <Modal.Header as="h2" id={titleId}>
         登录文润教育
       </Modal.Header>
       <Modal.Content>
-        <div ref={focus.bodyRef}>
+        <div ref={body}>
           <LoginTabs method={method} onSelect={setMethod} tabId={tabId} panelId={panelId} />
           {/* Not named after its tab: 密码登录 would also answer to the label 密码 that tests and tools look for. */}
           <div role="tabpanel" id={panelId}>

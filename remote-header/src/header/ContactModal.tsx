@@ -1,8 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useId, useRef } from 'react';
 import { Modal } from '@wenrun/shared/ui';
-import { assetUrl, getRuntimeConfig, SERVICE_IMAGE_WIDTH, uiStore } from '@wenrun/shared';
-import { keepTabInside } from './focusTrap';
+import { assetUrl, getRuntimeConfig, SERVICE_IMAGE_WIDTH, uiStore, useDialogFocus } from '@wenrun/shared';
 import { CloseIcon } from './icons';
 // Semantic's modal styles come with the modal (shared carries only the first-paint set).
 import 'semantic-ui-css/components/dimmer.min.css';
@@ -30,7 +29,7 @@ const ContactModal = observer(function ContactModal() {
   const { hotline } = getRuntimeConfig().contact;
   const titleId = useId();
   const closeButton = useRef<HTMLButtonElement>(null);
-  const focusBefore = useRef<Element | null>(null);
+  const dialogFocus = useDialogFocus(() => closeButton.current);
   const close = () => uiStore.setShowContactModal(false);
   const tel = telHref(hotline);
 
@@ -38,19 +37,12 @@ const ContactModal = observer(function ContactModal() {
     <Modal
       open={uiStore.showContactModal}
       onClose={close}
-      onMount={() => {
-        focusBefore.current = document.activeElement;
-        closeButton.current?.focus();
-      }}
-      onUnmount={() => {
-        if (focusBefore.current instanceof HTMLElement) focusBefore.current.focus();
-      }}
+      {...dialogFocus}
       size="tiny"
       className="contact-modal"
       role="dialog"
       aria-modal="true"
       aria-labelledby={titleId}
-      onKeyDown={keepTabInside}
     >
       <button ref={closeButton} type="button" className="modal-close" onClick={close} aria-label="关闭">
         <CloseIcon size={22} />

@@ -1,3 +1,4 @@
+import { useDialogFocus } from '../a11y/dialogFocus';
 import { Button, Modal } from '../ui';
 import 'semantic-ui-css/components/dimmer.min.css';
 import 'semantic-ui-css/components/modal.min.css';
@@ -5,8 +6,17 @@ import 'semantic-ui-css/components/transition.min.css';
 import type { OpenDialog } from './dialog';
 
 export default function DialogModal({ dialog, onClose }: { dialog: OpenDialog; onClose: (confirmed: boolean) => void }) {
+  // The first answer gets the focus: cancel where there is one, so Enter on a confirm does not confirm by accident.
+  const dialogFocus = useDialogFocus(() => document.querySelector<HTMLElement>('.app-dialog .actions button'));
   return (
-    <Modal open size="tiny" onClose={() => onClose(false)} aria-labelledby="app-dialog-title">
+    <Modal
+      open
+      size="tiny"
+      className="app-dialog"
+      onClose={() => onClose(false)}
+      aria-labelledby="app-dialog-title"
+      {...dialogFocus}
+    >
       <Modal.Header id="app-dialog-title">{dialog.title}</Modal.Header>
       <Modal.Content>
         <p>{dialog.content}</p>
