@@ -30,13 +30,15 @@ export interface RouteLighthouse {
   route: string;
   runs: LighthouseFigures[];
   median: LighthouseFigures;
+  /** SEO audits that failed in any run (ids): which ones, not only how many points, says whether it matters. */
+  seoFailing: string[];
 }
 
 /** What this script reads of Lighthouse's result (lhr), typed here because the package may be missing. */
 interface LighthouseResult {
   lhr: {
-    categories: Record<string, { score: number | null } | undefined>;
-    audits: Record<string, { numericValue?: number } | undefined>;
+    categories: Record<string, { score: number | null; auditRefs?: { id: string; weight: number }[] } | undefined>;
+    audits: Record<string, { numericValue?: number; score?: number | null } | undefined>;
     runtimeError?: { message: string };
   };
 }
@@ -80,6 +82,12 @@ function figuresOf({ lhr }: LighthouseResult): LighthouseFigures {
   };
 }
 
+function failingSeoAudits({ lhr }: LighthouseResult): string[] {
+  return (lhr.categories.seo?.auditRefs ?? [])
+    .filter(({ id, weight }) => weight > 0 && typeof lhr.audits[id]?.score === 'number' && (lhr.audits[id]?.score ?? 1) < 1)
+    .map(({ id }) => id);
+}
+
 async function startChromium(): Promise<{ process: ChildProcess; close: () => Promise<void> }> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'wenrun-lighthouse-'));
   const chromium = spawn(
@@ -114,6 +122,7 @@ export async function measureLighthouse(origin: string, routes: readonly string[
     const results: RouteLighthouse[] = [];
     for (const route of routes) {
       const runs: LighthouseFigures[] = [];
+      const seoFailing = new Set<string>();
       for (let run = 0; run < RUNS; run++) {
         const result = await lighthouse(routeUrl(origin, route), {
           port: DEBUGGING_PORT,
@@ -123,10 +132,11 @@ export async function measureLighthouse(origin: string, routes: readonly string[
         });
         if (!result) throw new Error(`Lighthouse 没有返回 ${route} 的结果`);
         runs.push(figuresOf(result));
+        for (const audit of failingSeoAudits(result)) seoFailing.add(audit);
       }
       const keys = Object.keys(runs[0] ?? {}) as (keyof LighthouseFigures)[];
       const medianFigures = Object.fromEntries(keys.map((key) => [key, median(runs.map((figures) => figures[key]))]));
-      results.push({ route, runs, median: medianFigures as unknown as LighthouseFigures });
+      results.push({ route, runs, median: medianFigures as unknown as LighthouseFigures, seoFailing: [...seoFailing] });
     }
     return results;
   } finally {
@@ -136,8 +146,8 @@ export async function measureLighthouse(origin: string, routes: readonly string[
 
 export function lighthouseTable(results: RouteLighthouse[]): string {
   return formatTable(
-    ['路由', '性能', 'LCP', 'CLS', 'TBT', '无障碍', '最佳实践', 'SEO'],
-    results.map(({ route, median: m }) => [
+    ['路由', '性能', 'LCP', 'CLS', 'TBT', '无障碍', '最佳实践', 'SEO', '未通过的 SEO 检查'],
+    results.map(({ route, median: m, seoFailing }) => [
       route,
       String(m.performance),
       `${(m.lcp / 1000).toFixed(2)} s`,
@@ -146,6 +156,7 @@ export function lighthouseTable(results: RouteLighthouse[]): string {
       String(m.accessibility),
       String(m.bestPractices),
       String(m.seo),
+      seoFailing.join('、') || '无',
     ]),
   );
 }

@@ -1,5 +1,4 @@
-import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { ACTIVITIES } from '../../reference-api/src/seed/activities';
 import { PRERENDER_DATA_ID } from '../../shared/src/prerender/snapshot';
 
@@ -22,17 +21,21 @@ if (!firstListed) throw new Error('参考 API 没有上线的活动');
 /** The activity the tests open: the first one listed. */
 export const SAMPLE_ACTIVITY = firstListed;
 
-const CLIENT_PAGE = path.resolve(__dirname, '../../shell/dist/app.html');
+/** An activity path that is never prerendered and asks the API nothing (no id): where the app starts in the browser. */
+const CLIENT_RENDERED_START = '/wuyou';
 
 /**
- * Serves `pathname` as a path without prerendered HTML is served (the shell's client page): an activity published
- * since the last prerender, say. What a page shows when its API call fails is seen only there; a prerendered page
- * keeps showing what it was made with.
+ * Opens activity page `pathname` as it is shown where there is no prerendered HTML for it (an activity published
+ * since the last prerender, or reached through the app's own links): rendered in the browser from the API's
+ * answer. What the page shows when that call fails is seen only there: a prerendered page keeps what it was made
+ * with. The app starts on a path without a page and is moved by the history API, as its links move it; a document
+ * faked with page.route would be denied the other local origins by Chromium's local network access checks.
  */
-export async function withoutPrerenderedPage(page: Page, pathname: string): Promise<void> {
-  await page.route(`**${pathname}`, (route) =>
-    route.request().resourceType() === 'document'
-      ? route.fulfill({ path: CLIENT_PAGE, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' } })
-      : route.fallback(),
-  );
+export async function openClientRendered(page: Page, pathname: string): Promise<void> {
+  await page.goto(CLIENT_RENDERED_START);
+  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await page.evaluate((target) => {
+    history.pushState(null, '', target);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, pathname);
 }

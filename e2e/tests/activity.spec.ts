@@ -4,7 +4,7 @@ import { CONTENT_MESSAGES } from '../../reference-api/src/routes/content';
 import { ACTIVITIES, XSS_TEST_ACTIVITY_ID } from '../../reference-api/src/seed/activities';
 import { API_PATHS } from '../../shared/src/api/endpoints';
 import { MESSAGES } from '../../shared/src/constants';
-import { withoutPrerenderedPage } from '../support/prerendered';
+import { openClientRendered } from '../support/prerendered';
 import { watchErrors } from '../support/site';
 
 const PHONE = { width: 375, height: 812 };
@@ -30,6 +30,8 @@ test.describe('activity page', () => {
       const errors = watchErrors(page);
       await page.setViewportSize(PHONE);
       await page.goto(`/wuyou/${activity.id}`);
+      // Prerendered: taken over by the app before the checks, which hold on to elements.
+      await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
 
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(activity.title);
       await expect(page).toHaveTitle(new RegExp(`^${activity.title} - `));
@@ -100,8 +102,7 @@ test.describe('activity page', () => {
 
   test('with the API down the page says so and offers another try', async ({ page }) => {
     await page.route(ACTIVITY_CALL, (route) => route.abort('connectionrefused'));
-    await withoutPrerenderedPage(page, '/wuyou/2');
-    await page.goto('/wuyou/2');
+    await openClientRendered(page, '/wuyou/2');
     const alert = page.getByRole('alert');
     await expect(alert.getByRole('heading', { level: 1 })).toHaveText(ACTIVITY_TEXT.unavailableTitle);
     await expect(alert).toContainText(MESSAGES.network);
@@ -119,8 +120,7 @@ test.describe('activity page', () => {
       await answered;
       await route.continue();
     });
-    await withoutPrerenderedPage(page, '/wuyou/3');
-    await page.goto('/wuyou/3');
+    await openClientRendered(page, '/wuyou/3');
     await expect(page.getByRole('status').filter({ hasText: ACTIVITY_TEXT.loading })).toBeAttached();
     await expect(page.locator('.activity--skeleton .activity-hero')).toBeVisible();
     answer();

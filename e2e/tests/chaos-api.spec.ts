@@ -4,7 +4,7 @@ import { MESSAGES, REQUEST_TIMEOUT_MS } from '../../shared/src/constants';
 import { fillMessage, messageForm, waitForLiveForm } from '../support/about-page';
 import { API_ORIGIN, modalField, openLoginModal, sendCodeButton, submitButton } from '../support/login-modal';
 import { expectNoWhiteScreen } from '../support/chaos-remotes';
-import { withoutPrerenderedPage } from '../support/prerendered';
+import { openClientRendered } from '../support/prerendered';
 
 /** Every call the site makes on screen, and how a visitor makes it. */
 interface ApiCall {
@@ -70,10 +70,7 @@ const CALLS: ApiCall[] = [
   {
     name: 'activity page',
     path: API_PATHS.activityPage,
-    trigger: async (page) => {
-      await withoutPrerenderedPage(page, '/wuyou/1');
-      await page.goto('/wuyou/1');
-    },
+    trigger: (page) => openClientRendered(page, '/wuyou/1'),
   },
 ];
 
