@@ -42,7 +42,7 @@ function build(parts: Part[]): void {
     run(`${part.folder} 构建`, ['build', '-w', part.folder]);
   }
   // The shell's pages hold the prerendered markup of every part: made again after any part changed.
-  if (parts.length) run('页面预渲染', ['build:pages']);
+  if (parts.length) run('页面预渲染', ['prerender']);
 }
 
 async function main() {

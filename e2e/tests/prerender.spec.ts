@@ -207,29 +207,3 @@ test.describe('taken over by the app', () => {
     await expect(page).toHaveURL(/\/search\/%E8%AF%BE%E7%A8%8B$/);
   });
 });
-
-test.describe('preload hints', () => {
-  for (const path of ['/', '/search/%E8%AF%BE%E7%A8%8B']) {
-    test(`${decodeURIComponent(path)}: the chunks the shell's entry awaits are preloaded, and every one is used`, async ({
-      page,
-    }) => {
-      const unused: string[] = [];
-      page.on('console', (message) => {
-        // Chromium's own warning, a few seconds after load, for a preload the page never asked for.
-        if (message.text().includes('preloaded using link preload but not used')) unused.push(message.text());
-      });
-      const requested: string[] = [];
-      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-      await page.goto(path);
-      const hinted = await page.locator('link[rel="preload"][data-entry-preload]').evaluateAll((links) =>
-        links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
-      );
-      expect(hinted.length).toBeGreaterThan(5);
-      expect(hinted.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(5);
-      await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
-      for (const file of hinted) expect(requested, file).toContain(file);
-      await page.waitForTimeout(4_000);
-      expect(unused).toEqual([]);
-    });
-  }
-});

@@ -94,7 +94,7 @@ function build(staging: string): void {
     stdio: 'inherit',
     env: { ...process.env, OUT_DIR: staging },
   });
-  if (result.status !== 0) fail('构建失败，已发布的版本保持不变');
+  if (result.status !== 0) throw new Error('构建失败，已发布的版本保持不变');
 }
 
 /** The activity pages of the site, rendered again from the build now live. */
@@ -116,6 +116,8 @@ async function main(): Promise<void> {
   fs.mkdirSync(path.dirname(target), { recursive: true });
   // Beside the target, so that publishing is a rename on the same file system.
   const staging = fs.mkdtempSync(besideTarget(target, 'staging-'));
+  // Failures are reported after the staging folder is gone: process.exit inside the try would skip the finally.
+  let failure: string | undefined;
   try {
     warnIfUncommitted();
     build(staging);
@@ -124,10 +126,11 @@ async function main(): Promise<void> {
     console.info(`[deploy] 已发布 ${info.name} ${info.version}（${info.gitHash}，构建于 ${info.builtAt}）到 ${target}`);
     console.info(`[deploy] 版本信息：${path.join(target, VERSION_FILE)}`);
   } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
+    failure = error instanceof Error ? error.message : String(error);
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
   }
+  if (failure !== undefined) fail(failure);
   if (shell) await prerenderPages(shell, target);
 }
 
