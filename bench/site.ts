@@ -60,7 +60,7 @@ function removePrerenderedPages(dir: string): void {
   const appPage = path.join(dir, 'app.html');
   if (!fs.existsSync(appPage)) return;
   fs.copyFileSync(appPage, path.join(dir, 'index.html'));
-  fs.rmSync(path.join(dir, 'about'), { recursive: true, force: true });
+  for (const folder of ['about', 'wuyou']) fs.rmSync(path.join(dir, folder), { recursive: true, force: true });
 }
 
 function copyDir(from: string, to: string): string {
