@@ -196,6 +196,28 @@ test.describe('taken over by the app', () => {
     await expect(page).toHaveURL(/\/search\/%E8%AF%BE%E7%A8%8B$/);
   });
 
+  test('Enter pressed before any script has run reloads nothing, and the text is still there when the app takes over', async ({
+    page,
+  }) => {
+    // Hold the shell's entry script: the page is the prerendered markup alone, with no handler on the form.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/about/2', { waitUntil: 'commit' });
+    const search = page.getByRole('searchbox');
+    await search.fill('课程');
+    await search.press('Enter');
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe('http://localhost:3000/about/2');
+    release();
+    await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+    await expect(search).toHaveValue('课程');
+    await expect(page).toHaveURL(/\/about\/2$/);
+  });
+
   test('login and search work right after load', async ({ page }) => {
     await page.goto('/');
     await loginWithPassword(page, DEMO_TEACHER);

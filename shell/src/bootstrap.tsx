@@ -2,7 +2,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { isActivityPath, loadRuntimeConfig } from '@wenrun/shared';
 import { App, loadLayout } from './app/App';
-import { recordInteraction, replayInteraction } from './app/takeover';
+import { type InteractionRecording, replayInteraction } from './app/takeover';
 import { loadExposed, registerSiteRemotes } from './remotes/registry';
 import { modulesForPath } from './remotes/routeModules';
 import './shell.css';
@@ -19,11 +19,9 @@ async function preloadRouteModules(pathname: string): Promise<void> {
   await Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, TAKEOVER_WAIT_MS))]);
 }
 
-async function start() {
-  const container = document.getElementById('root');
-  if (!container) return;
-  const prerendered = container.hasChildNodes();
-  const recording = prerendered ? recordInteraction(container) : undefined;
+/** `recording`: what the visitor did on the prerendered markup, recorded since the entry script ran. */
+export async function start(container: HTMLElement, recording?: InteractionRecording) {
+  const prerendered = recording !== undefined;
 
   const { pathname } = window.location;
   const layout = isActivityPath(pathname) ? undefined : loadLayout();
@@ -46,4 +44,3 @@ async function start() {
   replayInteraction(container, interaction);
 }
 
-void start();

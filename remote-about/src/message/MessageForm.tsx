@@ -150,7 +150,9 @@ export const MessageForm = observer(function MessageForm({ draft = messageDraft 
 
   const messageChars = countChars(draft.message.trim());
   return (
-    <form className="ui form message-form" noValidate onSubmit={submit} aria-label="合作留言表单">
+    // method="dialog": a native submission before the app has taken over the prerendered page does nothing,
+    // so what was typed stays (see the header's search form).
+    <form className="ui form message-form" method="dialog" noValidate onSubmit={submit} aria-label="合作留言表单">
       {restored && (
         <p className="message-form__restored">
           {MESSAGE_FORM_TEXT.restoredDraft}

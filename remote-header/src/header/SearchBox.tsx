@@ -95,7 +95,16 @@ export function SearchBox({ collapse }: SearchBoxProps) {
         </button>
       )}
       {(open || collapse === 'narrow') && (
-        <form className="header-search__form" role="search" aria-label="站内搜索" onSubmit={submit} noValidate>
+        // method="dialog" outside a dialog makes a native submission a no-op: on a prerendered page, Enter pressed
+        // before any script has run keeps the typed text instead of reloading the page.
+        <form
+          className="header-search__form"
+          role="search"
+          aria-label="站内搜索"
+          method="dialog"
+          onSubmit={submit}
+          noValidate
+        >
           <label className="visually-hidden" htmlFor={`${id}-input`}>
             搜索课程或专家
           </label>

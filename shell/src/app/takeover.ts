@@ -29,8 +29,13 @@ function elementAt(container: Element, { tag, index }: Position): Element | unde
   return container.querySelectorAll(tag)[index];
 }
 
-/** Starts recording on the prerendered markup; `finish` returns what happened and stops recording. */
-export function recordInteraction(container: Element): { finish: () => Interaction } {
+export interface InteractionRecording {
+  /** Returns what happened and stops recording. */
+  finish: () => Interaction;
+}
+
+/** Starts recording on the prerendered markup. */
+export function recordInteraction(container: Element): InteractionRecording {
   let action: Interaction['action'];
   const onClick = (event: Event) => {
     const button = (event.target as Element | null)?.closest('button');
