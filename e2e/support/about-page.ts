@@ -100,16 +100,3 @@ export async function failNextCall(page: Page, path: string, codeMsg: string): P
   return () => calls;
 }
 
-/**
- * Holds back every request to an origin, as a slow phone network would, until the returned function is called:
- * a prerendered page stays lifeless meanwhile.
- */
-export async function holdBack(page: Page, origin: string): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const slowNetwork = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`${origin}/**`, async (route) => {
-    await slowNetwork;
-    await route.continue();
-  });
-  return release;
-}

@@ -73,3 +73,17 @@ export function watchErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/**
+ * Holds back the requests that match `url` until the returned function is called, as a slow network would:
+ * what the page shows meanwhile is what a visitor sees while they are on their way.
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -14,13 +14,12 @@ import {
   expectMessageFields,
   failNextCall,
   fillMessage,
-  holdBack,
   messageForm,
   storedMessages,
   waitForLiveForm,
   waitForLivePage,
 } from '../support/about-page';
-import { watchErrors } from '../support/site';
+import { holdRequests, watchErrors } from '../support/site';
 
 const titleOf = (key: number) => ABOUT_SECTIONS.find((section) => section.key === key)?.title ?? '';
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
@@ -183,7 +182,7 @@ test('about 6: what a visitor types into the prerendered page before it comes al
     });
   }, markup);
   // The visitor types into the lifeless copy while the about remote is still on its way.
-  const release = await holdBack(page, `http://localhost:${REMOTE_PARTS.about.port}`);
+  const release = await holdRequests(page, `http://localhost:${REMOTE_PARTS.about.port}/**`);
 
   await page.goto('/about/6', { waitUntil: 'domcontentloaded' });
   await fillMessage(page, visitor);

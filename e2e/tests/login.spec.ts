@@ -18,7 +18,7 @@ import {
   submitPasswordLogin,
   unusedMobile,
 } from '../support/login-modal';
-import { watchErrors } from '../support/site';
+import { holdRequests, watchErrors } from '../support/site';
 
 const headerMobile = (page: Page) => page.locator('header.site-header').getByTestId('header-user-mobile');
 const headerLoginButton = (page: Page) =>
@@ -243,14 +243,7 @@ test.describe('login modal', () => {
 
   test('the login button is busy during the request: a second click or Enter sends nothing more', async ({ page }) => {
     const loginRequests = countRequests(page, API_PATHS.passwordLogin);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(`${API_ORIGIN}${API_PATHS.passwordLogin}`, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, `${API_ORIGIN}${API_PATHS.passwordLogin}`);
     await page.goto('/');
     const modal = await submitPasswordLogin(page, DEMO_TEACHER);
     const button = submitButton(modal);

@@ -9,7 +9,7 @@ import { DEFAULT_RUNTIME_CONFIG } from '../../shared/src/config/runtimeConfig';
 import { DEMO_TEACHER } from '../support/accounts';
 import { loginWithPassword } from '../support/login';
 import { LISTED_ACTIVITIES, OFFLINE_ACTIVITY_ID, prerenderedRootMarkup, SAMPLE_ACTIVITY } from '../support/prerendered';
-import { watchErrors } from '../support/site';
+import { holdRequests, watchErrors } from '../support/site';
 
 const HOME_HEADING = '让每一位教师都被看见、被支持、被成就';
 const PHONE = { width: 375, height: 812 };
@@ -156,12 +156,7 @@ test.describe('taken over by the app', () => {
     const errors = watchErrors(page);
     const prerendered = prerenderedRootMarkup(await fetchHtml(request, ACTIVITY_PATH));
     // Hold the activity's API call: what the page shows until it answers came with the page.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**${API_PATHS.activityPage}`, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, `**${API_PATHS.activityPage}`);
     await page.setViewportSize(PHONE);
     await page.goto(ACTIVITY_PATH);
     await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
@@ -181,12 +176,7 @@ test.describe('taken over by the app', () => {
 
   test('what a visitor types and submits before the app takes over is not lost', async ({ page }) => {
     // Hold the header remote back, so the page stays the prerendered markup while the visitor acts.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('http://localhost:3001/mf-manifest.json', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, 'http://localhost:3001/mf-manifest.json');
     await page.goto('/about/2', { waitUntil: 'domcontentloaded' });
     const search = page.getByRole('searchbox');
     await search.fill('课程');
@@ -200,12 +190,7 @@ test.describe('taken over by the app', () => {
     page,
   }) => {
     // Hold the shell's entry script: the page is the prerendered markup alone, with no handler on the form.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/main\.[0-9a-f]+\.js$/);
     await page.goto('/about/2', { waitUntil: 'commit' });
     const search = page.getByRole('searchbox');
     await search.fill('课程');

@@ -13,7 +13,7 @@ import {
   shownKeyword,
   siteHeader,
 } from '../support/header-search';
-import { watchErrors } from '../support/site';
+import { holdRequests, watchErrors } from '../support/site';
 
 /** Texts that break naive URL handling or HTML rendering; each must come back exactly on the results page. */
 const ODD_TEXTS = [
@@ -147,14 +147,7 @@ test.describe('header search', () => {
 
 test.describe('search results page', () => {
   test('shows a loading state while the API answers', async ({ page }) => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(`**${API_PATHS.search}`, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, `**${API_PATHS.search}`);
     await openPage(page, searchPath('心理'));
     await expect(searchStatus(page)).toHaveText('正在搜索…');
     await expect(page.locator('.search-skeleton')).toBeVisible();

@@ -4,7 +4,7 @@ import { API_PATHS } from '../../shared/src/api/endpoints';
 import type { Envelope, HomeContent } from '../../shared/src/api/types';
 import { ABOUT_SECTIONS } from '../../shared/src/content/aboutSections';
 import { DEFAULT_RUNTIME_CONFIG } from '../../shared/src/config/runtimeConfig';
-import { watchErrors } from '../support/site';
+import { holdRequests, watchErrors } from '../support/site';
 
 const INTEGRATE_URL = `${DEFAULT_RUNTIME_CONFIG.apiBaseUrl}${API_PATHS.integrate}`;
 
@@ -79,12 +79,7 @@ test.describe('home page', () => {
   });
 
   test('client-rendered, with a slow API: skeletons first, then the content in their place', async ({ page }) => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(INTEGRATE_URL, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, INTEGRATE_URL);
     await page.goto('/nope');
     await expect(page.locator('.home-skeleton').first()).toBeVisible();
     await expect(page.locator('.home-offerings li')).toHaveCount(6);
