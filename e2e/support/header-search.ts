@@ -7,7 +7,7 @@ export const siteHeader = (page: Page) => page.locator('header.site-header');
  * Waits until the header is live. `/` and the about pages arrive as prerendered HTML that the shell takes over
  * once the remotes are loaded; React marks the elements it owns with its fiber key.
  */
-async function waitForLiveHeader(page: Page): Promise<void> {
+export async function waitForLiveHeader(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const header = document.querySelector('header.site-header');
     return header !== null && Object.keys(header).some((key) => key.startsWith('__reactFiber'));

@@ -2,6 +2,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { REMOTE_PARTS } from '../../shared/src/config/parts';
+import { waitForLiveHeader } from '../support/header-search';
 import { E2E_PORTS } from '../support/ports';
 import {
   ARTIFACTS,
@@ -38,14 +39,17 @@ test('ops: pointing runtime-config.json at another header build takes effect on 
   const shellBefore = folderFingerprint(shellDir);
 
   await page.goto(`http://localhost:${E2E_PORTS.opsShell}/`);
-  await expect(page.locator('header.site-header')).toBeVisible();
+  // The prerendered header is visible before any remote loads: wait for the live one, and for the first load's
+  // last requests, so that none of them is counted after the reload.
+  await waitForLiveHeader(page);
+  await page.waitForLoadState('networkidle');
   expect(requestedPorts).toContain(String(REMOTE_PARTS.header.port));
   expect(requestedPorts).not.toContain(String(E2E_PORTS.opsHeader));
 
   editRuntimeConfig(shellDir, (config) => setRemote(config, 'header', manifestUrl(E2E_PORTS.opsHeader)));
   requestedPorts.length = 0;
   await page.reload();
-  await expect(page.locator('header.site-header')).toBeVisible();
+  await waitForLiveHeader(page);
   expect(requestedPorts).toContain(String(E2E_PORTS.opsHeader));
   expect(requestedPorts).not.toContain(String(REMOTE_PARTS.header.port));
   expect(folderFingerprint(shellDir)).toBe(shellBefore);
