@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { REMOTE_PARTS, SHELL_PART } from '../../shared/src/config/parts';
 import { DEMO_TEACHER } from '../support/accounts';
+import { waitForLiveHeader } from '../support/header-search';
 import { loginWithPassword } from '../support/login';
 
 // Only react-dom carries this API; a second copy in the page would mean two Reacts.
@@ -25,12 +26,13 @@ test('visitor: one seamless page from several origins, one store, one React', as
 
   await page.goto('/');
   const header = page.locator('header.site-header');
-  await expect(header).toBeVisible();
+  // `/` is prerendered: the header shows before its remote has loaded, so wait for the live one.
+  await waitForLiveHeader(page);
   await expect(page.locator('main#main')).toContainText('我们提供');
   await expect(page.locator('footer.site-footer')).toContainText('关于我们');
 
   // The header is the header remote's own code, served from its own origin.
-  const origins = new Set(scripts.map((script) => script.origin));
+  const origins = new Set((await loadedScripts()).map((script) => script.origin));
   expect(origins).toContain(`http://localhost:${SHELL_PART.port}`);
   expect(origins).toContain(`http://localhost:${REMOTE_PARTS.header.port}`);
 
@@ -39,7 +41,7 @@ test('visitor: one seamless page from several origins, one store, one React', as
   await expect(page.getByText('登录成功')).toBeVisible();
   await expect(page.locator('.login-modal')).toBeHidden();
   await expect(header.getByTestId('header-user-mobile')).toHaveText(DEMO_TEACHER.masked);
-  expect(new Set(scripts.map((script) => script.origin))).toContain(`http://localhost:${REMOTE_PARTS.auth.port}`);
+  expect(new Set((await loadedScripts()).map((script) => script.origin))).toContain(`http://localhost:${REMOTE_PARTS.auth.port}`);
 
   const reactDomCopies = (await loadedScripts()).filter((script) => script.body.includes(REACT_DOM_MARKER));
   expect(reactDomCopies).toHaveLength(1);
