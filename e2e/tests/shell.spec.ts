@@ -2,8 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { API_PATHS } from '../../shared/src/api/endpoints';
 import type { Envelope, HomeContent } from '../../shared/src/api/types';
-import { ABOUT_SECTIONS } from '../../shared/src/content/aboutSections';
+import { ABOUT_SECTIONS, aboutPath } from '../../shared/src/content/aboutSections';
 import { DEFAULT_RUNTIME_CONFIG } from '../../shared/src/config/runtimeConfig';
+import { STARTUP_FAILURE_TEXT } from '../../shell/src/app/startupFailure';
 import { holdRequests, watchErrors } from '../support/site';
 
 const INTEGRATE_URL = `${DEFAULT_RUNTIME_CONFIG.apiBaseUrl}${API_PATHS.integrate}`;
@@ -136,3 +137,28 @@ async function decodeQr(page: Page, index: number): Promise<string | undefined> 
   }, index);
   return jsQR(Uint8ClampedArray.from(data), width, height)?.data;
 }
+
+test.describe("the shell's own code cannot load", () => {
+  // Every chunk of the shell but its entry script: React, the router, the app, the layout.
+  const SHELL_CHUNK = /localhost:3000\/\d+\.[0-9a-f]{8}\.(js|css)$/;
+
+  for (const { path, prerendered } of [
+    { path: `/search/${encodeURIComponent('课程')}`, prerendered: false },
+    { path: aboutPath(2), prerendered: true },
+  ]) {
+    test(`${decodeURIComponent(path)}: a Chinese notice with 重新加载, never a white screen; the reload recovers`, async ({ page }) => {
+      await page.route(SHELL_CHUNK, (route) => route.abort('internetdisconnected'));
+      await page.goto(path);
+      const notice = page.getByRole('alert').filter({ hasText: STARTUP_FAILURE_TEXT.message });
+      await expect(notice).toBeVisible();
+      // A prerendered page stays readable under the notice.
+      if (prerendered) await expect(page.getByRole('heading', { level: 1 })).toHaveText(ABOUT_SECTIONS[1]?.title ?? '');
+
+      await page.unroute(SHELL_CHUNK);
+      await notice.getByRole('button', { name: STARTUP_FAILURE_TEXT.reload }).click();
+      await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+      await expect(notice).toHaveCount(0);
+      await expect(page.locator('header.site-header')).toBeVisible();
+    });
+  }
+});

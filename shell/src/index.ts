@@ -1,3 +1,4 @@
+import { showStartupFailure } from './app/startupFailure';
 import { recordInteraction } from './app/takeover';
 
 const container = document.getElementById('root');
@@ -6,4 +7,6 @@ const container = document.getElementById('root');
 const recording = container?.hasChildNodes() ? recordInteraction(container) : undefined;
 
 // An async boundary, so that federation negotiates the shared singletons before React is loaded.
-if (container) void import('./bootstrap').then(({ start }) => start(container, recording));
+if (container) {
+  import('./bootstrap').then(({ start }) => start(container, recording)).catch(showStartupFailure);
+}
