@@ -6,7 +6,19 @@ const container = document.getElementById('root');
 // React, and a form submitted in that time must not reload the page.
 const recording = container?.hasChildNodes() ? recordInteraction(container) : undefined;
 
+/** Runs `next` once the browser has painted the next frame. */
+function afterNextPaint(next: () => void): void {
+  requestAnimationFrame(() => setTimeout(next));
+}
+
 // An async boundary, so that federation negotiates the shared singletons before React is loaded.
+function loadApp(root: HTMLElement): void {
+  import('./bootstrap').then(({ start }) => start(root, recording)).catch(showStartupFailure);
+}
+
 if (container) {
-  import('./bootstrap').then(({ start }) => start(container, recording)).catch(showStartupFailure);
+  // A prerendered page is painted whole before the app's code is fetched and parsed: on a phone that code would
+  // otherwise hold back the paint of what the visitor came to read.
+  if (recording) afterNextPaint(() => loadApp(container));
+  else loadApp(container);
 }

@@ -18,7 +18,8 @@ export function Illustration({ src, alt, width, height, priority = 'lazy', class
       width={width}
       height={height}
       loading={priority}
-      decoding="async"
+      // A hero is painted with the text around it rather than a frame later: it is the page's largest element.
+      decoding={priority === 'eager' ? 'sync' : 'async'}
     />
   );
 }
