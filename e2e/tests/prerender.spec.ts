@@ -3,12 +3,19 @@ import { escapeHtml } from '../../deploy/prerenderHtml';
 import { activityDescription } from '../../remote-wuyou/src/activity/description';
 import { ACTIVITY_TEXT } from '../../remote-wuyou/src/activity/text';
 import { API_PATHS } from '../../shared/src/api/endpoints';
-import { ABOUT_SECTIONS } from '../../shared/src/content/aboutSections';
+import { ABOUT_SECTIONS, aboutPath } from '../../shared/src/content/aboutSections';
 import { activityPath } from '../../shared/src/content/routes';
 import { DEFAULT_RUNTIME_CONFIG } from '../../shared/src/config/runtimeConfig';
+import { courseCards } from '../support/about-page';
 import { DEMO_TEACHER } from '../support/accounts';
 import { loginWithPassword } from '../support/login';
-import { LISTED_ACTIVITIES, OFFLINE_ACTIVITY_ID, prerenderedRootMarkup, SAMPLE_ACTIVITY } from '../support/prerendered';
+import {
+  LISTED_ACTIVITIES,
+  OFFLINE_ACTIVITY_ID,
+  openClientRendered,
+  prerenderedRootMarkup,
+  SAMPLE_ACTIVITY,
+} from '../support/prerendered';
 import { holdRequests, watchErrors } from '../support/site';
 
 const HOME_HEADING = '让每一位教师都被看见、被支持、被成就';
@@ -148,6 +155,16 @@ test.describe('taken over by the app', () => {
       expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThanOrEqual(0.02);
     });
   }
+
+  test('/about/3 rendered in the browser on a phone (no prerendered page) keeps the footer still while it loads', async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    await openClientRendered(page, aboutPath(3));
+    await expect(courseCards(page).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThanOrEqual(0.02);
+  });
 
   test(`${ACTIVITY_PATH} on a phone is shown and taken over before the API answers, with the same markup`, async ({
     page,

@@ -23,7 +23,7 @@ export function AboutRoute() {
     canonicalPath: aboutPath(section),
   });
   return (
-    <RemoteSlot remote="about" module="./AboutPage" props={{ section }} label="关于我们页面" minHeight="70vh" />
+    <RemoteSlot remote="about" module="./AboutPage" props={{ section }} label="关于我们页面" minHeight="100vh" />
   );
 }
 
