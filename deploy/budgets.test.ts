@@ -43,7 +43,9 @@ function page(script: string): string {
 
 function shellMain(): string {
   return [
-    '(()=>{var m={100(e,t,r){Promise.all([r.e(1),r.e(2)]).then(()=>r(200))}};',
+    // The entry module has blocks of its own before its async boundary, and another module follows it.
+    '(()=>{var m={100(e,t,r){function n(e){if(e){return}}function c(e){Promise.all([r.e(1),r.e(2)]).then(()=>r(200)).catch(n)}c(1)},',
+    '2110(e,t,r){var o={};}};',
     'y.u=e=>e+"."+({2:"aaaaaaaa",3:"bbbbbbbb",4:"eeeeeeee"})[e]+".js",',
     'y.miniCssF=e=>e+"."+({2:"cccccccc"})[e]+".css",',
     'y.federation.initOptions.shared={react:[{version:"18.3.1",get:()=>y.e(3).then(()=>()=>y(3))}],',

@@ -120,7 +120,10 @@ export function parseWebpackRuntime(source: string): WebpackRuntime {
 
   // The bundle ends by requiring its entry module: `…,y(1180)})();` or `…,header=p(1268)})();`.
   const entryId = /\b\w+\((\d+)\)\}\)\(\);?\s*$/.exec(source)?.[1];
-  const entryBody = entryId ? new RegExp(`[{,]${entryId}\\(\\w+,\\w+,\\w+\\)\\{([^}]*)\\}`).exec(source)?.[1] : undefined;
+  // Its body runs to the next module's header (`},2110(e,t,r){`); when it is the last module, to the end of the file.
+  const entryBody = entryId
+    ? new RegExp(`[{,]${entryId}\\(\\w+,\\w+,\\w+\\)\\{([\\s\\S]*?)(?:\\},\\d+\\(\\w+,\\w+,\\w+\\)\\{|$)`).exec(source)?.[1]
+    : undefined;
 
   return {
     jsFile,

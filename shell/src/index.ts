@@ -6,9 +6,10 @@ const container = document.getElementById('root');
 // React, and a form submitted in that time must not reload the page.
 const recording = container?.hasChildNodes() ? recordInteraction(container) : undefined;
 
-/** Runs `next` once the browser has painted the next frame. */
+/** Runs `next` once the browser has painted the next frame; at once in a background tab, which paints nothing. */
 function afterNextPaint(next: () => void): void {
-  requestAnimationFrame(() => setTimeout(next));
+  if (document.visibilityState === 'hidden') next();
+  else requestAnimationFrame(() => setTimeout(next));
 }
 
 // An async boundary, so that federation negotiates the shared singletons before React is loaded.
