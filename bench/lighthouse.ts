@@ -32,13 +32,23 @@ export interface RouteLighthouse {
   median: LighthouseFigures;
   /** SEO audits that failed in any run (ids): which ones, not only how many points, says whether it matters. */
   seoFailing: string[];
+  /** The LCP element of each run (its CSS selector): what to make paint sooner. */
+  lcpElements: string[];
 }
 
 /** What this script reads of Lighthouse's result (lhr), typed here because the package may be missing. */
 interface LighthouseResult {
   lhr: {
     categories: Record<string, { score: number | null; auditRefs?: { id: string; weight: number }[] } | undefined>;
-    audits: Record<string, { numericValue?: number; score?: number | null } | undefined>;
+    audits: Record<
+      string,
+      | {
+          numericValue?: number;
+          score?: number | null;
+          details?: { items?: { items?: { node?: { selector?: string } }[] }[] };
+        }
+      | undefined
+    >;
     runtimeError?: { message: string };
   };
 }
@@ -82,6 +92,11 @@ function figuresOf({ lhr }: LighthouseResult): LighthouseFigures {
   };
 }
 
+/** The selector of the run's LCP element, from the first table of the `largest-contentful-paint-element` audit. */
+function lcpElementOf({ lhr }: LighthouseResult): string {
+  return lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector ?? '（Lighthouse 未给出）';
+}
+
 function failingSeoAudits({ lhr }: LighthouseResult): string[] {
   return (lhr.categories.seo?.auditRefs ?? [])
     .filter(({ id, weight }) => weight > 0 && typeof lhr.audits[id]?.score === 'number' && (lhr.audits[id]?.score ?? 1) < 1)
@@ -123,6 +138,7 @@ export async function measureLighthouse(origin: string, routes: readonly string[
     for (const route of routes) {
       const runs: LighthouseFigures[] = [];
       const seoFailing = new Set<string>();
+      const lcpElements: string[] = [];
       for (let run = 0; run < RUNS; run++) {
         const result = await lighthouse(routeUrl(origin, route), {
           port: DEBUGGING_PORT,
@@ -132,11 +148,12 @@ export async function measureLighthouse(origin: string, routes: readonly string[
         });
         if (!result) throw new Error(`Lighthouse 没有返回 ${route} 的结果`);
         runs.push(figuresOf(result));
+        lcpElements.push(lcpElementOf(result));
         for (const audit of failingSeoAudits(result)) seoFailing.add(audit);
       }
       const keys = Object.keys(runs[0] ?? {}) as (keyof LighthouseFigures)[];
       const medianFigures = Object.fromEntries(keys.map((key) => [key, median(runs.map((figures) => figures[key]))]));
-      results.push({ route, runs, median: medianFigures as unknown as LighthouseFigures, seoFailing: [...seoFailing] });
+      results.push({ route, runs, median: medianFigures as unknown as LighthouseFigures, seoFailing: [...seoFailing], lcpElements });
     }
     return results;
   } finally {
@@ -146,8 +163,8 @@ export async function measureLighthouse(origin: string, routes: readonly string[
 
 export function lighthouseTable(results: RouteLighthouse[]): string {
   return formatTable(
-    ['路由', '性能', 'LCP', 'CLS', 'TBT', '无障碍', '最佳实践', 'SEO', '未通过的 SEO 检查'],
-    results.map(({ route, median: m, seoFailing }) => [
+    ['路由', '性能', 'LCP', 'CLS', 'TBT', '无障碍', '最佳实践', 'SEO', '未通过的 SEO 检查', 'LCP 元素'],
+    results.map(({ route, median: m, seoFailing, lcpElements }) => [
       route,
       String(m.performance),
       `${(m.lcp / 1000).toFixed(2)} s`,
@@ -157,6 +174,8 @@ export function lighthouseTable(results: RouteLighthouse[]): string {
       String(m.bestPractices),
       String(m.seo),
       seoFailing.join('、') || '无',
+      // The innermost part of each distinct selector is enough to recognise the element.
+      [...new Set(lcpElements.map((selector) => `\`${selector.split(' > ').pop() ?? selector}\``))].join('、'),
     ]),
   );
 }
