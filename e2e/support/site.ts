@@ -87,3 +87,43 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<()
   });
   return release;
 }
+
+/**
+ * Sums the page's layout shifts not caused by input (CLS as the browser reports it), from the first paint of every
+ * document the page loads. `reset` starts the sum again, e.g. after the page a test starts from; `shifted` names
+ * what moved, for the message of a failing check.
+ */
+export async function watchLayoutShift(
+  page: Page,
+): Promise<{ total: () => Promise<number>; shifted: () => Promise<string>; reset: () => Promise<void> }> {
+  interface Shift {
+    value: number;
+    hadRecentInput: boolean;
+    sources: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+  }
+  await page.addInitScript(() => {
+    const win = window as unknown as { __cls: number; __shifted: string[] };
+    win.__cls = 0;
+    win.__shifted = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        win.__cls += entry.value;
+        for (const { node, previousRect: from, currentRect: to } of entry.sources) {
+          const name = node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : String(node?.nodeName);
+          win.__shifted.push(`${name} y ${Math.round(from.y)}→${Math.round(to.y)}, h ${Math.round(from.height)}→${Math.round(to.height)}`);
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return {
+    total: () => page.evaluate(() => (window as unknown as { __cls: number }).__cls),
+    shifted: () => page.evaluate(() => (window as unknown as { __shifted: string[] }).__shifted.join('; ')),
+    reset: () =>
+      page.evaluate(() => {
+        const win = window as unknown as { __cls: number; __shifted: string[] };
+        win.__cls = 0;
+        win.__shifted = [];
+      }),
+  };
+}

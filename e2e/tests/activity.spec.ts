@@ -5,7 +5,7 @@ import { ACTIVITIES, XSS_TEST_ACTIVITY_ID } from '../../reference-api/src/seed/a
 import { API_PATHS } from '../../shared/src/api/endpoints';
 import { MESSAGES } from '../../shared/src/constants';
 import { openClientRendered } from '../support/prerendered';
-import { watchErrors } from '../support/site';
+import { watchErrors, watchLayoutShift } from '../support/site';
 
 const PHONE = { width: 375, height: 812 };
 const ACTIVITY_CALL = `**${API_PATHS.activityPage}`;
@@ -70,6 +70,9 @@ test.describe('activity page', () => {
     await page.goto('/wuyou/1');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(ACTIVITIES[0]?.title ?? '');
     await expectNoSiteLayout(page);
+    // The app's link, not the prerendered one: a press that straddles the takeover (down on the old element, up on
+    // the new) is no click at all.
+    await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
     await page.getByRole('link', { name: ACTIVITY_TEXT.homeLink }).click();
     await expect(page).toHaveURL('/');
     await expect(page.locator('header.site-header')).toBeVisible();
@@ -84,8 +87,9 @@ test.describe('activity page', () => {
     { path: '/wuyou', title: ACTIVITY_TEXT.invalidTitle, message: ACTIVITY_TEXT.missingId },
   ];
   for (const { path, title, message } of problems) {
-    test(`${path} says so in Chinese, with the way home`, async ({ page }) => {
+    test(`${path} says so in Chinese, with the way home, without a layout shift`, async ({ page }) => {
       const errors = watchErrors(page);
+      const layoutShift = await watchLayoutShift(page);
       await page.setViewportSize(PHONE);
       await page.goto(path);
       const alert = page.getByRole('alert');
@@ -93,6 +97,7 @@ test.describe('activity page', () => {
       await expect(alert).toContainText(message);
       await expectNoSiteLayout(page);
       await expectNoSidewaysScroll(page);
+      expect(await layoutShift.total(), await layoutShift.shifted()).toBeLessThanOrEqual(0.02);
       expect(errors).toEqual([]);
       await alert.getByRole('link', { name: ACTIVITY_TEXT.backHome }).click();
       await expect(page).toHaveURL('/');

@@ -105,6 +105,8 @@ test.describe('footer', () => {
 
   test('each official account shows a QR code of its URL on hover and on focus', async ({ page }) => {
     await page.goto('/');
+    // The prerendered footer has no handlers: hover the one the app rendered.
+    await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
     const accounts = DEFAULT_RUNTIME_CONFIG.officialAccounts;
     for (const [index, account] of accounts.entries()) {
       const trigger = page.locator('.account-code__name').nth(index);

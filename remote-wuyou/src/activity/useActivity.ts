@@ -42,7 +42,9 @@ function problemOf(error: unknown): ActivityProblem {
 
 /** A prerendered activity page starts from the activity it was made with, so taking it over shows the same page. */
 function initialState(id: string): ActivityState {
-  if (problemWithId(id)) return { status: 'loading' };
+  // A wrong link is known at once: no skeleton first, which the shorter message would then pull the footer up over.
+  const problem = problemWithId(id);
+  if (problem) return { status: 'failed', problem };
   const activity = parseActivity(readPrerendered<unknown>(activityPrerenderKey(id)));
   return activity ? { status: 'ready', activity, id } : { status: 'loading' };
 }
