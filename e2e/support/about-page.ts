@@ -1,7 +1,8 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { API_PATHS } from '../../shared/src/api/endpoints';
 import type { CourseList, Envelope } from '../../shared/src/api/types';
 import { API_PORT } from '../../shared/src/config/parts';
+import { waitForLive } from './site';
 
 export const API_ORIGIN = `http://localhost:${API_PORT}`;
 
@@ -33,16 +34,6 @@ export interface MessageValues {
   name: string;
   phone: string;
   message: string;
-}
-
-/**
- * A prerendered page is a lifeless copy until the shell takes it over: typing or clicking before then tests the
- * takeover, not the page. These wait until React owns the element.
- */
-export async function waitForLive(element: Locator): Promise<void> {
-  await expect
-    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber'))))
-    .toBe(true);
 }
 
 export const waitForLiveForm = (page: Page) => waitForLive(messageForm(page));

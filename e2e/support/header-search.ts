@@ -1,17 +1,15 @@
 import { expect, type Page } from '@playwright/test';
+import { waitForLive } from './site';
 
 /** The site's header (either variant) as the header remote renders it. */
 export const siteHeader = (page: Page) => page.locator('header.site-header');
 
 /**
  * Waits until the header is live. `/` and the about pages arrive as prerendered HTML that the shell takes over
- * once the remotes are loaded; React marks the elements it owns with its fiber key.
+ * once the remotes are loaded.
  */
 export async function waitForLiveHeader(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const header = document.querySelector('header.site-header');
-    return header !== null && Object.keys(header).some((key) => key.startsWith('__reactFiber'));
-  });
+  await waitForLive(siteHeader(page));
 }
 
 /** Opens a page and waits until its header is live. */

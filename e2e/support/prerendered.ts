@@ -1,6 +1,7 @@
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ACTIVITIES } from '../../reference-api/src/seed/activities';
 import { PRERENDER_DATA_ID } from '../../shared/src/prerender/snapshot';
+import { waitForApp } from './site';
 
 const ROOT_OPEN = '<div id="root">';
 
@@ -33,7 +34,7 @@ const CLIENT_RENDERED_START = '/wuyou';
  */
 export async function openClientRendered(page: Page, pathname: string): Promise<void> {
   await page.goto(CLIENT_RENDERED_START);
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await waitForApp(page);
   await page.evaluate((target) => {
     history.pushState(null, '', target);
     dispatchEvent(new PopStateEvent('popstate'));

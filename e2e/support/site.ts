@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { startPartServer } from '../../deploy/staticServer';
 import { E2E_SITE_ORIGINS } from './ports';
 
@@ -126,4 +126,22 @@ export async function watchLayoutShift(
         win.__shifted = [];
       }),
   };
+}
+
+/** Set by the shell once the app has rendered: a prerendered page has been taken over from then on. */
+export const appReady = (page: Page) => page.locator('html[data-app-ready]');
+
+/** Waits until the app has taken the page over: before that, a prerendered page looks ready but has no handlers. */
+export async function waitForApp(page: Page): Promise<void> {
+  await expect(appReady(page)).toHaveCount(1);
+}
+
+/**
+ * Waits until React owns `element`: a prerendered copy of it has no handlers. React marks its nodes with a fiber
+ * key.
+ */
+export async function waitForLive(element: Locator): Promise<void> {
+  await expect
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber'))))
+    .toBe(true);
 }

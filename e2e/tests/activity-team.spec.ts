@@ -29,6 +29,7 @@ import {
   ROOT,
   serveFolder,
   setRemote,
+  waitForApp,
   watchErrors,
 } from '../support/site';
 
@@ -215,7 +216,7 @@ test('activity team: with --shell the deploy renders the activity pages into the
 
   const errors = watchErrors(page);
   await page.goto(`${shell}${activityPath(SAMPLE_ACTIVITY.id)}`);
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await waitForApp(page);
   await expect(page.getByTestId('activity-version')).toContainText(PAGES_VERSION);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(SAMPLE_ACTIVITY.title);
   expect(errors).toEqual([]);

@@ -5,7 +5,7 @@ import { ACTIVITIES, XSS_TEST_ACTIVITY_ID } from '../../reference-api/src/seed/a
 import { API_PATHS } from '../../shared/src/api/endpoints';
 import { MESSAGES } from '../../shared/src/constants';
 import { openClientRendered } from '../support/prerendered';
-import { watchErrors, watchLayoutShift } from '../support/site';
+import { waitForApp, watchErrors, watchLayoutShift } from '../support/site';
 
 const PHONE = { width: 375, height: 812 };
 const ACTIVITY_CALL = `**${API_PATHS.activityPage}`;
@@ -31,7 +31,7 @@ test.describe('activity page', () => {
       await page.setViewportSize(PHONE);
       await page.goto(`/wuyou/${activity.id}`);
       // Prerendered: taken over by the app before the checks, which hold on to elements.
-      await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+      await waitForApp(page);
 
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(activity.title);
       await expect(page).toHaveTitle(new RegExp(`^${activity.title} - `));
@@ -72,7 +72,7 @@ test.describe('activity page', () => {
     await expectNoSiteLayout(page);
     // The app's link, not the prerendered one: a press that straddles the takeover (down on the old element, up on
     // the new) is no click at all.
-    await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+    await waitForApp(page);
     await page.getByRole('link', { name: ACTIVITY_TEXT.homeLink }).click();
     await expect(page).toHaveURL('/');
     await expect(page.locator('header.site-header')).toBeVisible();
@@ -162,6 +162,8 @@ test.describe('activity page', () => {
   test('on a wide screen the sign-up card stands beside the text and the phone bar is gone', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/wuyou/1');
+    // Measured on the app's markup: the prerendered nodes are replaced at takeover, and a box read then is null.
+    await waitForApp(page);
     const signUp = page.getByRole('region', { name: ACTIVITY_TEXT.signUpTitle });
     await expect(signUp).toBeInViewport();
     await expect(page.locator('.activity-bar')).toBeHidden();

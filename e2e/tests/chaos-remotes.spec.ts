@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { RemoteName } from '../../shared/src/config/parts';
 import { expectNoWhiteScreen, injectRemoteFault, REMOTE_FAULTS, type RemoteFault } from '../support/chaos-remotes';
+import { appReady, waitForApp } from '../support/site';
 
 /** Each remote where a visitor meets it, what its slot says when it fails, and what the rest of the page shows. */
 interface RemoteCase {
@@ -69,7 +70,7 @@ const CASES: RemoteCase[] = [
     fallbackText: '活动页面暂时无法加载',
     // The activity page is shown without the layout: its slot is the whole page, which must still say something.
     othersWork: async (page) => {
-      await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+      await waitForApp(page);
     },
     loaded: (page) => page.locator('.activity-hero__title'),
   },
@@ -101,7 +102,7 @@ async function runFaultCase(page: Page, remoteCase: RemoteCase, fault: RemoteFau
 
   await page.goto(remoteCase.path);
   await expectNoWhiteScreen(page);
-  await advanceUntil(page, () => expect(page.locator('html[data-app-ready]')).toHaveCount(1, { timeout: 500 }));
+  await advanceUntil(page, () => expect(appReady(page)).toHaveCount(1, { timeout: 500 }));
   await remoteCase.open?.(page);
 
   const fallback = page.locator(`.remote-slot--failed[data-remote="${remoteCase.remote}"]`);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { API_PORT } from '../../shared/src/config/parts';
 import { E2E_PORTS } from '../support/ports';
-import { watchErrors } from '../support/site';
+import { waitForApp, watchErrors } from '../support/site';
 
 /** The built site behind Debian's nginx (deploy/nginx, started by playwright.config.ts), as production serves it. */
 const SHELL = `http://localhost:${E2E_PORTS.nginxShell}`;
@@ -175,7 +175,7 @@ for (const { path, shows, text } of SMOKE_PAGES) {
     const errors = watchErrors(page);
     const violations = await watchCsp(page);
     await page.goto(`${SHELL}${path}`);
-    await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+    await waitForApp(page);
     await expect(page.locator(shows)).toContainText(text);
     await expect(page.locator('.remote-slot--failed')).toHaveCount(0);
     if (path !== '/wuyou/1') await expect(page.locator('header.site-header')).toBeVisible();
@@ -188,7 +188,7 @@ for (const { path, shows, text } of SMOKE_PAGES) {
 test('the CSP watch itself sees an inline script being blocked', async ({ page }) => {
   const violations = await watchCsp(page);
   await page.goto(`${SHELL}/`);
-  await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+  await waitForApp(page);
   await page.evaluate(() => {
     const script = document.createElement('script');
     script.textContent = 'window.__inlineRan = true';

@@ -16,7 +16,7 @@ import {
   prerenderedRootMarkup,
   SAMPLE_ACTIVITY,
 } from '../support/prerendered';
-import { holdRequests, watchErrors, watchLayoutShift } from '../support/site';
+import { holdRequests, waitForApp, watchErrors, watchLayoutShift } from '../support/site';
 
 const HOME_HEADING = '让每一位教师都被看见、被支持、被成就';
 const PHONE = { width: 375, height: 812 };
@@ -171,7 +171,7 @@ test.describe('taken over by the app', () => {
     const release = await holdRequests(page, `**${API_PATHS.activityPage}`);
     await page.setViewportSize(PHONE);
     await page.goto(ACTIVITY_PATH);
-    await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+    await waitForApp(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(ACTIVITY.title);
     await expect(page.locator('.activity--skeleton')).toHaveCount(0);
     expect(await page.locator('#root').innerHTML()).toBe(prerendered);
@@ -212,7 +212,7 @@ test.describe('taken over by the app', () => {
     await page.waitForTimeout(300);
     expect(page.url()).toBe('http://localhost:3000/about/2');
     release();
-    await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+    await waitForApp(page);
     await expect(search).toHaveValue('课程');
     await expect(page).toHaveURL(/\/about\/2$/);
     expect(await page.evaluate(() => (window as { __typedHere?: boolean }).__typedHere)).toBe(true);

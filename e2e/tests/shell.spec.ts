@@ -5,7 +5,7 @@ import type { Envelope, HomeContent } from '../../shared/src/api/types';
 import { ABOUT_SECTIONS, aboutPath } from '../../shared/src/content/aboutSections';
 import { DEFAULT_RUNTIME_CONFIG } from '../../shared/src/config/runtimeConfig';
 import { STARTUP_FAILURE_TEXT } from '../../shell/src/app/startupFailure';
-import { holdRequests, watchErrors } from '../support/site';
+import { holdRequests, waitForApp, watchErrors } from '../support/site';
 
 const INTEGRATE_URL = `${DEFAULT_RUNTIME_CONFIG.apiBaseUrl}${API_PATHS.integrate}`;
 
@@ -106,7 +106,7 @@ test.describe('footer', () => {
   test('each official account shows a QR code of its URL on hover and on focus', async ({ page }) => {
     await page.goto('/');
     // The prerendered footer has no handlers: hover the one the app rendered.
-    await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+    await waitForApp(page);
     const accounts = DEFAULT_RUNTIME_CONFIG.officialAccounts;
     for (const [index, account] of accounts.entries()) {
       const trigger = page.locator('.account-code__name').nth(index);
@@ -158,7 +158,7 @@ test.describe("the shell's own code cannot load", () => {
 
       await page.unroute(SHELL_CHUNK);
       await notice.getByRole('button', { name: STARTUP_FAILURE_TEXT.reload }).click();
-      await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+      await waitForApp(page);
       await expect(notice).toHaveCount(0);
       await expect(page.locator('header.site-header')).toBeVisible();
     });

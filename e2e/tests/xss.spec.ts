@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { API_PATHS } from '../../shared/src/api/endpoints';
 import { API_ORIGIN } from '../support/login-modal';
 import { E2E_PORTS } from '../support/ports';
-import { closeServer, deployShellCopy, serveFolder } from '../support/site';
+import { closeServer, deployShellCopy, serveFolder, waitForApp } from '../support/site';
 
 /** Each payload sets the canary if the browser ever runs it. */
 const PAYLOADS = [
@@ -31,7 +31,7 @@ test('payloads in the search path run nothing and show as text', async ({ page }
   const canary = await armCanary(page);
   for (const payload of PAYLOADS) {
     await page.goto(`/search/${encodeURIComponent(payload)}`);
-    await expect(page.locator('html[data-app-ready]')).toHaveCount(1);
+    await waitForApp(page);
     await expect(page.locator('main#main')).toContainText(payload.slice(0, 8));
     await clickPayloadLinks(page);
     expect(await canary()).toBeUndefined();
