@@ -5,6 +5,7 @@
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import CopyPlugin from 'copy-webpack-plugin';
@@ -13,7 +14,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
-import { chunkRegistryGlobal, VERSION_FILE } from './shared/src/config/parts';
+import { chunkRegistryGlobal, MANIFEST_FILE, VERSION_FILE } from './shared/src/config/parts';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 /**
@@ -173,7 +174,9 @@ export function createPartConfig(part: PartOptions) {
       outputDir: process.env.OUT_DIR ? path.resolve(process.env.OUT_DIR) : path.join(part.dir, 'dist'),
       hashed: mode === 'production' ? '.[contenthash:8]' : '',
     };
-    return part.exposes ? [remoteContainerConfig(part, part.exposes, build), standalonePageConfig(part, build)] : hostConfig(part, build);
+    return part.exposes
+      ? [remoteContainerConfig(part, part.exposes, build), remoteServerConfig(part, part.exposes, build), standalonePageConfig(part, build)]
+      : [hostConfig(part, build), hostServerConfig(part, build)];
   };
 }
 
@@ -234,6 +237,78 @@ function remoteContainerConfig(part: PartOptions, exposes: Record<string, string
       experiments: { externalRuntime: true },
     }),
     new VersionFilePlugin(build.buildInfo),
+    new ServerEntryInManifestPlugin(),
+  );
+  return config;
+}
+
+const require = createRequire(import.meta.url);
+const NODE_RUNTIME_PLUGIN = require.resolve('@module-federation/node/runtimePlugin');
+export const SERVER_DIR = 'server';
+
+function serverConfig(part: PartOptions, build: Build, name: string, entry: Configuration['entry'], outputPath: string, publicPath: string): PartConfig {
+  const config = commonConfig(part, build, { name, entry, clean: false });
+  delete config.devServer;
+  config.target = 'async-node';
+  config.output = {
+    ...config.output,
+    path: outputPath,
+    publicPath,
+    filename: '[name].js',
+    chunkFilename: '[name].[contenthash:8].js',
+    library: { type: 'commonjs-module' },
+    chunkLoadingGlobal: undefined,
+  };
+  config.optimization = { minimize: false };
+  config.module?.rules?.splice(1, 2,
+    { test: /\.css$/, loader: path.join(import.meta.dirname, 'deploy/webpack/serverStylesheetLoader.cjs') },
+    {
+      test: /\.(png|jpe?g|gif|svg|webp|avif)$/,
+      type: 'asset',
+      parser: { dataUrlCondition: { maxSize: 2 * 1024 } },
+      generator: { emit: false, filename: `assets/[name]${build.hashed}[ext]` },
+    },
+  );
+  config.plugins = [new webpack.DefinePlugin({ __BUILD_INFO__: JSON.stringify(build.buildInfo) })];
+  config.resolve = { ...config.resolve, extensions: ['.server.ts', '.server.tsx', ...(config.resolve?.extensions ?? [])] };
+  // Loaded from the render server's own dependencies (DOMPurify's window on Node), not bundled.
+  config.externals = { jsdom: 'commonjs jsdom' };
+  return config;
+}
+
+function remoteServerConfig(part: PartOptions, exposes: Record<string, string>, build: Build): PartConfig {
+  const config = serverConfig(part, build, `${part.name}-server`, {}, path.join(build.outputDir, SERVER_DIR), 'auto');
+  config.dependencies = [part.name];
+  config.plugins?.push(
+    new ModuleFederationPlugin({
+      name: part.name,
+      filename: 'remoteEntry.js',
+      exposes: { ...exposes, [BUILD_INFO_MODULE]: BUILD_INFO_SOURCE },
+      shared: sharedConfig(build.pkg),
+      library: { type: 'commonjs-module' },
+      remoteType: 'script',
+      runtimePlugins: [NODE_RUNTIME_PLUGIN],
+      manifest: false,
+      dts: false,
+    }),
+  );
+  return config;
+}
+
+function hostServerConfig(part: PartOptions, build: Build): PartConfig {
+  const config = serverConfig(part, build, `${part.name}-server`, { server: './src/server/index.ts' }, path.join(part.dir, 'dist-server'), part.publicPath ?? '/');
+  config.dependencies = [part.name];
+  config.output = { ...config.output, clean: true };
+  config.plugins?.push(
+    new ModuleFederationPlugin({
+      name: part.name,
+      shared: sharedConfig(build.pkg),
+      library: { type: 'commonjs-module' },
+      remoteType: 'script',
+      runtimePlugins: [NODE_RUNTIME_PLUGIN],
+      manifest: false,
+      dts: false,
+    }),
   );
   return config;
 }
@@ -337,6 +412,26 @@ class VersionFilePlugin {
       compilation.hooks.processAssets.tap({ name: VersionFilePlugin.name, stage }, () =>
         compilation.emitAsset(VERSION_FILE, new webpack.sources.RawSource(`${JSON.stringify(this.info, null, 2)}\n`)),
       );
+    });
+  }
+}
+
+/**
+ * Names the server build in the web manifest (`metaData.ssrRemoteEntry`): the federation runtime on Node loads
+ * that entry instead of the browser's when a host registers the remote by its manifest URL, so the render server
+ * needs only the addresses the browser uses.
+ */
+class ServerEntryInManifestPlugin {
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap(ServerEntryInManifestPlugin.name, (compilation) => {
+      const stage = webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT;
+      compilation.hooks.processAssets.tap({ name: ServerEntryInManifestPlugin.name, stage }, () => {
+        const asset = compilation.getAsset(MANIFEST_FILE);
+        if (!asset) return;
+        const manifest = JSON.parse(asset.source.source().toString()) as { metaData: Record<string, unknown> };
+        manifest.metaData.ssrRemoteEntry = { name: 'remoteEntry.js', path: SERVER_DIR, type: 'commonjs-module' };
+        compilation.updateAsset(MANIFEST_FILE, new webpack.sources.RawSource(JSON.stringify(manifest, null, 2)));
+      });
     });
   }
 }

@@ -1,46 +1,57 @@
-import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
-import { isActivityPath, loadRuntimeConfig } from '@wenrun/shared';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import {
+  loadRuntimeConfig,
+  modulesOf,
+  PageDataProvider,
+  PageDataStore,
+  readPageState,
+  ROUTER_FUTURE,
+  routeOf,
+} from '@wenrun/shared';
 import { App, loadLayout } from './app/App';
-import { type InteractionRecording, replayInteraction } from './app/takeover';
-import { loadExposed, registerSiteRemotes } from './remotes/registry';
-import { modulesForPath } from './remotes/routeModules';
+import { loadExposed, moduleId, registerSiteRemotes } from './remotes/registry';
+import { expectHydration, onRecoverableError, SlotsFailedOnServerProvider } from './remotes/slotStatus';
 import './shell.css';
 
-/** A slow remote must not hold a readable prerendered page hostage: past this, the slot loads on its own. */
-const TAKEOVER_WAIT_MS = 4_000;
-
 /**
- * A prerendered page is taken over only once the remote modules it shows are loaded, so the first render
- * produces the same markup and replaces it in one commit: no flash, no shift.
+ * A server-rendered page is hydrated once the route's remote modules are loaded, so it is hydrated in one pass.
+ * A slower remote does not hold the rest of the page back past this: its slot keeps the server's markup and
+ * hydrates when the module arrives.
  */
-async function preloadRouteModules(pathname: string): Promise<void> {
-  const loads = modulesForPath(pathname).map(({ remote, module }) => loadExposed(remote, module).catch(() => undefined));
-  await Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, TAKEOVER_WAIT_MS))]);
-}
+const HYDRATE_WAIT_MS = 3_000;
 
-/** `recording`: what the visitor did on the prerendered markup, recorded since the entry script ran. */
-export async function start(container: HTMLElement, recording?: InteractionRecording) {
-  const prerendered = recording !== undefined;
-
-  const { pathname } = window.location;
-  const layout = isActivityPath(pathname) ? undefined : loadLayout();
+export async function start(container: HTMLElement) {
+  const pageState = container.hasChildNodes() ? readPageState(document) : null;
+  const route = routeOf(window.location.pathname);
+  const layout = route.layout ? loadLayout() : undefined;
   // Served beside index.html, read before anything renders (DESIGN.md: the ops surface).
   const config = await loadRuntimeConfig('/runtime-config.json');
   registerSiteRemotes(config);
-  // Started now, not when React first renders the slots: the remotes download while the app chunks do.
-  const routeModules = preloadRouteModules(pathname);
-  if (prerendered) await routeModules;
-  const app = <App Layout={await layout} />;
 
-  const root = createRoot(container);
-  if (!recording) {
-    root.render(app);
+  const failedOnServer = new Set(pageState?.failedSlots ?? []);
+  const slots = modulesOf(route).filter((ref) => !failedOnServer.has(moduleId(ref.remote, ref.module)));
+  // Started now, not when React first renders the slots: the remotes download while the app chunks do.
+  const loads = slots.map((ref) => loadExposed(ref.remote, ref.module).catch(() => undefined));
+
+  const store = new PageDataStore('browser', pageState?.data, pageState ? new Date(pageState.renderedAt) : new Date());
+  const app = (
+    <PageDataProvider store={store}>
+      <SlotsFailedOnServerProvider value={failedOnServer}>
+        <BrowserRouter future={ROUTER_FUTURE}>
+          <App Layout={await layout} />
+        </BrowserRouter>
+      </SlotsFailedOnServerProvider>
+    </PageDataProvider>
+  );
+
+  if (!pageState) {
+    // The client-rendered page (app.html): the history-mode fallback, and what a page with unusable state becomes.
+    if (container.hasChildNodes()) container.replaceChildren();
+    createRoot(container).render(app);
     return;
   }
-  const interaction = recording.finish();
-  // Committed at once, so the visitor's input can be put back into the app's own fields.
-  flushSync(() => root.render(app));
-  replayInteraction(container, interaction);
+  await Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, HYDRATE_WAIT_MS))]);
+  expectHydration(slots.map((ref) => moduleId(ref.remote, ref.module)));
+  hydrateRoot(container, app, { onRecoverableError });
 }
-

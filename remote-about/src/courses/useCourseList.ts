@@ -1,18 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import {
-  api,
-  isApiError,
-  MESSAGES,
-  readPrerendered,
-  rememberForPrerender,
-  type Course,
-  type CourseList,
-} from '@wenrun/shared';
+import { useEffect, useState } from 'react';
+import { api, PAGE_DATA_KEYS, usePageData, type Course, type CourseList } from '@wenrun/shared';
 import type { CourseQuery } from './courseQuery';
 
 export type CourseListState =
   | { status: 'loading'; categories: string[] }
-  /** `key`: which question `data` answers (see `queryKey`). */
+  /** `key`: which question `data` answers. */
   | { status: 'ready'; data: CourseList; key: string }
   | { status: 'error'; message: string; categories: string[] };
 
@@ -59,68 +51,28 @@ export function readCourseList(data: unknown, query: CourseQuery, pageSize: numb
   };
 }
 
-/** One page of one category at one size: the prerendered page keeps its data under this key. */
-export function queryKey({ page, category }: CourseQuery, pageSize: number): string {
-  return `about.courses:${pageSize}:${page}:${category}`;
-}
-
-/** A prerendered course page starts from the list it was made with, so taking it over shows the same cards. */
-function initialState(query: CourseQuery, pageSize: number): CourseListState {
-  const key = queryKey(query, pageSize);
-  const data = readCourseList(readPrerendered<unknown>(key), query, pageSize);
-  return data ? { status: 'ready', data, key } : { status: 'loading', categories: [] };
-}
-
-/** Showing the answer to this very question: a fresh one replaces it quietly, a failure leaves it. */
-function answers(state: CourseListState, key: string): boolean {
-  return state.status === 'ready' && state.key === key;
-}
-
-function categoriesOf(state: CourseListState): string[] {
-  return state.status === 'ready' ? state.data.categories : state.categories;
-}
-
 /**
- * One page of the premium-course list (`wenrun/getWenRunCourseList1.0`). Errors are shown in place with a
- * retry, so the shared client is asked not to toast them too. Known categories stay known while the next page
- * loads or fails, so the filter does not disappear under the visitor's finger.
+ * One page of the premium-course list (`wenrun/getWenRunCourseList1.0`), the page's data: rendered on the server
+ * and carried in the page for the query in the address. Errors are shown in place with a retry (the hook never
+ * toasts). Known categories stay known while the next page loads or fails, so the filter does not disappear under
+ * the visitor's finger.
  */
 export function useCourseList(query: CourseQuery, pageSize: number) {
-  const [state, setState] = useState<CourseListState>(() => initialState(query, pageSize));
-  const [attempt, setAttempt] = useState(0);
   const { page, category } = query;
-
+  const { state: answer, retry } = usePageData(
+    PAGE_DATA_KEYS.courses(pageSize, page, category),
+    (options) => api.courseList({ page, pageSize, ...(category ? { category } : {}) }, options),
+    (data) => readCourseList(data, query, pageSize),
+  );
+  const [known, setKnown] = useState<string[]>([]);
+  const answered = answer.status === 'ready' ? answer.data.categories : null;
   useEffect(() => {
-    const controller = new AbortController();
-    const key = queryKey({ page, category }, pageSize);
-    setState((previous) => (answers(previous, key) ? previous : { status: 'loading', categories: categoriesOf(previous) }));
-    api
-      .courseList(
-        { page, pageSize, ...(category ? { category } : {}) },
-        { hideError: true, signal: controller.signal },
-      )
-      .then(
-        (data) => {
-          if (controller.signal.aborted) return;
-          const list = readCourseList(data, { page, category }, pageSize);
-          if (list) rememberForPrerender(key, list);
-          setState((previous) => {
-            if (list) return { status: 'ready', data: list, key };
-            if (answers(previous, key)) return previous;
-            return { status: 'error', message: MESSAGES.badResponse, categories: categoriesOf(previous) };
-          });
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          const message = isApiError(error) ? error.message : MESSAGES.network;
-          setState((previous) =>
-            answers(previous, key) ? previous : { status: 'error', message, categories: categoriesOf(previous) },
-          );
-        },
-      );
-    return () => controller.abort();
-  }, [page, category, pageSize, attempt]);
+    if (answered?.length) setKnown(answered);
+  }, [answered]);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  let state: CourseListState;
+  if (answer.status === 'ready') state = { status: 'ready', data: answer.data, key: answer.key };
+  else if (answer.status === 'failed') state = { status: 'error', message: answer.error.message, categories: known };
+  else state = { status: 'loading', categories: known };
   return { state, retry };
 }

@@ -4,7 +4,7 @@ import { Button, Message } from '@wenrun/shared/ui';
 import 'semantic-ui-css/components/form.min.css';
 import 'semantic-ui-css/components/label.min.css';
 import 'semantic-ui-css/components/message.min.css';
-import { api, isApiError, maskMobile, MESSAGE_CONTENT_MAX, MESSAGES } from '@wenrun/shared';
+import { api, isApiError, maskMobile, MESSAGE_CONTENT_MAX, MESSAGES, takeTypedValue, useHydrated } from '@wenrun/shared';
 import { DRAFT_MAX_LENGTH, messageDraft, type MessageDraft } from './MessageDraft';
 import {
   countChars,
@@ -62,12 +62,14 @@ function Field({ id, label, error, describedBy, children, after }: FieldProps) {
 
 /**
  * The cooperation message form (websiteMessage1.0). What the visitor types is kept in the draft store, which is
- * saved to session storage, so neither a failed send nor a reload loses it; it is emptied only once sent.
+ * saved to session storage, so neither a failed send nor a reload loses it; it is emptied only once sent. The
+ * draft lives in the browser: the form is rendered empty on the server and fills once the page is hydrated.
  */
 export const MessageForm = observer(function MessageForm({ draft = messageDraft }: { draft?: MessageDraft }) {
   const [status, setStatus] = useState<FormStatus>({ kind: 'editing', failure: null });
   const [errors, setErrors] = useState<MessageErrors>({});
-  const [restored, setRestored] = useState(() => !draft.isEmpty);
+  const hydrated = useHydrated();
+  const [restored, setRestored] = useState(false);
   const sendingRef = useRef(false);
   const controls = useRef<Partial<Record<MessageField, Control | null>>>({});
   const thanksRef = useRef<HTMLDivElement>(null);
@@ -80,10 +82,18 @@ export const MessageForm = observer(function MessageForm({ draft = messageDraft 
     if (status.kind === 'sent') thanksRef.current?.focus();
   }, [status.kind]);
 
-  // No `name` on the controls: a prerendered copy of the form submitted natively before any script runs would
+  const shown = (field: MessageField) => (hydrated ? draft[field] : '');
+
+  // Once, at the first render: a draft from an earlier visit is announced; what was typed before hydration wins.
+  useEffect(() => {
+    setRestored(!draft.isEmpty);
+    for (const field of MESSAGE_FIELDS) takeTypedValue(controls.current[field], '', (typed) => draft.set(field, typed));
+  }, [draft]);
+
+  // No `name` on the controls: a server-rendered copy of the form submitted natively before any script runs would
   // otherwise put the visitor's phone number into the address bar and the server logs.
   const bind = (field: MessageField) => ({
-    value: draft[field],
+    value: shown(field),
     maxLength: DRAFT_MAX_LENGTH[field],
     readOnly: sending,
     ref: (element: Control | null) => {
@@ -148,11 +158,9 @@ export const MessageForm = observer(function MessageForm({ draft = messageDraft 
     );
   }
 
-  const messageChars = countChars(draft.message.trim());
+  const messageChars = countChars(shown('message').trim());
   return (
-    // method="dialog": a native submission before the app has taken over the prerendered page does nothing,
-    // so what was typed stays (see the header's search form).
-    <form className="ui form message-form" method="dialog" noValidate onSubmit={submit} aria-label="合作留言表单">
+    <form className="ui form message-form" noValidate onSubmit={submit} aria-label="合作留言表单">
       {restored && (
         <p className="message-form__restored">
           {MESSAGE_FORM_TEXT.restoredDraft}

@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { NavigationType, useNavigationType } from 'react-router-dom';
-import { aboutSectionTitle, getRuntimeConfig, type AboutSectionKey } from '@wenrun/shared';
+import type { AboutSectionKey } from '@wenrun/shared';
 
 /**
- * What switching sections does besides the body: the document title names the section, and a section opened by
- * a click starts at its top. Back, forward and reload leave the scroll to the browser, which restores it.
+ * What switching sections does besides the body: a section opened by a click starts at its top. Back, forward
+ * and reload leave the scroll to the browser, which restores it. (The document's title is the host's: the route
+ * manifest names each section.)
  */
 export function useSectionChange(section: AboutSectionKey): void {
   const navigationType = useNavigationType();
@@ -13,7 +14,6 @@ export function useSectionChange(section: AboutSectionKey): void {
   navigationTypeRef.current = navigationType;
 
   useEffect(() => {
-    document.title = `${aboutSectionTitle(section)} - ${getRuntimeConfig().contact.company}`;
     if (navigationTypeRef.current !== NavigationType.Pop) window.scrollTo(0, 0);
   }, [section]);
 }

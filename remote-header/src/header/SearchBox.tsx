@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { isSearchPath, searchKeywordFromPath, searchPath, validateSearchText, type FieldError } from '@wenrun/shared';
+import { isSearchPath, searchKeywordFromPath, searchPath, takeTypedValue, validateSearchText, type FieldError } from '@wenrun/shared';
 import { CloseIcon, SearchIcon } from './icons';
 
 /** The phone layout of header.css, where an open search box covers the whole bar. */
@@ -40,6 +40,8 @@ export function SearchBox({ collapse }: SearchBoxProps) {
     setText(keywordOf(pathname));
     setError(null);
   }
+
+  useEffect(() => takeTypedValue(input.current, text, setText), [text]);
 
   // The element to focus exists only after the render that opens or closes the box.
   useEffect(() => {
@@ -95,14 +97,7 @@ export function SearchBox({ collapse }: SearchBoxProps) {
         </button>
       )}
       {(open || collapse === 'narrow') && (
-        // method="dialog" outside a dialog makes a native submission a no-op: on a prerendered page, Enter pressed
-        // before any script has run keeps the typed text instead of reloading the page.
-        <form
-          className="header-search__form"
-          role="search"
-          aria-label="站内搜索"
-          method="dialog"
-          onSubmit={submit}
+        <form className="header-search__form" role="search" aria-label="站内搜索" onSubmit={submit}
           noValidate
         >
           <label className="visually-hidden" htmlFor={`${id}-input`}>

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import type { SyntheticEvent } from 'react';
-import { assetUrl, DEFAULT_AVATAR, loginStore, maskMobile, MESSAGES, notify, uiStore } from '@wenrun/shared';
+import { assetUrl, DEFAULT_AVATAR, loginStore, maskMobile, MESSAGES, notify, uiStore, useHydrated } from '@wenrun/shared';
 
 /** An avatar that cannot be loaded (a dead link in the login reply) becomes the default one, once. */
 function showDefaultAvatar(event: SyntheticEvent<HTMLImageElement>) {
@@ -12,10 +12,12 @@ function showDefaultAvatar(event: SyntheticEvent<HTMLImageElement>) {
 
 /**
  * SPEC.md §3, §6: 登录 for a visitor; avatar, masked mobile and 退出登录 once logged in. Reads the shared login
- * store, so a login made in the auth remote shows here at once.
+ * store, so a login made in the auth remote shows here at once. The login lives in the browser: pages are rendered
+ * logged out, and a logged-in visitor's entry shows once the page has been hydrated.
  */
 export const UserEntry = observer(function UserEntry() {
-  if (!loginStore.isLoggedIn) {
+  const hydrated = useHydrated();
+  if (!hydrated || !loginStore.isLoggedIn) {
     return (
       <button
         type="button"

@@ -7,7 +7,8 @@ function scrolledPastTop(): boolean {
 
 /** SPEC.md §4, §9: whether the page is scrolled away from the top; a passive listener, so scrolling never waits. */
 export function useScrolledPastTop(): boolean {
-  const [scrolled, setScrolled] = useState(scrolledPastTop);
+  // Not scrolled at first, as the server rendered it: the listener below corrects a restored position at once.
+  const [scrolled, setScrolled] = useState(false);
 
   useEffect(() => {
     const onScroll = () => setScrolled(scrolledPastTop());

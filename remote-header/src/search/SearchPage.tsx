@@ -1,5 +1,3 @@
-import { useEffect } from 'react';
-import { getRuntimeConfig } from '@wenrun/shared';
 import { keywordTerms } from './keyword';
 import { CourseItem, ExpertItem } from './ResultItems';
 import { ResultGroup } from './ResultGroup';
@@ -20,22 +18,10 @@ function statusText(state: SearchState): string {
   }
 }
 
-function usePageTitle(keyword: string) {
-  useEffect(() => {
-    const before = document.title;
-    const subject = keyword.trim() === '' ? '搜索' : `“${keyword}”的搜索结果`;
-    document.title = `${subject} - ${getRuntimeConfig().contact.company}`;
-    return () => {
-      document.title = before;
-    };
-  }, [keyword]);
-}
-
 /** The results of one keyword (SPEC.md §2: /search/{key}). The keyword is only ever rendered as text. */
 export function SearchPage({ keyword }: { keyword: string }) {
   const { state, retry, showPage } = useSearchResults(keyword);
   const terms = keywordTerms(keyword);
-  usePageTitle(keyword);
 
   return (
     <div className="search-page">

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   api,
+  PAGE_DATA_KEYS,
+  usePageData,
   validateSearchText,
   type Course,
   type Expert,
@@ -33,58 +35,59 @@ export type SearchState =
   | { status: 'failed'; message: string }
   | ({ status: 'done' } & Groups);
 
-function withGroup<K extends GroupKey>(state: SearchState, key: K, group: Groups[K]): SearchState {
-  if (state.status !== 'done') return state;
-  return key === 'courses'
-    ? { ...state, courses: group as GroupState<Course> }
-    : { ...state, experts: group as GroupState<Expert> };
-}
-
 function messageOf(error: unknown): string {
   // The shared client rejects with Chinese messages fit to show.
   return error instanceof Error ? error.message : String(error);
 }
 
-function initialState(keyword: string): SearchState {
-  const problem = validateSearchText(keyword);
-  return problem ? { status: 'invalid', message: problem } : { status: 'loading' };
+function isPaged(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Array.isArray((value as { list?: unknown }).list);
+}
+
+/** The reply is checked before it is drawn (DESIGN.md: any server that keeps the contract). */
+function searchResult(value: unknown): SearchResult | null {
+  const result = value as Partial<SearchResult> | null;
+  return result && isPaged(result.courses) && isPaged(result.experts) ? (result as SearchResult) : null;
 }
 
 /**
- * `websiteSearch1.0` for one keyword: both groups' first pages in one call, then each group's other pages on
- * demand. A keyword the API would refuse is not sent. Answers for an older page or attempt are dropped. The
- * caller gives each keyword its own instance (a React key), so no state of another keyword is ever shown.
+ * `websiteSearch1.0` for one keyword: both groups' first pages in one call (the page's data: rendered on the
+ * server, carried in the page), then each group's other pages on demand. A keyword the API would refuse is not
+ * sent. Answers for an older page or attempt are dropped. The caller gives each keyword its own instance (a React
+ * key), so no state of another keyword is ever shown.
  */
 export function useSearchResults(keyword: string) {
-  const [state, setState] = useState<SearchState>(() => initialState(keyword));
-  const [attempt, setAttempt] = useState(0);
+  const problem = validateSearchText(keyword);
+  const { state: first, retry: retryFirst } = usePageData(
+    problem ? null : PAGE_DATA_KEYS.search(keyword),
+    (options) => api.search({ keyword, page: 1, pageSize: SEARCH_PAGE_SIZE, scope: 'all' }, options),
+    searchResult,
+  );
+  /** Groups paged away from the first answer. */
+  const [paged, setPaged] = useState<Partial<Groups>>({});
   const groupCalls = useRef(new Map<GroupKey, AbortController>());
 
   useEffect(() => {
     const calls = groupCalls.current;
-    if (validateSearchText(keyword)) return undefined;
-    const controller = new AbortController();
-    api
-      .search({ keyword, page: 1, pageSize: SEARCH_PAGE_SIZE, scope: 'all' }, { hideError: true, signal: controller.signal })
-      .then(
-        (result: SearchResult) => {
-          if (controller.signal.aborted) return;
-          setState({
-            status: 'done',
-            courses: { result: result.courses, pending: null },
-            experts: { result: result.experts, pending: null },
-          });
-        },
-        (error: unknown) => {
-          if (!controller.signal.aborted) setState({ status: 'failed', message: messageOf(error) });
-        },
-      );
     return () => {
-      controller.abort();
       calls.forEach((call) => call.abort());
       calls.clear();
     };
-  }, [keyword, attempt]);
+  }, []);
+
+  let state: SearchState;
+  if (problem) state = { status: 'invalid', message: problem };
+  else if (first.status === 'loading') state = { status: 'loading' };
+  else if (first.status === 'failed') state = { status: 'failed', message: first.error.message };
+  else {
+    state = {
+      status: 'done',
+      courses: paged.courses ?? { result: first.data.courses, pending: null },
+      experts: paged.experts ?? { result: first.data.experts, pending: null },
+    };
+  }
+  const shown = useRef(state);
+  shown.current = state;
 
   const showPage = useCallback(
     <K extends GroupKey>(key: K, page: number) => {
@@ -92,7 +95,11 @@ export function useSearchResults(keyword: string) {
       const controller = new AbortController();
       groupCalls.current.set(key, controller);
       const update = (change: (group: Groups[K]) => Groups[K]) =>
-        setState((current) => (current.status === 'done' ? withGroup(current, key, change(current[key])) : current));
+        setPaged((current) => {
+          const visible = shown.current;
+          if (visible.status !== 'done') return current;
+          return { ...current, [key]: change((current[key] ?? visible[key]) as Groups[K]) };
+        });
 
       update((group) => ({ ...group, pending: { page, failed: null } }));
       api
@@ -113,9 +120,9 @@ export function useSearchResults(keyword: string) {
   );
 
   const retry = useCallback(() => {
-    setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
+    setPaged({});
+    retryFirst();
+  }, [retryFirst]);
 
   return { state, retry, showPage };
 }

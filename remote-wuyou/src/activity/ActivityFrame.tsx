@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { getRuntimeConfig } from '@wenrun/shared';
+import { chinaClock, getRuntimeConfig } from '@wenrun/shared';
 import { Icon } from './Icon';
-import { chinaClock } from './schedule';
 import { ACTIVITY_TEXT } from './text';
 
 /** The build time as a visitor's support call would quote it, in China's time. */

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { ACTIVITY_PROBLEM_TITLES } from '@wenrun/shared';
 import { Icon } from './Icon';
 import type { ActivityProblem } from './useActivity';
 import { ACTIVITY_TEXT } from './text';
@@ -36,15 +37,6 @@ export function ActivitySkeleton() {
   );
 }
 
-const TITLES: Record<ActivityProblem['kind'], string> = {
-  invalid: ACTIVITY_TEXT.invalidTitle,
-  notFound: ACTIVITY_TEXT.notFoundTitle,
-  unavailable: ACTIVITY_TEXT.unavailableTitle,
-};
-
-export function problemTitle(problem: ActivityProblem): string {
-  return TITLES[problem.kind];
-}
 
 /** Never a blank page: what went wrong, in Chinese, and the way back to the site (or another try). */
 export function ActivityProblemView({ problem, onRetry }: { problem: ActivityProblem; onRetry: () => void }) {
@@ -53,7 +45,7 @@ export function ActivityProblemView({ problem, onRetry }: { problem: ActivityPro
       <span className="activity-problem__icon">
         <Icon name="alert" size={40} />
       </span>
-      <h1 id="activity-problem-title">{problemTitle(problem)}</h1>
+      <h1 id="activity-problem-title">{ACTIVITY_PROBLEM_TITLES[problem.kind]}</h1>
       <p className="activity-problem__message">{problem.message}</p>
       <p className="activity-problem__hint">{ACTIVITY_TEXT.moreActivities}</p>
       <div className="activity-problem__actions">

@@ -1,8 +1,7 @@
-import type { Activity } from '@wenrun/shared';
+import { formatPeriod, signUpStatus, type Activity } from '@wenrun/shared';
 import { ActivityBlocks } from './ActivityBlocks';
 import { Fact } from './Fact';
 import { imageUrl } from './links';
-import { formatPeriod, signUpStatus } from './schedule';
 import { SignUpBar, SignUpCard, StatusBadge } from './SignUp';
 import { ACTIVITY_TEXT } from './text';
 

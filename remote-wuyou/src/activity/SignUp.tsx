@@ -1,8 +1,7 @@
-import type { ActivitySignUp } from '@wenrun/shared';
+import { formatDay, type ActivitySignUp, type SignUpStatus } from '@wenrun/shared';
 import { Fact } from './Fact';
 import { Icon } from './Icon';
 import { telHref } from './links';
-import { formatDay, type SignUpStatus } from './schedule';
 import { ACTIVITY_TEXT } from './text';
 
 interface SignUpProps {

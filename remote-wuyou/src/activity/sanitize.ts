@@ -1,10 +1,11 @@
-import DOMPurify from 'dompurify';
+import DOMPurify, { type WindowLike } from 'dompurify';
+import { domWindow } from './domWindow';
 
 /**
  * Rich text from the API goes through DOMPurify before it touches the DOM: no scripts, no event handlers, no
  * `javascript:` links. Links that stay open in a new tab without giving it our window.
  */
-const purifier = DOMPurify();
+const purifier = DOMPurify(domWindow);
 purifier.addHook('afterSanitizeAttributes', (node) => {
   if (node.tagName === 'A' && node.getAttribute('href')) {
     node.setAttribute('target', '_blank');

@@ -1,32 +1,25 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api, isApiError, MESSAGES, NOT_FOUND_CODE, readPrerendered, rememberForPrerender, type Activity } from '@wenrun/shared';
-import { parseActivity } from './parseActivity';
+import {
+  api,
+  isActivityId,
+  PAGE_DATA_KEYS,
+  parseActivity,
+  usePageData,
+  type Activity,
+  type ActivityProblemKind,
+  type PageDataFailure,
+} from '@wenrun/shared';
 import { ACTIVITY_TEXT } from './text';
 
-/**
- * Why an activity cannot be shown: the link itself is wrong (asking the API would not help), the API says there
- * is no such activity, or the API could not be reached or answered nonsense (trying again may help).
- */
-export type ActivityProblem =
-  | { kind: 'invalid'; message: string }
-  | { kind: 'notFound'; message: string }
-  | { kind: 'unavailable'; message: string };
+/** Why an activity cannot be shown, in Chinese (see `ActivityProblemKind`). */
+export interface ActivityProblem {
+  kind: ActivityProblemKind;
+  message: string;
+}
 
 export type ActivityState =
   | { status: 'loading' }
-  /** `id`: the id (as written in the path) this activity answers. */
-  | { status: 'ready'; activity: Activity; id: string }
+  | { status: 'ready'; activity: Activity }
   | { status: 'failed'; problem: ActivityProblem };
-
-/** Activity ids are positive whole numbers; anything else is answered without asking the API. */
-export function isActivityId(id: string): boolean {
-  return /^[1-9]\d{0,9}$/.test(id);
-}
-
-/** Under this key the prerendered page of an activity carries the activity it was made with. */
-export function activityPrerenderKey(id: string): string {
-  return `wuyou.activity:${id}`;
-}
 
 function problemWithId(id: string): ActivityProblem | null {
   if (id.trim() === '') return { kind: 'invalid', message: ACTIVITY_TEXT.missingId };
@@ -34,64 +27,25 @@ function problemWithId(id: string): ActivityProblem | null {
   return null;
 }
 
-function problemOf(error: unknown): ActivityProblem {
+function problemOf(failure: PageDataFailure): ActivityProblem {
   // A non-200 envelope is the server's own answer about this id; everything else is the way there failing.
-  if (isApiError(error) && error.kind === 'envelope') return { kind: 'notFound', message: error.message };
-  return { kind: 'unavailable', message: isApiError(error) ? error.message : MESSAGES.network };
-}
-
-/** A prerendered activity page starts from the activity it was made with, so taking it over shows the same page. */
-function initialState(id: string): ActivityState {
-  // A wrong link is known at once: no skeleton first, which the shorter message would then pull the footer up over.
-  const problem = problemWithId(id);
-  if (problem) return { status: 'failed', problem };
-  const activity = parseActivity(readPrerendered<unknown>(activityPrerenderKey(id)));
-  return activity ? { status: 'ready', activity, id } : { status: 'loading' };
-}
-
-function shows(state: ActivityState, id: string): boolean {
-  return state.status === 'ready' && state.id === id;
+  return { kind: failure.kind === 'envelope' ? 'notFound' : 'unavailable', message: failure.message };
 }
 
 /**
- * The activity of `/wuyou/{id}` (`wuyou/activityPageList1.0`). A prerendered page starts from the activity it was
- * made with; the fresh reply replaces it quietly. A failure to reach the API then changes nothing, while the API's
- * answer that the activity is gone replaces the page with that answer.
+ * The activity of `/wuyou/{id}` (`wuyou/activityPageList1.0`, asked with `{id}`). A wrong link is known at once,
+ * without asking the API (and without a skeleton first, which the shorter message would then pull the footer up
+ * over).
  */
 export function useActivity(id: string): { state: ActivityState; retry: () => void } {
-  const [state, setState] = useState<ActivityState>(() => initialState(id));
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const problem = problemWithId(id);
-    if (problem) {
-      setState({ status: 'failed', problem });
-      return;
-    }
-    const controller = new AbortController();
-    setState((current) => (shows(current, id) ? current : { status: 'loading' }));
-    api.activityPage({ id }, { hideError: true, signal: controller.signal }).then(
-      (data: unknown) => {
-        if (controller.signal.aborted) return;
-        const activity = parseActivity(data);
-        if (activity) rememberForPrerender(activityPrerenderKey(id), activity);
-        setState((current) => {
-          if (activity) return { status: 'ready', activity, id };
-          if (shows(current, id)) return current;
-          return { status: 'failed', problem: { kind: 'unavailable', message: MESSAGES.badResponse } };
-        });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        // The API saying there is no such activity (taken offline since the prerender) outranks the prerendered
-        // page: nobody should sign up for it. Any other failure changes nothing.
-        const gone = isApiError(error) && error.kind === 'envelope' && error.code === NOT_FOUND_CODE;
-        setState((current) => (shows(current, id) && !gone ? current : { status: 'failed', problem: problemOf(error) }));
-      },
-    );
-    return () => controller.abort();
-  }, [id, attempt]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, retry };
+  const problem = problemWithId(id);
+  const { state, retry } = usePageData(
+    problem ? null : PAGE_DATA_KEYS.activity(id),
+    (options) => api.activityPage({ id }, options),
+    parseActivity,
+  );
+  if (problem) return { state: { status: 'failed', problem }, retry };
+  if (state.status === 'ready') return { state: { status: 'ready', activity: state.data }, retry };
+  if (state.status === 'failed') return { state: { status: 'failed', problem: problemOf(state.error) }, retry };
+  return { state: { status: 'loading' }, retry };
 }

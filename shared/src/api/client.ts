@@ -85,8 +85,11 @@ http.interceptors.response.use(
   (error: unknown) => Promise.reject(toApiError(error)),
 );
 
+/** The page-wide progress bar is the visitor's; a server render has none, and keeps no count between renders. */
+const inBrowser = typeof window !== 'undefined';
+
 async function request<T>(config: AxiosRequestConfig): Promise<T> {
-  requestTracker.started();
+  if (inBrowser) requestTracker.started();
   try {
     const response = await http.request<Envelope<T>>(config);
     return response.data.data;
@@ -95,11 +98,12 @@ async function request<T>(config: AxiosRequestConfig): Promise<T> {
     if (!config.hideError && apiError.kind !== 'canceled') notify.error(apiError.message);
     throw apiError;
   } finally {
-    requestTracker.finished();
+    if (inBrowser) requestTracker.finished();
   }
 }
 
-export type CallOptions = Pick<AxiosRequestConfig, 'hideError' | 'signal' | 'timeout' | 'headers'>;
+/** `baseURL`: where a server render sends its calls, when that is not the public address pages name. */
+export type CallOptions = Pick<AxiosRequestConfig, 'hideError' | 'signal' | 'timeout' | 'headers' | 'baseURL'>;
 
 export function get<T>(url: string, params?: object, options?: CallOptions): Promise<T> {
   return request<T>({ ...options, method: 'GET', url, params });

@@ -45,9 +45,3 @@ export function activityIdFromPath(pathname: string): string {
     return raw;
   }
 }
-
-/**
- * The marketing pages served as prerendered HTML (DESIGN.md); search results and unknown paths stay
- * client-rendered.
- */
-export const PRERENDERED_PATHS = ['/', '/about', '/about/1', '/about/2', '/about/3', '/about/4', '/about/5', '/about/6'];

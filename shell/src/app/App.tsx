@@ -1,9 +1,8 @@
 import { lazy, Suspense, useEffect, useMemo, type ComponentType } from 'react';
-import { BrowserRouter, createRoutesFromElements, Route, useLocation, useRoutes } from 'react-router-dom';
-import { AppFeedback, ROUTER_FUTURE } from '@wenrun/shared';
-import { HomePage } from '../home/HomePage';
-import { Redirect, REDIRECTS } from './redirects';
-import { AboutRoute, ActivityRoute, SearchRoute } from './remoteRoutes';
+import { createRoutesFromElements, Route, useLocation, useRoutes } from 'react-router-dom';
+import { AppFeedback, REDIRECTS, SITE_ROUTES } from '@wenrun/shared';
+import { Redirect } from './redirects';
+import { RoutePage } from './RoutePage';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { WrittenPath } from './writtenPath';
 
@@ -14,18 +13,19 @@ const LazyLayout = lazy(() => loadLayout().then((Layout) => ({ default: Layout }
 
 interface AppProps {
   /**
-   * The layout, when the first page needs it: loaded before the first render so that a prerendered page is
-   * replaced in one commit. A visit that starts without it (an activity page) loads it on demand.
+   * The layout, when the first page needs it: loaded before the first render, so that a server-rendered page is
+   * hydrated in one pass. A visit that starts without it (an activity page) loads it on demand.
    */
   Layout?: ComponentType;
 }
 
 /**
- * SPEC.md §2. Any unknown path shows the home page with its URL left as typed: the visitor keeps what they asked
- * for in the address bar (and can correct a typo there), while the canonical link tells search engines `/`.
+ * SPEC.md §2, the routes of the route manifest (`@wenrun/shared`). Any unknown path shows the home page with its
+ * URL left as typed: the visitor keeps what they asked for in the address bar, while the canonical link tells
+ * search engines `/`. The router around it is the browser's or, on the server, a static one.
  */
 export function App({ Layout }: AppProps) {
-  // Marks the moment the app runs the page (a prerendered page is static markup until then), for tests and ops.
+  // Marks the moment the app runs the page (a server-rendered page is static markup until then), for tests and ops.
   useEffect(() => document.documentElement.setAttribute('data-app-ready', ''), []);
   const layout = Layout ? (
     <Layout />
@@ -35,10 +35,10 @@ export function App({ Layout }: AppProps) {
     </Suspense>
   );
   return (
-    <BrowserRouter future={ROUTER_FUTURE}>
+    <>
       <SiteRoutes layout={layout} />
       <AppFeedback />
-    </BrowserRouter>
+    </>
   );
 }
 
@@ -49,24 +49,25 @@ export function App({ Layout }: AppProps) {
  */
 function SiteRoutes({ layout }: { layout: JSX.Element }) {
   const location = useLocation();
-  const routes = useMemo(
-    () =>
-      createRoutesFromElements(
-        <>
-          <Route path="/wuyou/*" element={<ActivityRoute />} />
-          <Route element={layout}>
-            <Route index element={<HomePage />} />
-            {Object.entries(REDIRECTS).map(([from, to]) => (
-              <Route key={from} path={from} element={<Redirect to={to} />} />
-            ))}
-            <Route path="about/*" element={<AboutRoute />} />
-            <Route path="search/*" element={<SearchRoute />} />
-            <Route path="*" element={<HomePage />} />
-          </Route>
-        </>,
-      ),
-    [layout],
-  );
+  const routes = useMemo(() => {
+    const page = (route: (typeof SITE_ROUTES)[number]) =>
+      route.path === '/' ? (
+        <Route key={route.id} index element={<RoutePage route={route} />} />
+      ) : (
+        <Route key={route.id} path={route.path} element={<RoutePage route={route} />} />
+      );
+    return createRoutesFromElements(
+      <>
+        {SITE_ROUTES.filter((route) => !route.layout).map(page)}
+        <Route element={layout}>
+          {Object.entries(REDIRECTS).map(([from, to]) => (
+            <Route key={from} path={from} element={<Redirect to={to} />} />
+          ))}
+          {SITE_ROUTES.filter((route) => route.layout).map(page)}
+        </Route>
+      </>,
+    );
+  }, [layout]);
   const routed = useRoutes(routes);
   const routedWithoutLineBreaks = useRoutes(routes, {
     ...location,

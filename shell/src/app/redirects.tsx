@@ -2,14 +2,6 @@ import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { MESSAGES, REDIRECT_LIMIT } from '@wenrun/shared';
 
-/** Old or alternative addresses of pages, kept working for links out in the world. */
-export const REDIRECTS: Record<string, string> = {
-  '/index.html': '/',
-  '/index': '/',
-  '/home': '/',
-  '/about/index.html': '/about',
-};
-
 /** Redirect hops closer together than this count as one chain. */
 const CHAIN_WINDOW_MS = 3_000;
 

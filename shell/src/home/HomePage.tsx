@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { aboutPath, getRuntimeConfig } from '@wenrun/shared';
-import { usePageMeta } from '../app/usePageMeta';
 import { HomeBanners, ExpertTeam, FeaturedCourses, NewsList, PartnerWall } from './HomeSections';
 import { OFFERINGS } from './offerings';
 import { useHomeContent } from './useHomeContent';
@@ -14,16 +13,11 @@ import './home.css';
 export function HomePage() {
   const { company } = getRuntimeConfig().contact;
   const { state, retry } = useHomeContent();
-  usePageMeta({
-    title: `${company} - 教师研训、精品课程与智慧教育服务`,
-    description: `${company}为中小学校与教师提供研训体系、精品课程、智慧云平台、课堂观测评价与项目合作服务。`,
-    canonicalPath: '/',
-  });
   useEffect(() => {
-    if (state.status === 'failed') console.warn(`[home] 首页内容加载失败：${state.message}`);
+    if (state.status === 'failed') console.warn(`[home] 首页内容加载失败：${state.error.message}`);
   }, [state]);
 
-  const content = state.status === 'ready' ? state.content : null;
+  const content = state.status === 'ready' ? state.data : null;
   const loading = state.status === 'loading';
 
   return (
@@ -45,7 +39,7 @@ export function HomePage() {
 
       {state.status === 'failed' && (
         <div className="home-notice" role="status">
-          <p>最新课程、专家与动态暂时无法加载（{state.message}）。以下为文润教育的主要服务。</p>
+          <p>最新课程、专家与动态暂时无法加载（{state.error.message}）。以下为文润教育的主要服务。</p>
           <button type="button" className="ui small button" onClick={retry}>
             重新加载
           </button>

@@ -1,7 +1,18 @@
-import { Component, useCallback, useEffect, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
-import type { RemoteName } from '@wenrun/shared';
+import {
+  Component,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
+import { useHydrated, type RemoteName } from '@wenrun/shared';
 import type { RemoteModule } from './modules';
-import { loadedModule, loadExposed, skipBrokenEntry } from './registry';
+import { forgetFailure, moduleId, readExposed, RemoteLoadError, skipBrokenEntry } from './registry';
+import { slotRenderedInBrowser, useSlotsFailedOnServer } from './slotStatus';
 
 /** Waits between automatic retries: 1 s, 2 s, 4 s … capped at 30 s. */
 export function retryDelayMs(attempt: number): number {
@@ -24,14 +35,15 @@ interface RemoteSlotProps<R extends RemoteName, P extends object> {
   loading?: ReactNode;
 }
 
-type SlotState<P> =
-  | { status: 'loading' }
-  | { status: 'ready'; Component: ComponentType<P> }
-  | { status: 'failed'; message: string };
-
 /**
- * Loads one exposed module of a remote and renders it. A remote that is down, slow or throws costs only this
- * slot: it shows a Chinese fallback in place, retries with backoff, and the rest of the page goes on.
+ * Renders one exposed module of a remote, in a `<Suspense>` boundary of its own:
+ *
+ * - on the server the module is already loaded (the render waits for the page's modules), or the slot renders
+ *   its fallback and the page says so, so the browser starts from the same fallback and retries;
+ * - in the browser a slot that hydrates server markup keeps that markup until its module is there; a slot whose
+ *   markup the browser's module renders differently (another version of the remote) is rendered afresh alone;
+ * - a remote that is down, slow or throws costs only this slot: a Chinese fallback in place, retries with
+ *   backoff, the rest of the page goes on.
  */
 export function RemoteSlot<R extends RemoteName, P extends object>({
   remote,
@@ -42,58 +54,32 @@ export function RemoteSlot<R extends RemoteName, P extends object>({
   className,
   loading,
 }: RemoteSlotProps<R, P>) {
-  // A module loaded before the first render (preloaded for a prerendered page) shows without a loading frame.
-  const [state, setState] = useState<SlotState<P>>(() => {
-    const preloaded = loadedModule<Exposed<P>>(remote, module);
-    return preloaded ? { status: 'ready', Component: preloaded.default } : { status: 'loading' };
-  });
+  const id = moduleId(remote, module);
+  const failedOnServer = useSlotsFailedOnServer();
+  const [failure, setFailure] = useState<string | null>(() => (failedOnServer.has(id) ? '服务器渲染时无法加载' : null));
   const [attempt, setAttempt] = useState(0);
 
+  // Only the page's first render starts from the server's word; a slot mounted later loads on its own.
   useEffect(() => {
-    if (attempt === 0 && loadedModule(remote, module)) return;
-    let cancelled = false;
-    loadExposed<Exposed<P>>(remote, module).then(
-      (exposed) => {
-        if (!cancelled) setState({ status: 'ready', Component: exposed.default });
-      },
-      (error: unknown) => {
-        if (!cancelled) setState({ status: 'failed', message: String(error) });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [remote, module, attempt]);
+    failedOnServer.delete(id);
+  }, [failedOnServer, id]);
 
   const retry = useCallback(() => {
-    setState({ status: 'loading' });
+    forgetFailure(remote, module);
+    setFailure(null);
     setAttempt((n) => n + 1);
-  }, []);
+  }, [remote, module]);
 
   useEffect(() => {
-    if (state.status !== 'failed') return;
+    if (failure === null) return;
     const timer = setTimeout(retry, retryDelayMs(attempt));
     return () => clearTimeout(timer);
-  }, [state.status, attempt, retry]);
+  }, [failure, attempt, retry]);
 
   const style = { minHeight };
   const classes = ['remote-slot', className].filter(Boolean).join(' ');
 
-  if (state.status === 'ready') {
-    return (
-      <SlotErrorBoundary
-        key={attempt}
-        onError={(message) => {
-          // A module that throws at start is a broken deploy: the next entry (last known good) is tried at once.
-          if (skipBrokenEntry(remote)) retry();
-          else setState({ status: 'failed', message });
-        }}
-      >
-        <state.Component {...props} />
-      </SlotErrorBoundary>
-    );
-  }
-  if (state.status === 'failed') {
+  if (failure !== null) {
     return (
       <div className={`${classes} remote-slot--failed`} style={style} role="alert" data-remote={remote}>
         <p>
@@ -105,18 +91,39 @@ export function RemoteSlot<R extends RemoteName, P extends object>({
       </div>
     );
   }
-  return (
-    loading ?? (
-      <div className={`${classes} remote-slot--loading`} style={style} aria-busy="true" data-remote={remote}>
-        <span className="visually-hidden">{label}加载中</span>
-      </div>
-    )
+  const placeholder = loading ?? (
+    <div className={`${classes} remote-slot--loading`} style={style} aria-busy="true" data-remote={remote}>
+      <span className="visually-hidden">{label}加载中</span>
+    </div>
   );
+  return (
+    <SlotErrorBoundary
+      key={attempt}
+      onError={(error) => {
+        // A module that throws at start is a broken deploy: the next entry (last known good) is tried at once.
+        if (!(error instanceof RemoteLoadError) && skipBrokenEntry(remote)) retry();
+        else setFailure(String(error));
+      }}
+    >
+      <Suspense fallback={placeholder}>
+        <SlotContent<P> remote={remote} module={module} props={props} />
+      </Suspense>
+    </SlotErrorBoundary>
+  );
+}
+
+function SlotContent<P extends object>({ remote, module, props }: { remote: RemoteName; module: string; props: P }) {
+  const { default: Exposed } = readExposed<Exposed<P>>(remote, module);
+  // The first render's answer is the one that counts: after hydration every render is the browser's own.
+  const firstRenderInBrowser = useRef(useHydrated()).current;
+  const id = moduleId(remote, module);
+  useEffect(() => slotRenderedInBrowser(id, firstRenderInBrowser), [id, firstRenderInBrowser]);
+  return <Exposed {...props} />;
 }
 
 interface BoundaryProps {
   children: ReactNode;
-  onError: (message: string) => void;
+  onError: (error: unknown) => void;
 }
 
 /** A remote that throws while rendering is treated like one that failed to load. */
@@ -128,8 +135,8 @@ class SlotErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
   }
 
   override componentDidCatch(error: unknown) {
-    console.error('[remotes] 渲染出错', error);
-    this.props.onError(String(error));
+    if (!(error instanceof RemoteLoadError)) console.error('[remotes] 渲染出错', error);
+    this.props.onError(error);
   }
 
   override render() {

@@ -20,7 +20,16 @@ const remotes = new Map<RemoteName, RemoteState>();
 /** Modules already loaded, by `remote/module`: a slot whose module is here renders it at once. */
 const loadedModules = new Map<string, unknown>();
 
-function moduleId(remote: RemoteName, exposed: string): string {
+/** The last load of a module failed (every entry tried): the slot shows so until it asks again. */
+const failedLoads = new Map<string, RemoteLoadError>();
+
+/** A module that could not be loaded from any entry, as opposed to one that threw while rendering. */
+export class RemoteLoadError extends Error {
+  override name = 'RemoteLoadError';
+}
+
+/** `header/Header` for the remote `header` and its module `./Header`: how slots are named in logs and pages. */
+export function moduleId(remote: RemoteName, exposed: string): string {
   return `${remote}/${exposed.replace(/^\.\//, '')}`;
 }
 
@@ -75,6 +84,24 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   });
 }
 
+/**
+ * For rendering: the module when it is loaded; otherwise its load is started (once) and the promise thrown, so
+ * the nearest `<Suspense>` waits (in the browser, a hydrating slot keeps the server's markup meanwhile). A load
+ * that failed is thrown as its error until `forgetFailure`.
+ */
+export function readExposed<T>(remote: RemoteName, exposed: string): T {
+  const id = moduleId(remote, exposed);
+  const loaded = loadedModules.get(id);
+  if (loaded) return loaded as T;
+  const failure = failedLoads.get(id);
+  if (failure) throw failure;
+  throw loadExposed(remote, exposed).catch(() => undefined);
+}
+
+export function forgetFailure(remote: RemoteName, exposed: string): void {
+  failedLoads.delete(moduleId(remote, exposed));
+}
+
 /** Loads under way, by module: the bootstrap's preload and the slot that shows the module wait for one load. */
 const loadsInFlight = new Map<string, Promise<unknown>>();
 
@@ -86,7 +113,13 @@ export function loadExposed<T>(remote: RemoteName, exposed: string): Promise<T> 
   const id = moduleId(remote, exposed);
   const inFlight = loadsInFlight.get(id);
   if (inFlight) return inFlight as Promise<T>;
-  const load = loadFromEntries<T>(remote, id).finally(() => loadsInFlight.delete(id));
+  const load = loadFromEntries<T>(remote, id)
+    .catch((error: unknown) => {
+      const failure = new RemoteLoadError(String(error));
+      failedLoads.set(id, failure);
+      throw failure;
+    })
+    .finally(() => loadsInFlight.delete(id));
   loadsInFlight.set(id, load);
   return load;
 }
@@ -112,6 +145,7 @@ async function loadFromEntries<T>(remote: RemoteName, id: string): Promise<T> {
       if (!module) throw new Error(`${id} 为空`);
       state.current = index;
       loadedModules.set(id, module);
+      failedLoads.delete(id);
       if (index > 0) console.warn(`[remotes] ${id} 使用备用地址 ${entry}`);
       return module;
     } catch (error) {

@@ -86,3 +86,12 @@ export function signUpStatus(deadline: string, endTime: string, now: Date): Sign
   if (!last) return 'unknown';
   return clock > sortable(last, true) ? 'closed' : 'open';
 }
+
+/** The same moment in ISO 8601 with China's offset (`2027-01-18T09:00:00+08:00`, or the day), for structured data. */
+export function isoChinaTime(text: string): string | null {
+  const at = parseCalendarTime(text);
+  if (!at) return null;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const day = `${at.year}-${pad(at.month)}-${pad(at.day)}`;
+  return at.time ? `${day}T${at.time}:00+08:00` : day;
+}

@@ -1,4 +1,4 @@
-import { ACTIVITY } from '../testing/activityFixture';
+import { TEST_ACTIVITY as ACTIVITY } from './testActivity';
 import { parseActivity } from './parseActivity';
 
 describe('parseActivity', () => {

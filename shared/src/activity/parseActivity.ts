@@ -1,4 +1,4 @@
-import type { Activity, ActivityBlock, ActivitySignUp } from '@wenrun/shared';
+import type { Activity, ActivityBlock, ActivitySignUp } from '../api/types';
 
 /**
  * The shape of `data` is ours, but the site must keep working against any server that keeps the envelope: data

@@ -1,0 +1,93 @@
+import type { ApiErrorKind, CallOptions } from '../api/client';
+import { isApiError } from '../api/client';
+import { MESSAGES } from '../constants';
+
+/** Why a page's data could not be had, in a form that survives being embedded in the page as JSON. */
+export interface PageDataFailure {
+  kind: ApiErrorKind;
+  /** Chinese, fit to show. */
+  message: string;
+  /** The envelope's code, when the API answered with one. */
+  code?: string;
+}
+
+export type PageDataEntry = { ok: true; data: unknown } | { ok: false; error: PageDataFailure };
+
+export type PageDataLoader = (options: CallOptions) => Promise<unknown>;
+
+export function failureOf(error: unknown): PageDataFailure {
+  if (isApiError(error)) return { kind: error.kind, message: error.message, ...(error.code ? { code: error.code } : {}) };
+  return { kind: 'network', message: MESSAGES.network };
+}
+
+/**
+ * The data a page shows, by key (`home`, `activity:3` …). On the server there is one store per render: pages ask
+ * for what they need while rendering, the render waits for it, and the store then travels inside the HTML. In
+ * the browser the store starts from what the page carried, so hydration shows the very same data without asking
+ * the API again; what the browser loads later is put here too, so the page's head can follow it.
+ */
+export class PageDataStore {
+  private readonly entries: Map<string, PageDataEntry>;
+  private readonly pending = new Map<string, Promise<void>>();
+  /** Keys the page arrived with and nobody has shown yet: their first use needs no request. */
+  private readonly unclaimed: Set<string>;
+  private readonly listeners = new Set<() => void>();
+  private revision = 0;
+
+  constructor(
+    readonly side: 'server' | 'browser',
+    initial: Record<string, PageDataEntry> = {},
+    /** When the page was rendered: what "now" means until the browser has taken the page over. */
+    readonly renderedAt: Date = new Date(),
+    /** Server: how the render calls the API (its own timeout, its own target); never a visitor's settings. */
+    private readonly callOptions: CallOptions = {},
+  ) {
+    this.entries = new Map(Object.entries(initial));
+    this.unclaimed = new Set(this.entries.keys());
+  }
+
+  get(key: string): PageDataEntry | undefined {
+    return this.entries.get(key);
+  }
+
+  set(key: string, entry: PageDataEntry): void {
+    this.entries.set(key, entry);
+    this.revision += 1;
+    for (const listener of this.listeners) listener();
+  }
+
+  /** True once for a key the page arrived with: the caller shows it as it is. */
+  claim(key: string): boolean {
+    return this.unclaimed.delete(key);
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Changes whenever an entry does (for `useSyncExternalStore`). */
+  getRevision = (): number => this.revision;
+
+  /** Server: starts loading `key` once, however often the render asks; the render suspends on the promise. */
+  load(key: string, loader: PageDataLoader): Promise<void> {
+    let pending = this.pending.get(key);
+    if (!pending) {
+      pending = loader({ ...this.callOptions, hideError: true }).then(
+        (data) => this.set(key, { ok: true, data }),
+        (error: unknown) => this.set(key, { ok: false, error: failureOf(error) }),
+      );
+      this.pending.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** Every entry, as embedded in the page. */
+  toJSON(): Record<string, PageDataEntry> {
+    return Object.fromEntries(this.entries);
+  }
+
+  failures(): [key: string, failure: PageDataFailure][] {
+    return [...this.entries].flatMap(([key, entry]) => (entry.ok ? [] : [[key, entry.error] as [string, PageDataFailure]]));
+  }
+}

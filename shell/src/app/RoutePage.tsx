@@ -1,0 +1,55 @@
+import { Suspense, useEffect, type ComponentType } from 'react';
+import { useLocation } from 'react-router-dom';
+import { getRuntimeConfig, usePageDataRevision, usePageDataStore, type RouteId, type SiteRoute } from '@wenrun/shared';
+import { HomePage } from '../home/HomePage';
+import { AboutRoute, ActivityRoute, SearchRoute } from './remoteRoutes';
+import { useWrittenPath } from './writtenPath';
+
+/** The page of each route of the manifest. */
+const ROUTE_PAGES: Record<RouteId, ComponentType> = {
+  home: HomePage,
+  about: AboutRoute,
+  search: SearchRoute,
+  activity: ActivityRoute,
+  other: HomePage,
+};
+
+function metaElement(selector: string, create: () => HTMLElement): HTMLElement {
+  const existing = document.head.querySelector<HTMLElement>(selector);
+  if (existing) return existing;
+  const element = create();
+  document.head.appendChild(element);
+  return element;
+}
+
+/**
+ * Keeps the document's title, description, canonical link and robots rule those of the route's head (the
+ * manifest's), as the visitor moves between pages and as the page's data arrives. The server wrote the same head
+ * into the page it sent; this is for what happens after.
+ */
+function usePageHead(route: SiteRoute): void {
+  const pathname = useWrittenPath(useLocation().pathname);
+  const store = usePageDataStore();
+  const revision = usePageDataRevision();
+  useEffect(() => {
+    const head = route.head({ pathname, config: getRuntimeConfig(), siteUrl: window.location.origin, data: store });
+    document.title = head.title;
+    metaElement('meta[name="description"]', () => Object.assign(document.createElement('meta'), { name: 'description' }))
+      .setAttribute('content', head.description);
+    metaElement('meta[name="robots"]', () => Object.assign(document.createElement('meta'), { name: 'robots' }))
+      .setAttribute('content', head.noindex ? 'noindex' : 'index,follow');
+    metaElement('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }))
+      .setAttribute('href', new URL(head.canonicalPath, window.location.origin).toString());
+  }, [route, pathname, store, revision]);
+}
+
+/** A route's page with its head. On the server the page may wait for its data here. */
+export function RoutePage({ route }: { route: SiteRoute }) {
+  usePageHead(route);
+  const Page = ROUTE_PAGES[route.id];
+  return (
+    <Suspense fallback={null}>
+      <Page />
+    </Suspense>
+  );
+}

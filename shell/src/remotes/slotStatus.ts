@@ -1,0 +1,46 @@
+import { createContext, useContext } from 'react';
+import { routeOf, track } from '@wenrun/shared';
+
+/**
+ * The slots (`header/Header`) the server rendered as failed. The page carries the list, so the browser starts those
+ * slots from the same fallback (and retries) instead of hydrating markup that does not match.
+ */
+const SlotsFailedOnServer = createContext<Set<string>>(new Set());
+export const SlotsFailedOnServerProvider = SlotsFailedOnServer.Provider;
+
+export function useSlotsFailedOnServer(): Set<string> {
+  return useContext(SlotsFailedOnServer);
+}
+
+/** Slots whose server markup the browser is about to hydrate; each answers once, at its first render. */
+const awaitingHydration = new Set<string>();
+/** React's recoverable errors of this hydration, the reason a slot was rendered afresh. */
+const recovered: string[] = [];
+
+export function expectHydration(slots: Iterable<string>): void {
+  for (const slot of slots) awaitingHydration.add(slot);
+}
+
+/** Passed to `hydrateRoot`: React says why it gave up on some server markup; the slot that it was says where. */
+export function onRecoverableError(error: unknown): void {
+  recovered.push(error instanceof Error ? error.message : String(error));
+  // What no slot claims was outside the slots: said once, for the whole page.
+  setTimeout(() => {
+    const unclaimed = recovered.splice(0);
+    if (unclaimed.length) console.warn(`[hydration] 页面：${unclaimed.join('；')}`);
+  }, 1000);
+}
+
+/**
+ * A slot's first render: `true` when the browser rendered it itself. For a slot whose server markup was expected,
+ * that means the markup was thrown away (most often another version of the remote than the server rendered):
+ * said once on the console and counted in the statistics, so ops see version skew.
+ */
+export function slotRenderedInBrowser(slot: string, renderedInBrowser: boolean): void {
+  if (!awaitingHydration.delete(slot) || !renderedInBrowser) return;
+  const reason = recovered.splice(0).join('；') || '与服务器渲染的内容不一致';
+  const [remote = slot] = slot.split('/');
+  console.warn(`[hydration] ${remote}（${slot}）与服务器渲染的版本不同，已在浏览器中重新渲染此区域：${reason}`);
+  // The route's pattern, not the path: a search path holds what the visitor typed.
+  track({ type: 'hydration-mismatch', path: routeOf(window.location.pathname).path, detail: { remote, slot } });
+}

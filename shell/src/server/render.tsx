@@ -1,0 +1,139 @@
+import { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom/server';
+import {
+  modulesOf,
+  NOT_FOUND_CODE,
+  organizationJsonLd,
+  PageDataProvider,
+  PageDataStore,
+  REDIRECTS,
+  ROUTER_FUTURE,
+  routeOf,
+  setRuntimeConfig,
+  type PageDataFailure,
+  type PageHead,
+  type PageState,
+  type RouteId,
+  type RuntimeConfig,
+} from '@wenrun/shared';
+import { App, loadLayout } from '../app/App';
+import { loadExposed, moduleId, registerSiteRemotes } from '../remotes/registry';
+import { SlotsFailedOnServerProvider } from '../remotes/slotStatus';
+
+export interface RenderSetup {
+  config: RuntimeConfig;
+  /** The public address of the site, without a trailing slash. */
+  siteUrl: string;
+  /** Where API calls go, when not to `config.apiBaseUrl` (a build's own reference API). */
+  apiTarget?: string;
+  /** A data call slower than this fails the render (the caller serves the client-rendered page instead). */
+  dataTimeoutMs: number;
+  /** A render that takes longer than this is abandoned. */
+  renderTimeoutMs: number;
+}
+
+export type RenderedPage =
+  | { kind: 'redirect'; status: 301; location: string }
+  | {
+      kind: 'page';
+      status: 200 | 404;
+      routeId: RouteId;
+      head: PageHead;
+      /** The organisation, then the page's own structured data. */
+      jsonLd: object[];
+      markup: string;
+      state: PageState;
+      /** Data the page could not get for a reason other than "no such thing": the page must not be served. */
+      unavailable: [key: string, failure: PageDataFailure][];
+    };
+
+let registeredConfig = '';
+
+/** The process renders for one site: its config is set once, and again only when it changes. */
+function applyConfig(config: RuntimeConfig): void {
+  const serialized = JSON.stringify(config);
+  if (serialized === registeredConfig) return;
+  setRuntimeConfig(config);
+  registerSiteRemotes(config);
+  registeredConfig = serialized;
+}
+
+function renderToText(element: JSX.Element, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        html += chunk.toString();
+        done();
+      },
+      final(done) {
+        resolve(html);
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(element, {
+      // Everything is waited for, then written at once: the head needs the data, and a whole page needs no
+      // script to put late parts in place (none is allowed inline).
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: (error) => console.error('[render] 渲染出错', error),
+    });
+    setTimeout(() => {
+      stream.abort(new Error(`渲染超过 ${timeoutMs} ms`));
+      reject(new Error(`渲染超过 ${timeoutMs} ms`));
+    }, timeoutMs).unref();
+  });
+}
+
+/**
+ * Renders `url` (path and query) as the browser would show it, logged out, with the data it shows fetched here
+ * and embedded. Nothing of one render reaches another: the data store, the failed slots and the router are made
+ * per render; what is shared (the config, the loaded remote modules) is read-only.
+ */
+export async function renderPage(url: string, setup: RenderSetup): Promise<RenderedPage> {
+  const { pathname } = new URL(url, 'http://render.invalid');
+  const redirect = REDIRECTS[pathname];
+  if (redirect) return { kind: 'redirect', status: 301, location: redirect };
+
+  applyConfig(setup.config);
+  const route = routeOf(pathname);
+  const slots = modulesOf(route);
+  const failedSlots = new Set<string>();
+  const [Layout] = await Promise.all([
+    route.layout ? loadLayout() : undefined,
+    ...slots.map((ref) =>
+      loadExposed(ref.remote, ref.module).catch(() => {
+        failedSlots.add(moduleId(ref.remote, ref.module));
+      }),
+    ),
+  ]);
+
+  const store = new PageDataStore('server', {}, new Date(), {
+    timeout: setup.dataTimeoutMs,
+    ...(setup.apiTarget ? { baseURL: setup.apiTarget } : {}),
+  });
+  const markup = await renderToText(
+    <PageDataProvider store={store}>
+      <SlotsFailedOnServerProvider value={new Set(failedSlots)}>
+        <StaticRouter location={url} future={ROUTER_FUTURE}>
+          <App Layout={Layout} />
+        </StaticRouter>
+      </SlotsFailedOnServerProvider>
+    </PageDataProvider>,
+    setup.renderTimeoutMs,
+  );
+
+  const context = { pathname, config: setup.config, siteUrl: setup.siteUrl, data: store };
+  const head = route.head(context);
+  return {
+    kind: 'page',
+    status: route.status(context),
+    routeId: route.id,
+    head,
+    jsonLd: [organizationJsonLd(context), ...head.jsonLd],
+    markup,
+    state: { data: store.toJSON(), failedSlots: [...failedSlots], renderedAt: store.renderedAt.toISOString() },
+    unavailable: store.failures().filter(([, failure]) => failure.code !== NOT_FOUND_CODE),
+  };
+}
