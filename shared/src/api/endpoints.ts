@@ -1,6 +1,8 @@
 import { post, type CallOptions } from './client';
 import type {
   Activity,
+  ActivityList,
+  ActivityListPayload,
   ActivityPayload,
   CodeLoginPayload,
   CourseList,
@@ -43,6 +45,9 @@ export const api = {
   integrate: (options?: CallOptions) => post<HomeContent>(API_PATHS.integrate, undefined, options),
   activityPage: (payload: ActivityPayload, options?: CallOptions) =>
     post<Activity>(API_PATHS.activityPage, payload, options),
+  /** The same call without an id: the activities that are online, a page at a time. */
+  activityList: (payload: ActivityListPayload, options?: CallOptions) =>
+    post<ActivityList>(API_PATHS.activityPage, payload, options),
   courseList: (payload: CourseListPayload, options?: CallOptions) =>
     post<CourseList>(API_PATHS.courseList, payload, options),
 };

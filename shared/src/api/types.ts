@@ -144,6 +144,32 @@ export interface ActivitySignUp {
   note: string;
 }
 
+/**
+ * `wuyou/activityPageList1.0` without an id: one page of the activities that are online (SPEC.md §7: the payload
+ * is passed through). The build writes a page for each; `updatedAt` says when one last changed.
+ */
+export interface ActivityListPayload {
+  page?: number;
+  size?: number;
+}
+
+export interface ActivitySummary {
+  id: number;
+  title: string;
+  cover: string;
+  startTime: string;
+  endTime: string;
+  /** ISO time of the last change. */
+  updatedAt: string;
+}
+
+export interface ActivityList {
+  list: ActivitySummary[];
+  total: number;
+  page: number;
+  size: number;
+}
+
 export interface Activity {
   id: number;
   title: string;
