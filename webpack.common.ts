@@ -14,7 +14,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
-import { chunkRegistryGlobal, MANIFEST_FILE, VERSION_FILE } from './shared/src/config/parts';
+import { chunkRegistryGlobal, ENTRY_ASSETS_FILE, MANIFEST_FILE, VERSION_FILE, type EntryAssets } from './shared/src/config/parts';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 /**
@@ -212,6 +212,7 @@ function hostConfig(part: PartOptions, build: Build): PartConfig {
         }),
     ),
     new VersionFilePlugin(build.buildInfo),
+    new EntryAssetsPlugin(),
     ...(part.publicFiles?.length
       ? [new CopyPlugin({ patterns: part.publicFiles.map((file) => ({ from: path.join('public', file) })) })]
       : []),
@@ -296,9 +297,8 @@ function remoteServerConfig(part: PartOptions, exposes: Record<string, string>, 
 }
 
 function hostServerConfig(part: PartOptions, build: Build): PartConfig {
-  const config = serverConfig(part, build, `${part.name}-server`, { server: './src/server/index.ts' }, path.join(part.dir, 'dist-server'), part.publicPath ?? '/');
+  const config = serverConfig(part, build, `${part.name}-server`, { server: './src/server/index.ts' }, path.join(build.outputDir, SERVER_DIR), part.publicPath ?? '/');
   config.dependencies = [part.name];
-  config.output = { ...config.output, clean: true };
   config.plugins?.push(
     new ModuleFederationPlugin({
       name: part.name,
@@ -431,6 +431,41 @@ class ServerEntryInManifestPlugin {
         const manifest = JSON.parse(asset.source.source().toString()) as { metaData: Record<string, unknown> };
         manifest.metaData.ssrRemoteEntry = { name: 'remoteEntry.js', path: SERVER_DIR, type: 'commonjs-module' };
         compilation.updateAsset(MANIFEST_FILE, new webpack.sources.RawSource(JSON.stringify(manifest, null, 2)));
+      });
+    });
+  }
+}
+
+/**
+ * Writes ENTRY_ASSETS_FILE: for each entry (`main` is the site, `status` the status page), its files. The server
+ * renderer reads the site's stylesheets from it (never the status page's), the budgets read the bytes.
+ */
+class EntryAssetsPlugin {
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap(EntryAssetsPlugin.name, (compilation) => {
+      const stage = webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT;
+      compilation.hooks.processAssets.tap({ name: EntryAssetsPlugin.name, stage }, () => {
+        const byKind = (files: Iterable<string>) => {
+          const list = [...new Set(files)].sort();
+          return { js: list.filter((file) => file.endsWith('.js')), css: list.filter((file) => file.endsWith('.css')) };
+        };
+        const entries = Object.fromEntries(
+          [...compilation.entrypoints].map(([name, entrypoint]): [string, EntryAssets] => {
+            const later = new Set<string>();
+            const seen = new Set<webpack.ChunkGroup>();
+            const visit = (group: webpack.ChunkGroup) => {
+              for (const child of group.getChildren()) {
+                if (seen.has(child)) continue;
+                seen.add(child);
+                for (const chunk of child.chunks) for (const file of chunk.files) later.add(file);
+                visit(child);
+              }
+            };
+            visit(entrypoint);
+            return [name, { initial: byKind(entrypoint.getFiles()), async: byKind(later) }];
+          }),
+        );
+        compilation.emitAsset(ENTRY_ASSETS_FILE, new webpack.sources.RawSource(`${JSON.stringify(entries, null, 2)}\n`));
       });
     });
   }

@@ -8,7 +8,7 @@ export function temporaryFor(file: string): string {
 }
 
 /** Writes through a temporary name and renames it over `file` (creating its folder when missing). */
-export function writeFileAtomically(file: string, content: string): void {
+export function writeFileAtomically(file: string, content: string | Buffer): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const temporary = temporaryFor(file);
   fs.writeFileSync(temporary, content);

@@ -2,8 +2,8 @@
  * Deploys remote-wuyou on its own: builds it into a fresh staging folder beside the served one, checks the build,
  * then publishes it (see publish.ts for the order that keeps visitors safe mid-deploy) and says which version is
  * now live. The shell is not rebuilt: it reads the no-cache manifest on the next page load. With `--shell`, the
- * prerendered activity pages in the shell's served folder are then rendered again from the published build (see
- * deploy/activityPages.ts); that is the only thing written there.
+ * activity pages in the shell's served folder are then rendered again, in Node, from the published build (see
+ * deploy/pages/activityPages.ts); they and their shared-link pictures are the only things written there.
  *
  *   npx tsx remote-wuyou/scripts/deploy.ts --target <served folder> [--shell <shell's served folder>]
  *     [--grace-days 7] [--prune]
@@ -16,9 +16,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { besideTarget, DEFAULT_GRACE_DAYS, publishBuild } from './publish';
-import { prerenderActivityPages } from '../../deploy/activityPages';
-import { CHROMIUM_PATH } from '../../deploy/chromium';
-import { APP_PAGE, RUNTIME_CONFIG_FILE, SITE_URL } from '../../deploy/siteRenderer';
+import { writeActivityPages } from '../../deploy/pages/activityPages';
+import { openLocalRenderer } from '../../deploy/pages/localRenderer';
+import { SITE_URL } from '../../deploy/pages/siteUrl';
+import { APP_PAGE, RUNTIME_CONFIG_FILE } from '../../render-server/src/render/siteRenderer';
 import { VERSION_FILE } from '../../shared/src/config/parts';
 
 const PART_DIR = path.resolve(import.meta.dirname, '..');
@@ -26,12 +27,12 @@ const WEBPACK = path.resolve(PART_DIR, '..', 'node_modules', '.bin', 'webpack');
 
 const USAGE = `用法：npx tsx remote-wuyou/scripts/deploy.ts --target <目录> [--shell <目录>] [--grace-days <天数>] [--prune]
   --target      活动页对外服务的目录（不存在时创建）
-  --shell       官网（shell）对外服务的目录，其中有 ${APP_PAGE} 和 ${RUNTIME_CONFIG_FILE}。发布后为 API 列出的每个活动
-                用刚发布的版本预渲染 /wuyou/{编号}，写入该目录的 wuyou/{编号}/index.html，并删除已下线活动的页面；
-                需要 Chromium（${CHROMIUM_PATH}，可用环境变量 CHROMIUM_PATH 指定）。不写此项时不改动官网目录
+  --shell       官网（shell）对外服务的目录，其中有 ${APP_PAGE}、${RUNTIME_CONFIG_FILE} 和 server/。发布后为 API 列出的
+                每个活动用刚发布的版本渲染 /wuyou/{编号}，写入该目录的 wuyou/{编号}/index.html（及分享图片
+                cover.png），并删除已下线活动的页面。不写此项时不改动官网目录
   --grace-days  旧版本的带哈希文件在下线后保留的天数，默认 ${DEFAULT_GRACE_DAYS}
   --prune       立即删除新版本不再使用的带哈希文件
-环境变量 SITE_URL：官网的对外地址，写入预渲染页面的 canonical 链接（现为 ${SITE_URL}）`;
+环境变量 SITE_URL：官网的对外地址，写入页面的 canonical 链接（现为 ${SITE_URL}）`;
 
 function fail(message: string): never {
   console.error(`[deploy] ${message}`);
@@ -70,10 +71,9 @@ function readOptions() {
 
 /** Checked before anything is built or published: a deploy that cannot render its pages does not start. */
 function checkShellFolder(shell: string): void {
-  for (const file of [APP_PAGE, RUNTIME_CONFIG_FILE]) {
+  for (const file of [APP_PAGE, RUNTIME_CONFIG_FILE, 'server/server.js']) {
     if (!fs.existsSync(path.join(shell, file))) fail(`--shell 目录中没有 ${file}：${shell}`);
   }
-  if (!fs.existsSync(CHROMIUM_PATH)) fail(`预渲染活动页需要 Chromium，没有找到 ${CHROMIUM_PATH}（可用 CHROMIUM_PATH 指定）`);
 }
 
 /** The git hash in the version names a commit: say so when the build would include changes that are not in it. */
@@ -98,16 +98,24 @@ function build(staging: string): void {
 }
 
 /** The activity pages of the site, rendered again from the build now live. */
-async function prerenderPages(shell: string, target: string): Promise<void> {
-  console.info(`[deploy] 预渲染活动页到 ${shell} …`);
+async function writePages(shell: string, target: string): Promise<void> {
+  console.info(`[deploy] 渲染活动页到 ${shell} …`);
+  let failed: string[] = [];
   try {
-    const { written, removed } = await prerenderActivityPages({ shellDir: shell, wuyouDir: target });
-    for (const { pathname, title } of written) console.info(`[deploy] ${pathname}（${title}）`);
-    for (const pathname of removed) console.info(`[deploy] 活动已下线，删除了 ${pathname} 的预渲染页面`);
-    console.info(`[deploy] 预渲染了 ${written.length} 个活动页，删除 ${removed.length} 个`);
+    const { renderer, apiTarget, close } = await openLocalRenderer(shell, { wuyou: target });
+    try {
+      const result = await writeActivityPages(renderer, shell, apiTarget);
+      for (const { pathname, title } of result.written) console.info(`[deploy] ${pathname}（${title}）`);
+      for (const pathname of result.removed) console.info(`[deploy] 活动已下线，删除了 ${pathname} 的页面`);
+      console.info(`[deploy] 渲染了 ${result.written.length} 个活动页，删除 ${result.removed.length} 个`);
+      failed = result.failed;
+    } finally {
+      await close();
+    }
   } catch (error) {
-    fail(`新版本已发布，但活动页预渲染失败（没写成的页面保持原样）：${error instanceof Error ? error.message : String(error)}`);
+    failed = [error instanceof Error ? error.message : String(error)];
   }
+  if (failed.length) fail(`新版本已发布，但有活动页没有写成（原有页面保持原样）：${failed.join('；')}`);
 }
 
 async function main(): Promise<void> {
@@ -131,7 +139,9 @@ async function main(): Promise<void> {
     fs.rmSync(staging, { recursive: true, force: true });
   }
   if (failure !== undefined) fail(failure);
-  if (shell) await prerenderPages(shell, target);
+  if (shell) await writePages(shell, target);
+  // The federation runtime and the API client may keep handles open once the pages are written.
+  process.exit(0);
 }
 
 void main();

@@ -1,5 +1,4 @@
 import { sanitizeHtml } from './sanitize';
-import { isActivityId } from './useActivity';
 
 describe('sanitizeHtml', () => {
   it('keeps the text and simple formatting', () => {
@@ -37,11 +36,4 @@ describe('sanitizeHtml', () => {
       '<a href="https://www.example.cn/" target="_blank" rel="noopener noreferrer">官网</a>',
     );
   });
-});
-
-describe('isActivityId', () => {
-  it.each(['1', '5', '999'])('accepts %p', (id) => expect(isActivityId(id)).toBe(true));
-  it.each(['', '0', 'abc', '1.5', '-1', '01', '1 ', '12345678901', '１'])('rejects %p', (id) =>
-    expect(isActivityId(id)).toBe(false),
-  );
 });

@@ -25,6 +25,16 @@ export const MANIFEST_FILE = 'mf-manifest.json';
  */
 export const VERSION_FILE = 'version.json';
 
+/** Beside the shell's pages: the files each entry (`main`: the site, `status`: the status page) loads. */
+export const ENTRY_ASSETS_FILE = 'entry-assets.json';
+
+export interface EntryAssets {
+  /** Loaded with the entry's page. */
+  initial: { js: string[]; css: string[] };
+  /** Every file of the chunks the entry may load later. */
+  async: { js: string[]; css: string[] };
+}
+
 /**
  * The global array in which a build's webpack runtime collects the chunks it has run (webpack's
  * `output.chunkLoadingGlobal`). A remote's container is started again after a failure; emptied first, its

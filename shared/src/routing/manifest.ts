@@ -80,7 +80,7 @@ export const REDIRECTS: Readonly<Record<string, string>> = {
 };
 
 /** The site's own picture for shared links, made at build beside the pages. */
-export const SITE_IMAGE = { path: '/og-image.jpg', alt: '文润教育：让每一位教师都被看见、被支持、被成就' } as const;
+export const SITE_IMAGE = { path: '/og-image.png', alt: '文润教育：让每一位教师都被看见、被支持、被成就' } as const;
 
 /** Where the picture of an activity's shared link is made (its cover, as a PNG). */
 export function activityImagePath(id: string): string {

@@ -1,0 +1,18 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { RenderedPage, RenderSetup } from '../../../shell/src/server/render';
+
+export type { RenderedPage, RenderSetup };
+
+/** The shell's server build: the same App and routes the browser runs, built for Node (webpack.common.ts). */
+export interface ShellServer {
+  renderPage(url: string, setup: RenderSetup): Promise<RenderedPage>;
+}
+
+/**
+ * Where a shell's served folder holds its server build (`server/server.js`, published with the shell like every
+ * part's server build). Loaded once per process: the federation runtime inside it keeps the remotes it loaded.
+ */
+export function loadShellServer(shellDir: string): ShellServer {
+  return createRequire(import.meta.url)(path.join(path.resolve(shellDir), 'server', 'server.js')) as ShellServer;
+}

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RemoteName } from '../../../shared/src/config/parts';
+import { parseRuntimeConfig, type RuntimeConfig } from '../../../shared/src/config/runtimeConfig';
+import type { PageHead, RouteId } from '../../../shared/src/routing/manifest';
+import { criticalCssFor } from './criticalCss';
+import { buildDocument } from './document';
+import { loadShellServer, type ShellServer } from './shellServer';
+import { collectStylesheets } from './stylesheets';
+
+/** The shell's client-rendered page: the template of every rendered page and the history-mode fallback. */
+export const APP_PAGE = 'app.html';
+export const RUNTIME_CONFIG_FILE = 'runtime-config.json';
+
+export interface SiteRendererOptions {
+  /** The shell's served folder: app.html, runtime-config.json, its stylesheets. */
+  shellDir: string;
+  /** The public address of the site (canonical links, Open Graph, structured data). */
+  siteUrl: string;
+  /** Where API calls go when that is not the config's `apiBaseUrl` (a build's own reference API). */
+  apiTarget?: string;
+  /** A data call slower than this makes the page unavailable (the client-rendered page serves it instead). */
+  dataTimeoutMs: number;
+  renderTimeoutMs: number;
+  /** Which remotes pages may use (their stylesheets are read); every remote when absent. */
+  remotes?: RemoteName[];
+  shellServer?: ShellServer;
+}
+
+export type RenderOutcome =
+  | {
+      kind: 'page';
+      status: 200 | 404;
+      html: string;
+      head: PageHead;
+      routeId: RouteId;
+      /** Remote slots rendered as their fallback (the browser retries them). */
+      failedSlots: string[];
+    }
+  | { kind: 'redirect'; status: 301; location: string }
+  /** The page cannot be rendered as it should be (its data or the render failed): serve the client page. */
+  | { kind: 'unavailable'; reason: string };
+
+export interface SiteRenderer {
+  config: RuntimeConfig;
+  render(url: string): Promise<RenderOutcome>;
+}
+
+export function readRuntimeConfig(shellDir: string): RuntimeConfig {
+  const raw: unknown = JSON.parse(fs.readFileSync(path.join(shellDir, RUNTIME_CONFIG_FILE), 'utf8'));
+  const { config, problems } = parseRuntimeConfig(raw);
+  for (const problem of problems) console.warn(`[render] runtime-config: ${problem}`);
+  return config;
+}
+
+/**
+ * The one renderer of the site's pages, used by the build (pages written as files) and by the render server (pages
+ * per request): the shell's server build renders the route with the remotes' server builds and the page's data,
+ * then the page is put together from the shell's client page with its head, critical CSS and state.
+ */
+export async function openSiteRenderer(options: SiteRendererOptions): Promise<SiteRenderer> {
+  const shell = options.shellServer ?? loadShellServer(options.shellDir);
+  const config = readRuntimeConfig(options.shellDir);
+  const template = fs.readFileSync(path.join(options.shellDir, APP_PAGE), 'utf8');
+  const criticalCss = criticalCssFor(await collectStylesheets(options.shellDir, config, options.remotes));
+  const siteUrl = options.siteUrl.replace(/\/$/, '');
+
+  return {
+    config,
+    async render(url) {
+      let rendered;
+      try {
+        rendered = await shell.renderPage(url, {
+          config,
+          siteUrl,
+          dataTimeoutMs: options.dataTimeoutMs,
+          renderTimeoutMs: options.renderTimeoutMs,
+          ...(options.apiTarget ? { apiTarget: options.apiTarget } : {}),
+        });
+      } catch (error) {
+        return { kind: 'unavailable', reason: `渲染失败：${error instanceof Error ? error.message : String(error)}` };
+      }
+      if (rendered.kind === 'redirect') return rendered;
+      if (rendered.unavailable.length) {
+        const reasons = rendered.unavailable.map(([key, failure]) => `${key}：${failure.message}`).join('；');
+        return { kind: 'unavailable', reason: `页面数据无法获取（${reasons}）` };
+      }
+      const html = buildDocument({
+        template,
+        head: rendered.head,
+        jsonLd: rendered.jsonLd,
+        config,
+        siteUrl,
+        criticalCss: await criticalCss(rendered.markup),
+        markup: rendered.markup,
+        state: rendered.state,
+      });
+      const { status, head, routeId } = rendered;
+      return { kind: 'page', status, html, head, routeId, failedSlots: rendered.state.failedSlots };
+    },
+  };
+}
