@@ -42,6 +42,16 @@ export default {
       testMatch: ['<rootDir>/deploy/**/*.test.ts'],
     },
     {
+      // The site renderer and the render server: Node, real files and sockets.
+      displayName: 'render-server',
+      rootDir: '<rootDir>/render-server',
+      testEnvironment: 'node',
+      transform: { '^.+\\.(t|j)sx?$': swc },
+      // Beasties' CommonJS build requires ES-module-only packages: those are compiled like our own code.
+      transformIgnorePatterns: ['/node_modules/(?!(beasties/node_modules/)?(css-select|css-what|domhandler|domutils|domelementtype|dom-serializer|htmlparser2|entities|nth-check|boolbase)/)'],
+      testMatch: ['<rootDir>/src/**/*.test.ts'],
+    },
+    {
       displayName: 'reference-api',
       rootDir: '<rootDir>/reference-api',
       testEnvironment: 'node',

@@ -82,8 +82,10 @@ function gitShortHash(dir: string): string {
   }
 }
 
-const FAVICON =
-  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 36 36'%3E%3Crect width='36' height='36' rx='8' fill='%231f5fa8'/%3E%3Cpath d='M8 11h20M8 18h20M8 25h12' stroke='%23fff' stroke-width='3' stroke-linecap='round'/%3E%3C/svg%3E";
+/** The site's icon inline, percent-encoded whole: a data URL with raw spaces or quotes is not a valid URL. */
+const FAVICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36"><rect width="36" height="36" rx="8" fill="#1f5fa8"/><path d="M8 11h20M8 18h20M8 25h12" stroke="#fff" stroke-width="3" stroke-linecap="round"/></svg>',
+)}`;
 
 function htmlPage(parameters: Record<string, unknown>): string {
   const { htmlWebpackPlugin } = parameters as { htmlWebpackPlugin: { options: { title?: unknown } } };

@@ -287,8 +287,11 @@ export function checkActivityIsolation(site: SiteBuild, report: BudgetReport, fo
   return problems;
 }
 
+/** What a browser may load from a part: everything but its server build (`server/`, run only by the renderer). */
 function builtFiles(dir: string): string[] {
-  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((file) => /\.(js|css|html)$/.test(file)).sort();
+  return (fs.readdirSync(dir, { recursive: true }) as string[])
+    .filter((file) => /\.(js|css|html)$/.test(file) && !file.startsWith(`server${path.sep}`))
+    .sort();
 }
 
 /** CSS comments (licence banners) are never fetched; URLs in them do not count. */

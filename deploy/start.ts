@@ -41,8 +41,8 @@ function build(parts: Part[]): void {
     console.log(`[start] 构建 ${part.folder} …`);
     run(`${part.folder} 构建`, ['build', '-w', part.folder]);
   }
-  // The shell's pages hold the prerendered markup of every part: made again after any part changed.
-  if (parts.length) run('页面预渲染', ['prerender']);
+  // The shell's pages hold the server-rendered markup of every part: written again after any part changed.
+  if (parts.length) run('页面生成', ['pages']);
 }
 
 async function main() {

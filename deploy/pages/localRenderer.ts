@@ -2,7 +2,7 @@ import type { RemoteName } from '../../shared/src/config/parts';
 import { REQUEST_TIMEOUT_MS } from '../../shared/src/constants';
 import { openSiteRenderer, readRuntimeConfig, type SiteRenderer } from '../../render-server/src/render/siteRenderer';
 import { answerFromFolders } from './localSite';
-import { connectApi } from './referenceApi';
+import { connectApi, type ApiChoice } from './referenceApi';
 import { SITE_URL } from './siteUrl';
 
 /** A render may wait this long for the API when pages are written (a build is no visitor: the API's own timeout). */
@@ -17,12 +17,16 @@ export interface LocalRenderer {
 
 /**
  * The site renderer over local folders, for writing pages: the shell's served folder and the remotes' build or
- * served folders (a remote left out is as if down), and the API of the shell's runtime config.
+ * served folders (a remote left out is as if down), and the API of the shell's runtime config (see ApiChoice).
  */
-export async function openLocalRenderer(shellDir: string, remoteDirs: Partial<Record<RemoteName, string>>): Promise<LocalRenderer> {
+export async function openLocalRenderer(
+  shellDir: string,
+  remoteDirs: Partial<Record<RemoteName, string>>,
+  apiChoice: ApiChoice,
+): Promise<LocalRenderer> {
   const config = readRuntimeConfig(shellDir);
   const restoreFetch = answerFromFolders(config, remoteDirs);
-  const api = await connectApi(config);
+  const api = await connectApi(config, apiChoice);
   const close = async () => {
     await api.close();
     restoreFetch();

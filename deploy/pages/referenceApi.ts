@@ -21,12 +21,15 @@ async function answers(url: string): Promise<boolean> {
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /**
- * The configured API for a deployment; for a local one (localhost) a reference API of the build's own with a
- * throwaway database, so pages never depend on whatever runs on the developer's port. Pages still name the
- * configured address (images, links): only where the calls go differs.
+ * `configured`: the API of the runtime config, whatever its address (a deploy renders what is live there).
+ * `own-when-local`: for a local address (localhost), a reference API of the build's own with a throwaway
+ * database, so a build never depends on whatever runs on the developer's port. Pages name the configured address
+ * either way (images, links): only where the calls go differs.
  */
-export async function connectApi(config: RuntimeConfig): Promise<PagesApi> {
-  if (!LOCAL_HOSTS.includes(new URL(config.apiBaseUrl).hostname)) {
+export type ApiChoice = 'configured' | 'own-when-local';
+
+export async function connectApi(config: RuntimeConfig, choice: ApiChoice): Promise<PagesApi> {
+  if (choice === 'configured' || !LOCAL_HOSTS.includes(new URL(config.apiBaseUrl).hostname)) {
     if (!(await answers(`${config.apiBaseUrl}/healthz`))) throw new Error(`${config.apiBaseUrl} 无响应，无法生成页面`);
     return { target: config.apiBaseUrl, close: async () => undefined };
   }

@@ -27,7 +27,7 @@ function sitemap(paths: string[]): string {
 
 async function main(): Promise<void> {
   if (!fs.existsSync(path.join(SHELL_DIST, APP_PAGE))) throw new Error(`shell 尚未构建（没有 dist/${APP_PAGE}）`);
-  const { renderer, apiTarget, close } = await openLocalRenderer(SHELL_DIST, REMOTE_DISTS);
+  const { renderer, apiTarget, close } = await openLocalRenderer(SHELL_DIST, REMOTE_DISTS, 'own-when-local');
   try {
     const indexed = new Set<string>();
     const notWritten: string[] = [];

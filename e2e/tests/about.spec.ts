@@ -88,7 +88,7 @@ test('about 3: the courses of the reference API, by category and by page', async
   await expect(page.getByRole('heading', { level: 2, name: '课程列表' })).toBeFocused();
 });
 
-// Page 2: the prerendered page 1 starts from the list it was built with and keeps it when a refresh fails.
+// Page 2: page 1 is rendered at build with the list it shows.
 test('about 3: a non-200 envelope shows its message, and the retry works', async ({ page }) => {
   const calls = await failNextCall(page, API_PATHS.courseList, '课程服务暂时不可用');
   await page.goto('/about/3?page=2');
@@ -163,24 +163,10 @@ test('about 6: a message is sent once, stored by the reference API, and the draf
   await expectMessageFields(page, { name: '', phone: '', message: '' });
 });
 
-// The shell carries typed text into the app's fields at takeover; this holds only if the form is in the section's
-// first render (not a lazy chunk) and takes its values from input events.
-test('about 6: what a visitor types into the prerendered page before it comes alive is kept', async ({ page }) => {
+// The page arrives rendered by the server; until the about remote is loaded its form has no handlers. What the
+// visitor types meanwhile must be in the form, and in its draft, once the page is live.
+test('about 6: what a visitor types into the server-rendered page before it comes alive is kept', async ({ page }) => {
   const visitor = { name: '郑老师', phone: '13512340003', message: '在页面加载完之前就写好的留言' };
-  // The page as the prerender step makes it: the rendered markup in #root before the shell's script runs (made
-  // here rather than read from the build, so the test does not depend on when the prerender last ran). Once per
-  // tab: the reload below gets the plain client page.
-  await page.goto('/about/6');
-  await waitForLiveForm(page);
-  const markup = await page.locator('#root').innerHTML();
-  await page.addInitScript((prerendered) => {
-    if (window.name === 'prerendered') return;
-    window.name = 'prerendered';
-    document.addEventListener('readystatechange', () => {
-      const root = document.getElementById('root');
-      if (document.readyState === 'interactive' && root) root.innerHTML = prerendered;
-    });
-  }, markup);
   // The visitor types into the lifeless copy while the about remote is still on its way.
   const release = await holdRequests(page, `http://localhost:${REMOTE_PARTS.about.port}/**`);
 

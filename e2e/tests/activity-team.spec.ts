@@ -17,7 +17,7 @@ import {
 import { VERSION_FILE } from '../../shared/src/config/parts';
 import { activityPath } from '../../shared/src/content/routes';
 import { E2E_PORTS } from '../support/ports';
-import { LISTED_ACTIVITIES, OFFLINE_ACTIVITY_ID, SAMPLE_ACTIVITY } from '../support/prerendered';
+import { LISTED_ACTIVITIES, OFFLINE_ACTIVITY_ID, SAMPLE_ACTIVITY } from '../support/activities';
 import {
   ARTIFACTS,
   closeServer,

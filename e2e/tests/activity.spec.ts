@@ -4,7 +4,7 @@ import { CONTENT_MESSAGES } from '../../reference-api/src/routes/content';
 import { ACTIVITIES, XSS_TEST_ACTIVITY_ID } from '../../reference-api/src/seed/activities';
 import { API_PATHS } from '../../shared/src/api/endpoints';
 import { MESSAGES } from '../../shared/src/constants';
-import { openClientRendered } from '../support/prerendered';
+import { openClientRendered } from '../support/activities';
 import { waitForApp, watchErrors, watchLayoutShift } from '../support/site';
 
 const PHONE = { width: 375, height: 812 };

@@ -4,7 +4,7 @@ import { MESSAGES, REQUEST_TIMEOUT_MS } from '../../shared/src/constants';
 import { fillMessage, messageForm, waitForLiveForm } from '../support/about-page';
 import { API_ORIGIN, modalField, openLoginModal, sendCodeButton, submitButton } from '../support/login-modal';
 import { expectNoWhiteScreen } from '../support/chaos-remotes';
-import { openClientRendered } from '../support/prerendered';
+import { openClientRendered } from '../support/activities';
 
 /** Every call the site makes on screen, and how a visitor makes it. */
 interface ApiCall {

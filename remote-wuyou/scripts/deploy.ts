@@ -100,9 +100,9 @@ function build(staging: string): void {
 /** The activity pages of the site, rendered again from the build now live. */
 async function writePages(shell: string, target: string): Promise<void> {
   console.info(`[deploy] 渲染活动页到 ${shell} …`);
-  let failed: string[] = [];
+  let failed: string[];
   try {
-    const { renderer, apiTarget, close } = await openLocalRenderer(shell, { wuyou: target });
+    const { renderer, apiTarget, close } = await openLocalRenderer(shell, { wuyou: target }, 'configured');
     try {
       const result = await writeActivityPages(renderer, shell, apiTarget);
       for (const { pathname, title } of result.written) console.info(`[deploy] ${pathname}（${title}）`);

@@ -207,13 +207,4 @@ describe('SearchResults', () => {
     await settle(calls[1], answer(1, 0));
     expect(screen.getByRole('status')).toHaveTextContent('共找到 1 条结果');
   });
-
-  it('names the page after the keyword and gives the old title back when it goes', () => {
-    holdSearches();
-    document.title = '之前的标题';
-    const { unmount } = renderFor('心理');
-    expect(document.title).toMatch(/^“心理”的搜索结果 - /);
-    unmount();
-    expect(document.title).toBe('之前的标题');
-  });
 });

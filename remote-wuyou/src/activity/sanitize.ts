@@ -1,4 +1,4 @@
-import DOMPurify, { type WindowLike } from 'dompurify';
+import DOMPurify from 'dompurify';
 import { domWindow } from './domWindow';
 
 /**

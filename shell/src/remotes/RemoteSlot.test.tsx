@@ -1,13 +1,16 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { act, render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { DEFAULT_RUNTIME_CONFIG } from '@wenrun/shared';
 import { RemoteSlot, retryDelayMs } from './RemoteSlot';
-import { loadExposed } from './registry';
+import { registerSiteRemotes } from './registry';
+import { expectHydration, onRecoverableError, SlotsFailedOnServerProvider } from './slotStatus';
 
-jest.mock('./registry', () => ({
-  loadExposed: jest.fn(),
-  loadedModule: jest.fn(() => undefined),
-  skipBrokenEntry: jest.fn(() => false),
-}));
-const load = jest.mocked(loadExposed);
+// The real registry and slot; only the federation runtime underneath is the test's.
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+const load = jest.mocked(loadRemote);
 
 function Greeting({ name }: { name: string }) {
   return <p>你好，{name}</p>;
@@ -17,11 +20,21 @@ function Broken(): never {
   throw new Error('boom');
 }
 
+/** A load the test answers when it wants. */
+function heldLoad() {
+  let answer: (module: unknown) => void = () => undefined;
+  load.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+  return (module: unknown) => act(async () => answer(module));
+}
+
 describe('RemoteSlot', () => {
   beforeEach(() => {
     jest.useFakeTimers();
     load.mockReset();
+    jest.mocked(registerRemotes).mockReset();
+    registerSiteRemotes(DEFAULT_RUNTIME_CONFIG);
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   });
   afterEach(() => {
     jest.useRealTimers();
@@ -33,19 +46,20 @@ describe('RemoteSlot', () => {
   });
 
   it('keeps the slot size while loading, then renders the module with its props', async () => {
-    load.mockResolvedValue({ default: Greeting });
+    const answer = heldLoad();
     const { container } = render(
-      <RemoteSlot remote="header" module="./Header" props={{ name: '老师' }} label="页头" minHeight={64} />,
+      <RemoteSlot remote="header" module="./SearchResults" props={{ name: '老师' }} label="搜索结果" minHeight={64} />,
     );
     expect(container.querySelector('.remote-slot--loading')).toHaveStyle({ minHeight: '64px' });
+    await answer({ default: Greeting });
     expect(await screen.findByText('你好，老师')).toBeInTheDocument();
-    expect(load).toHaveBeenCalledWith('header', './Header');
+    expect(load).toHaveBeenCalledWith('header/SearchResults');
   });
 
   it('shows a Chinese fallback in its place when loading fails, and recovers on retry', async () => {
     load.mockRejectedValueOnce(new Error('down')).mockResolvedValue({ default: Greeting });
-    render(<RemoteSlot remote="header" module="./Header" props={{ name: '老师' }} label="页头" minHeight={64} />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('页头暂时无法加载');
+    render(<RemoteSlot remote="auth" module="./LoginModal" props={{ name: '老师' }} label="登录" minHeight={64} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('登录暂时无法加载');
     await act(async () => {
       jest.advanceTimersByTime(retryDelayMs(0));
     });
@@ -62,5 +76,79 @@ describe('RemoteSlot', () => {
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('关于我们页面暂时无法加载');
     expect(screen.getByText('页面其余部分')).toBeInTheDocument();
+  });
+
+  it('hydrates the server markup of a slot: the very nodes stay, nothing is reported', async () => {
+    load.mockResolvedValueOnce({ default: Greeting });
+    const slot = <RemoteSlot remote="wuyou" module="./ActivityPage" props={{ name: '老师' }} label="活动页面" minHeight={100} />;
+    // The server has the module (loaded before it renders); so does this test's first load.
+    const first = render(slot);
+    await screen.findByText('你好，老师');
+    first.unmount();
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(slot);
+    document.body.appendChild(container);
+    const paragraph = container.querySelector('p');
+    expect(paragraph).toHaveTextContent('你好，老师');
+
+    expectHydration(['wuyou/ActivityPage']);
+    await act(async () => {
+      hydrateRoot(container, slot);
+    });
+    expect(container.querySelector('p')).toBe(paragraph);
+    expect(console.warn).not.toHaveBeenCalledWith(expect.stringContaining('[hydration]'));
+    container.remove();
+  });
+
+  it('starts from the fallback where the server could not render the slot, then retries', async () => {
+    load.mockResolvedValue({ default: Greeting });
+    render(
+      <SlotsFailedOnServerProvider value={new Set(['header/Header'])}>
+        <RemoteSlot remote="header" module="./Header" props={{ name: '老师' }} label="页头" minHeight={64} />
+      </SlotsFailedOnServerProvider>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('页头暂时无法加载');
+    expect(load).not.toHaveBeenCalled();
+    await act(async () => {
+      jest.advanceTimersByTime(retryDelayMs(0));
+    });
+    expect(await screen.findByText('你好，老师')).toBeInTheDocument();
+  });
+
+  it('renders afresh only the slot whose server markup came from another version of the remote, and says so once', async () => {
+    load.mockResolvedValue({ default: Greeting });
+    const container = document.createElement('div');
+    // What an older build of the header rendered on the server, in the slot's own boundary.
+    container.innerHTML = renderToString(
+      <div>
+        <h2>页面其余部分</h2>
+        <Suspense fallback={null}>
+          <p>旧版本的页头</p>
+        </Suspense>
+      </div>,
+    );
+    document.body.appendChild(container);
+    const rest = container.querySelector('h2');
+
+    expectHydration(['header/Header']);
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <div>
+          <h2>页面其余部分</h2>
+          <RemoteSlot remote="header" module="./Header" props={{ name: '老师' }} label="页头" minHeight={64} />
+        </div>,
+        { onRecoverableError },
+      );
+    });
+    await act(async () => {
+      jest.advanceTimersByTime(2000);
+    });
+    expect(container.querySelector('p')).toHaveTextContent('你好，老师');
+    expect(container.querySelector('h2')).toBe(rest);
+    const lines = jest.mocked(console.warn).mock.calls.map(([line]) => String(line)).filter((line) => line.startsWith('[hydration]'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\[hydration\] header（header\/Header）/);
+    container.remove();
   });
 });

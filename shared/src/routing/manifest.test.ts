@@ -1,0 +1,114 @@
+import { DEFAULT_RUNTIME_CONFIG } from '../config/runtimeConfig';
+import { PageDataStore, type PageDataEntry } from '../pageData/PageDataStore';
+import { TEST_ACTIVITY } from '../activity/testActivity';
+import { allRemoteModules, buildPaths, modulesOf, REDIRECTS, routeOf, SITE_ROUTES, type HeadContext } from './manifest';
+import { PAGE_DATA_KEYS } from './pageDataKeys';
+
+const company = DEFAULT_RUNTIME_CONFIG.contact.company;
+
+function context(pathname: string, data: Record<string, PageDataEntry> = {}): HeadContext {
+  return { pathname, config: DEFAULT_RUNTIME_CONFIG, siteUrl: 'https://www.example.cn', data: new PageDataStore('server', data) };
+}
+
+describe('route manifest', () => {
+  it.each([
+    ['/', 'home'],
+    ['/about', 'about'],
+    ['/about/3', 'about'],
+    ['/about/abc5', 'about'],
+    ['/search/课程', 'search'],
+    ['/search/%E8%AF%BE', 'search'],
+    ['/wuyou/1', 'activity'],
+    ['/wuyou', 'activity'],
+    ['/wuyou/', 'activity'],
+    ['/nowhere', 'other'],
+    ['/about%0A/3', 'about'],
+    ['//', 'home'],
+  ])('routes %s to %s', (pathname, id) => {
+    expect(routeOf(pathname).id).toBe(id);
+  });
+
+  it('has one entry per id, and the activity pages alone without the layout', () => {
+    expect(new Set(SITE_ROUTES.map((route) => route.id)).size).toBe(SITE_ROUTES.length);
+    expect(SITE_ROUTES.filter((route) => !route.layout).map((route) => route.id)).toEqual(['activity']);
+  });
+
+  it('writes the home page and the about pages at build; activities, search and the rest per request', () => {
+    expect(buildPaths()).toEqual(['/', '/about', '/about/1', '/about/2', '/about/3', '/about/4', '/about/5', '/about/6']);
+  });
+
+  it('loads the header with the layout and each page its own module', () => {
+    const ids = (pathname: string) => modulesOf(routeOf(pathname)).map((ref) => `${ref.remote}/${ref.module}`);
+    expect(ids('/')).toEqual(['header/./Header']);
+    expect(ids('/about/2')).toEqual(['header/./Header', 'about/./AboutPage']);
+    expect(ids('/search/x')).toEqual(['header/./Header', 'header/./SearchResults']);
+    expect(ids('/wuyou/1')).toEqual(['wuyou/./ActivityPage']);
+    expect(allRemoteModules().map((ref) => `${ref.remote}/${ref.module}`).sort()).toEqual(
+      ['about/./AboutPage', 'auth/./LoginModal', 'header/./Header', 'header/./SearchResults', 'wuyou/./ActivityPage'].sort(),
+    );
+  });
+
+  it('sends old addresses to their pages', () => {
+    expect(REDIRECTS['/index.html']).toBe('/');
+    expect(REDIRECTS['/about/index.html']).toBe('/about');
+  });
+});
+
+describe('page heads', () => {
+  const head = (pathname: string, data?: Record<string, PageDataEntry>) => routeOf(pathname).head(context(pathname, data));
+
+  it('names the home page after the company, canonically /, also for unknown paths', () => {
+    expect(head('/')).toMatchObject({ title: `${company} - 教师研训、精品课程与智慧教育服务`, canonicalPath: '/' });
+    expect(head('/no/such/page')).toMatchObject({ canonicalPath: '/' });
+  });
+
+  it('names each about section, with the path rule of SPEC.md §2 as its canonical path', () => {
+    expect(head('/about')).toMatchObject({ title: `公司简介 - ${company}`, canonicalPath: '/about/1' });
+    expect(head('/about/abc5')).toMatchObject({ title: `观测评价 - ${company}`, canonicalPath: '/about/5' });
+  });
+
+  it('lists the shown courses on /about/3 as structured data', () => {
+    const courses = { list: [{ title: '大单元教学设计', summary: '从课标到课堂' }], total: 1, categories: [] };
+    const { jsonLd } = head('/about/3', { [PAGE_DATA_KEYS.courses(9, 1, '')]: { ok: true, data: courses } });
+    expect(jsonLd).toEqual([
+      expect.objectContaining({
+        '@type': 'ItemList',
+        itemListElement: [expect.objectContaining({ item: expect.objectContaining({ '@type': 'Course', name: '大单元教学设计' }) })],
+      }),
+    ]);
+  });
+
+  it('keeps search pages out of search engines and names the keyword', () => {
+    expect(head('/search/%E8%AF%BE%E7%A8%8B')).toMatchObject({ title: `“课程”的搜索结果 - ${company}`, noindex: true });
+  });
+
+  it('describes an activity with its own title, description, picture and Event', () => {
+    const data = { [PAGE_DATA_KEYS.activity('1')]: { ok: true as const, data: TEST_ACTIVITY } };
+    const activity = head('/wuyou/1', data);
+    expect(activity).toMatchObject({
+      title: `${TEST_ACTIVITY.title} - ${company}`,
+      canonicalPath: '/wuyou/1',
+      image: { path: '/wuyou/1/cover.png', alt: TEST_ACTIVITY.title },
+    });
+    expect(activity.jsonLd).toEqual([
+      expect.objectContaining({
+        '@type': 'Event',
+        name: TEST_ACTIVITY.title,
+        startDate: '2027-01-18T09:00:00+08:00',
+        endDate: '2027-01-23T17:00:00+08:00',
+        location: expect.objectContaining({ '@type': 'Place', name: TEST_ACTIVITY.place }),
+        organizer: expect.objectContaining({ name: TEST_ACTIVITY.organizer }),
+        image: ['https://www.example.cn/wuyou/1/cover.png'],
+      }),
+    ]);
+    expect(routeOf('/wuyou/1').status(context('/wuyou/1', data))).toBe(200);
+  });
+
+  it('answers 404 for an activity that does not exist or a malformed id, with the page saying why', () => {
+    const gone = { [PAGE_DATA_KEYS.activity('99')]: { ok: false as const, error: { kind: 'envelope' as const, message: '活动不存在或已下线', code: '404' } } };
+    expect(routeOf('/wuyou/99').status(context('/wuyou/99', gone))).toBe(404);
+    expect(head('/wuyou/99', gone)).toMatchObject({ title: `没有找到这个活动 - ${company}`, noindex: true });
+    expect(routeOf('/wuyou/abc').status(context('/wuyou/abc'))).toBe(404);
+    expect(head('/wuyou/abc')).toMatchObject({ title: `活动链接不正确 - ${company}` });
+  });
+});
