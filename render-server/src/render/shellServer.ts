@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { RemoteName } from '../../../shared/src/config/parts';
 import type { RenderedPage, RenderSetup } from '../../../shell/src/server/render';
 
 export type { RenderedPage, RenderSetup };
@@ -7,6 +8,8 @@ export type { RenderedPage, RenderSetup };
 /** The shell's server build: the same App and routes the browser runs, built for Node (webpack.common.ts). */
 export interface ShellServer {
   renderPage(url: string, setup: RenderSetup): Promise<RenderedPage>;
+  /** A new build of the remote is published at its address: the next render loads it. */
+  reloadRemote(remote: RemoteName): Promise<void>;
 }
 
 /**

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { RemoteName } from '../../../shared/src/config/parts';
 import { parseRuntimeConfig, type RuntimeConfig } from '../../../shared/src/config/runtimeConfig';
-import type { PageHead, RouteId } from '../../../shared/src/routing/manifest';
+import { SITE_ROUTES, type PageHead, type RouteId } from '../../../shared/src/routing/manifest';
 import { criticalCssFor } from './criticalCss';
 import { buildDocument } from './document';
 import { loadShellServer, type ShellServer } from './shellServer';
-import { collectStylesheets } from './stylesheets';
+import { collectStylesheets, stylesheetsOf } from './stylesheets';
 
 /** The shell's client-rendered page: the template of every rendered page and the history-mode fallback. */
 export const APP_PAGE = 'app.html';
@@ -62,7 +62,8 @@ export async function openSiteRenderer(options: SiteRendererOptions): Promise<Si
   const shell = options.shellServer ?? loadShellServer(options.shellDir);
   const config = readRuntimeConfig(options.shellDir);
   const template = fs.readFileSync(path.join(options.shellDir, APP_PAGE), 'utf8');
-  const criticalCss = criticalCssFor(await collectStylesheets(options.shellDir, config, options.remotes));
+  const stylesheets = await collectStylesheets(options.shellDir, config, options.remotes);
+  const criticalCss = new Map(SITE_ROUTES.map((route) => [route.id, criticalCssFor(stylesheetsOf(route, stylesheets))]));
   const siteUrl = options.siteUrl.replace(/\/$/, '');
 
   return {
@@ -91,7 +92,7 @@ export async function openSiteRenderer(options: SiteRendererOptions): Promise<Si
         jsonLd: rendered.jsonLd,
         config,
         siteUrl,
-        criticalCss: await criticalCss(rendered.markup),
+        criticalCss: (await criticalCss.get(rendered.routeId)?.(rendered.markup)) ?? '',
         markup: rendered.markup,
         state: rendered.state,
       });

@@ -15,6 +15,9 @@ export const SHELL_PART = { folder: 'shell', port: 3000 } as const;
 
 export const API_PORT = 3100;
 
+/** The render server: pages rendered per request (activities, search, paths the build did not write). */
+export const RENDER_PORT = 3005;
+
 export const REMOTE_NAMES = Object.keys(REMOTE_PARTS) as RemoteName[];
 
 export const MANIFEST_FILE = 'mf-manifest.json';

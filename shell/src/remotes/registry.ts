@@ -53,6 +53,15 @@ function remoteState(remote: RemoteName): RemoteState {
 }
 
 /**
+ * A new build of `remote` was published at the same address (the render server saw its manifest change): the
+ * modules loaded from the old one are dropped, and the next load registers the remote afresh and fetches its entry.
+ */
+export function reloadRemote(remote: RemoteName): void {
+  remoteState(remote).stale = true;
+  for (const key of loadedModules.keys()) if (key.startsWith(`${remote}/`)) loadedModules.delete(key);
+}
+
+/**
  * A module of `remote` threw while starting: the entry it came from is broken. Moves on to the next entry and
  * says whether there is one to try at once; after the last it starts over at the primary (with the slot's backoff).
  */

@@ -1,0 +1,172 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { API_PATHS } from '../../../shared/src/api/endpoints';
+import type { Activity, Envelope } from '../../../shared/src/api/types';
+import { REMOTE_NAMES } from '../../../shared/src/config/parts';
+import { SUCCESS_CODE } from '../../../shared/src/constants';
+import { activityIdFromPath, activityPath } from '../../../shared/src/content/routes';
+import { isActivityId } from '../../../shared/src/activity/ids';
+import type { RouteId } from '../../../shared/src/routing/manifest';
+import { coverPng } from '../render/images';
+import { loadShellServer, type ShellServer } from '../render/shellServer';
+import { APP_PAGE, openSiteRenderer, type SiteRenderer } from '../render/siteRenderer';
+import { createPageCache, DEFAULT_PAGE_CACHE, type PageCacheLimits } from './pageCache';
+import { changesBetween, snapshotSite, type SiteSnapshot } from './siteWatch';
+
+export interface RenderServerOptions {
+  /** The shell's served folder: app.html, runtime-config.json, the shell's server build (`server/`). */
+  shellDir: string;
+  siteUrl: string;
+  /** A data call slower than this serves the client-rendered page instead (the visitor still gets the site). */
+  dataTimeoutMs: number;
+  renderTimeoutMs: number;
+  /** How often the config, the remotes' manifests and the activity list are looked at. */
+  checkIntervalMs: number;
+  pageCache?: PageCacheLimits;
+  logger?: boolean;
+  /** The shell's server build; the one in `shellDir` when absent. */
+  shellServer?: ShellServer;
+}
+
+/** What each kind of page may be kept as by browsers and shared caches. */
+const CACHE_CONTROL: Record<RouteId | 'fallback', string> = {
+  // An edited activity is fresh within a minute; a stale copy may still be shown while the next is rendered.
+  activity: 'public, max-age=60, stale-while-revalidate=600',
+  // Results of what one visitor typed are nobody else's.
+  search: 'no-store',
+  home: 'no-cache',
+  about: 'no-cache',
+  other: 'no-cache',
+  // The client page standing in for one that could not be rendered: the next request tries again.
+  fallback: 'no-store',
+};
+
+const HTML = 'text/html; charset=utf-8';
+
+/**
+ * The request target as a path on this site: one leading slash (`//evil.example/` is a path here, never a host),
+ * the query kept.
+ */
+export function sitePath(rawUrl: string): string {
+  return `/${rawUrl.replace(/^[/\\]+/, '')}`;
+}
+
+/**
+ * The render server: stateless, any number of instances behind nginx. It renders what the build did not write
+ * (activity pages always, so an edited one is fresh within a minute; search results; any other path) with the same
+ * renderer as the build, and answers the client-rendered page whenever a page cannot be rendered as it should be.
+ */
+export async function buildRenderServer(options: RenderServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, maxParamLength: 2048, return503OnClosing: true });
+  const shell: ShellServer = options.shellServer ?? loadShellServer(options.shellDir);
+  const appPage = () => fs.readFileSync(path.join(options.shellDir, APP_PAGE), 'utf8');
+  const pages = createPageCache(options.pageCache ?? DEFAULT_PAGE_CACHE);
+  const covers = new LRUCache<string, Buffer>({ max: 200, ttl: 10 * 60_000 });
+
+  const open = () =>
+    openSiteRenderer({
+      shellDir: options.shellDir,
+      siteUrl: options.siteUrl,
+      dataTimeoutMs: options.dataTimeoutMs,
+      renderTimeoutMs: options.renderTimeoutMs,
+      shellServer: shell,
+    });
+  let renderer: SiteRenderer = await open();
+  let snapshot: SiteSnapshot = await snapshotSite(options.shellDir, renderer.config);
+
+  /** Picks up what changed outside: a config edit, a remote deployed on its own, an activity edited or taken offline. */
+  async function check(): Promise<void> {
+    const next = await snapshotSite(options.shellDir, renderer.config);
+    const changes = changesBetween(snapshot, next);
+    snapshot = next;
+    for (const id of changes.activities) {
+      pages.delete(activityPath(id));
+      covers.delete(id);
+    }
+    if (!changes.config && !changes.remotes.length) return;
+    for (const remote of changes.remotes) await shell.reloadRemote(remote);
+    renderer = await open();
+    pages.clear();
+    app.log.info({ config: changes.config, remotes: changes.remotes }, '站点已更新，之后的页面按新版本渲染');
+  }
+  const timer = setInterval(() => {
+    check().catch((error: unknown) => app.log.warn({ err: error }, '检查站点更新失败'));
+  }, options.checkIntervalMs);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  function sendFallback(reply: FastifyReply, why: string) {
+    app.log.warn({ why }, '页面无法在服务器渲染，返回浏览器渲染的页面');
+    return reply.code(200).type(HTML).header('Cache-Control', CACHE_CONTROL.fallback).send(appPage());
+  }
+
+  app.get('/healthz', async () => ({
+    status: 'ok',
+    remotes: snapshot.versions,
+    apiBaseUrl: renderer.config.apiBaseUrl,
+    cachedPages: pages.size,
+  }));
+
+  app.get<{ Params: { id: string } }>('/wuyou/:id/cover.png', async (request, reply) => {
+    const { id } = request.params;
+    if (!isActivityId(id)) return reply.code(404).type('text/plain; charset=utf-8').send('没有这个活动');
+    let png = covers.get(id);
+    if (!png) png = await drawCover(id).catch(() => undefined);
+    if (!png) return reply.code(404).type('text/plain; charset=utf-8').send('没有这个活动的图片');
+    return reply.type('image/png').header('Cache-Control', CACHE_CONTROL.activity).send(png);
+  });
+
+  /** The picture of an activity's shared link, made from its cover as the API has it now. */
+  async function drawCover(id: string): Promise<Buffer | undefined> {
+    const answer = await fetch(`${renderer.config.apiBaseUrl}${API_PATHS.activityPage}`, {
+      method: 'POST',
+      body: new URLSearchParams({ id }),
+      signal: AbortSignal.timeout(options.dataTimeoutMs),
+    }).then((response) => response.json() as Promise<Envelope<Activity>>);
+    if (answer.header.code !== SUCCESS_CODE || !answer.data.cover) return undefined;
+    const cover = await fetch(new URL(answer.data.cover, renderer.config.apiBaseUrl), {
+      signal: AbortSignal.timeout(options.dataTimeoutMs),
+    });
+    if (!cover.ok) return undefined;
+    const png = coverPng(Buffer.from(await cover.arrayBuffer()), cover.headers.get('content-type') ?? '');
+    covers.set(id, png);
+    return png;
+  }
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    handler: async (request, reply) => {
+      const url = sitePath(request.raw.url ?? '/');
+      const pathname = url.split('?')[0] ?? '/';
+      const isActivity = pathname.startsWith('/wuyou/') && isActivityId(activityIdFromPath(pathname));
+      const cached = isActivity ? pages.get(pathname) : undefined;
+      if (cached) {
+        return reply.code(cached.status).type(HTML).header('Cache-Control', CACHE_CONTROL.activity).header('X-Render-Cache', 'hit').send(cached.html);
+      }
+      const outcome = await renderer.render(url);
+      if (outcome.kind === 'redirect') return reply.redirect(outcome.location, outcome.status);
+      if (outcome.kind === 'unavailable') return sendFallback(reply, outcome.reason);
+      // A slot that failed here is retried by the browser: such a page is not kept.
+      if (isActivity && !outcome.failedSlots.length && !url.includes('?')) pages.set(pathname, { status: outcome.status, html: outcome.html });
+      return reply.code(outcome.status).type(HTML).header('Cache-Control', CACHE_CONTROL[outcome.routeId]).send(outcome.html);
+    },
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(405).header('Allow', 'GET, HEAD').type('text/plain; charset=utf-8').send(`不支持 ${request.method} 请求`),
+  );
+
+  // Whatever goes wrong with a page, the visitor gets the site: the client-rendered page, never a 5xx.
+  app.setErrorHandler((error, request, reply) => {
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status < 500) return reply.code(status).type('text/plain; charset=utf-8').send('请求无效');
+    request.log.error({ err: error }, '渲染服务器出错');
+    return sendFallback(reply, error.message);
+  });
+
+  app.log.info({ remotes: REMOTE_NAMES.map((remote) => snapshot.versions[remote]) }, '渲染服务器已就绪');
+  return app;
+}

@@ -1,0 +1,41 @@
+/**
+ * The render server (`npm start` runs it on its port; production runs several behind nginx):
+ *
+ *   PORT=3005 SHELL_DIR=shell/dist SITE_URL=https://www.example.cn npx tsx render-server/src/server/main.ts
+ */
+import path from 'node:path';
+import { RENDER_PORT } from '../../../shared/src/config/parts';
+import { buildRenderServer } from './app';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+function numberFrom(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+async function main(): Promise<void> {
+  const app = await buildRenderServer({
+    shellDir: path.resolve(ROOT, process.env.SHELL_DIR ?? 'shell/dist'),
+    siteUrl: process.env.SITE_URL ?? 'http://localhost:3000',
+    // SPEC-level promise of the render server: a visitor never waits more than this for the API behind a page.
+    dataTimeoutMs: numberFrom('RENDER_DATA_TIMEOUT_MS', 3_000),
+    renderTimeoutMs: numberFrom('RENDER_TIMEOUT_MS', 5_000),
+    checkIntervalMs: numberFrom('RENDER_CHECK_INTERVAL_MS', 5_000),
+    logger: true,
+  });
+  const stop = () => {
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  await app.listen({ port: numberFrom('PORT', RENDER_PORT), host: process.env.HOST ?? '::' });
+}
+
+main().catch((error: unknown) => {
+  console.error('[render-server] 启动失败：', error);
+  process.exit(1);
+});

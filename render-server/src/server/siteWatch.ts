@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { API_PATHS } from '../../../shared/src/api/endpoints';
+import type { ActivityList, Envelope } from '../../../shared/src/api/types';
+import { MANIFEST_FILE, REMOTE_NAMES, VERSION_FILE, type RemoteName } from '../../../shared/src/config/parts';
+import type { RuntimeConfig } from '../../../shared/src/config/runtimeConfig';
+import { SUCCESS_CODE } from '../../../shared/src/constants';
+import { RUNTIME_CONFIG_FILE } from '../render/siteRenderer';
+
+const CHECK_TIMEOUT_MS = 3_000;
+
+/** Which build of a remote the render server renders with, as its folder says (`version.json`). */
+export interface RemoteVersion {
+  entry: string;
+  version?: string;
+  gitHash?: string;
+  builtAt?: string;
+  /** Why its manifest could not be read at the last check. */
+  error?: string;
+}
+
+/** What the watch saw at one check: a fingerprint of each thing that, changed, changes pages. */
+export interface SiteSnapshot {
+  config: string;
+  manifests: Record<RemoteName, string>;
+  versions: Record<RemoteName, RemoteVersion>;
+  /** `updatedAt` of each listed activity, by id; `null` when the list could not be read. */
+  activities: Map<string, string> | null;
+}
+
+function fingerprint(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+async function fetchText(url: string, init?: RequestInit): Promise<string> {
+  const response = await fetch(url, { ...init, cache: 'no-store', signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return response.text();
+}
+
+async function remoteVersion(entry: string): Promise<[manifest: string, version: RemoteVersion]> {
+  try {
+    const manifest = await fetchText(entry);
+    const base = entry.slice(0, entry.length - MANIFEST_FILE.length);
+    const info = JSON.parse(await fetchText(`${base}${VERSION_FILE}`).catch(() => '{}')) as Omit<RemoteVersion, 'entry'>;
+    return [fingerprint(manifest), { entry, version: info.version, gitHash: info.gitHash, builtAt: info.builtAt }];
+  } catch (error) {
+    return ['', { entry, error: error instanceof Error ? error.message : String(error) }];
+  }
+}
+
+async function listedActivities(config: RuntimeConfig): Promise<Map<string, string> | null> {
+  const listed = new Map<string, string>();
+  try {
+    for (let page = 1; page <= 100; page += 1) {
+      const text = await fetchText(`${config.apiBaseUrl}${API_PATHS.activityPage}`, {
+        method: 'POST',
+        body: new URLSearchParams({ page: String(page), size: '100' }),
+      });
+      const envelope = JSON.parse(text) as Envelope<ActivityList>;
+      if (envelope.header.code !== SUCCESS_CODE) return null;
+      for (const activity of envelope.data.list) listed.set(String(activity.id), activity.updatedAt);
+      if (envelope.data.list.length < 100 || listed.size >= envelope.data.total) return listed;
+    }
+    return listed;
+  } catch {
+    return null;
+  }
+}
+
+/** One look at everything the pages depend on outside this process. */
+export async function snapshotSite(shellDir: string, config: RuntimeConfig): Promise<SiteSnapshot> {
+  const configText = await fs.readFile(path.join(shellDir, RUNTIME_CONFIG_FILE), 'utf8').catch(() => '');
+  const [remotes, activities] = await Promise.all([
+    Promise.all(REMOTE_NAMES.map((remote) => remoteVersion(config.remotes[remote][0] ?? ''))),
+    listedActivities(config),
+  ]);
+  return {
+    config: fingerprint(configText),
+    manifests: Object.fromEntries(REMOTE_NAMES.map((remote, index) => [remote, remotes[index]?.[0] ?? ''])) as Record<RemoteName, string>,
+    versions: Object.fromEntries(REMOTE_NAMES.map((remote, index) => [remote, remotes[index]?.[1]])) as Record<RemoteName, RemoteVersion>,
+    activities,
+  };
+}
+
+export interface SiteChanges {
+  config: boolean;
+  /** Remotes whose manifest changed (a new build published at the same address). */
+  remotes: RemoteName[];
+  /** Activities edited or taken offline since the last look. */
+  activities: string[];
+}
+
+export function changesBetween(before: SiteSnapshot, after: SiteSnapshot): SiteChanges {
+  const activities: string[] = [];
+  if (before.activities && after.activities) {
+    for (const [id, updatedAt] of before.activities) if (after.activities.get(id) !== updatedAt) activities.push(id);
+  }
+  return {
+    config: before.config !== after.config,
+    // A manifest that could not be read is no new build: the one loaded stays until a readable one differs.
+    remotes: REMOTE_NAMES.filter((remote) => after.manifests[remote] !== '' && before.manifests[remote] !== after.manifests[remote]),
+    activities,
+  };
+}
