@@ -59,7 +59,7 @@ export function sitePath(rawUrl: string): string {
  * renderer as the build, and answers the client-rendered page whenever a page cannot be rendered as it should be.
  */
 export async function buildRenderServer(options: RenderServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, maxParamLength: 2048, return503OnClosing: true });
+  const app = Fastify({ logger: options.logger ?? false, routerOptions: { maxParamLength: 2048 }, return503OnClosing: true });
   const shell: ShellServer = options.shellServer ?? loadShellServer(options.shellDir);
   const appPage = () => fs.readFileSync(path.join(options.shellDir, APP_PAGE), 'utf8');
   const pages = createPageCache(options.pageCache ?? DEFAULT_PAGE_CACHE);

@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { ENTRY_ASSETS_FILE } from '../../../shared/src/config/parts';
+import { DEFAULT_RUNTIME_CONFIG } from '../../../shared/src/config/runtimeConfig';
+import type { RenderedPage, RenderSetup, ShellServer } from '../render/shellServer';
+import { buildRenderServer, sitePath } from './app';
+
+const APP_PAGE = '<!doctype html><html lang="zh-CN"><head><title>文润教育</title></head><body><div id="root"></div></body></html>';
+
+/** A shell's served folder with what the render server reads from it; the shell's render is the test's. */
+function shellFolder(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-server-'));
+  fs.writeFileSync(path.join(dir, 'app.html'), APP_PAGE);
+  // Remotes nobody serves: the server starts anyway, and renders with what it can load.
+  const remotes = Object.fromEntries(Object.keys(DEFAULT_RUNTIME_CONFIG.remotes).map((name) => [name, 'http://127.0.0.1:9/mf-manifest.json']));
+  fs.writeFileSync(path.join(dir, 'runtime-config.json'), JSON.stringify({ apiBaseUrl: 'http://127.0.0.1:9', remotes }));
+  fs.writeFileSync(path.join(dir, ENTRY_ASSETS_FILE), JSON.stringify({ main: { initial: { js: [], css: [] }, async: { js: [], css: [] } } }));
+  return dir;
+}
+
+type Render = (url: string, setup: RenderSetup) => Promise<RenderedPage>;
+
+function page(status: 200 | 404, routeId: 'activity' | 'search' | 'home', markup: string): RenderedPage {
+  return {
+    kind: 'page',
+    status,
+    routeId,
+    head: { title: '标题', description: '说明', canonicalPath: '/', jsonLd: [] },
+    jsonLd: [],
+    markup,
+    state: { data: {}, failedSlots: [], renderedAt: new Date(0).toISOString() },
+    unavailable: [],
+  };
+}
+
+describe('render server', () => {
+  let app: FastifyInstance;
+  let render: jest.Mock<ReturnType<Render>, Parameters<Render>>;
+  let origin = '';
+
+  beforeEach(async () => {
+    render = jest.fn<ReturnType<Render>, Parameters<Render>>(async (url) => {
+      if (url.startsWith('/wuyou/404')) return page(404, 'activity', '<h1>没有找到这个活动</h1>');
+      if (url.startsWith('/wuyou/')) return page(200, 'activity', `<h1>活动 ${url}</h1>`);
+      if (url.startsWith('/search/')) return page(200, 'search', '<h1>搜索结果</h1>');
+      if (url === '/home') return { kind: 'redirect', status: 301, location: '/' };
+      if (url.startsWith('/broken')) throw new Error('渲染出错');
+      if (url.startsWith('/slow-api')) return { ...page(200, 'home', '<h1>首页</h1>'), unavailable: [['home', { kind: 'timeout', message: '系统接口请求超时，请检查网络' }]] };
+      return page(200, 'home', '<h1>首页</h1>');
+    });
+    const shellServer: ShellServer = { renderPage: render, reloadRemote: jest.fn() };
+    app = await buildRenderServer({
+      shellDir: shellFolder(),
+      siteUrl: 'https://www.example.cn',
+      dataTimeoutMs: 3000,
+      renderTimeoutMs: 5000,
+      checkIntervalMs: 60_000,
+      shellServer,
+    });
+    origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  afterEach(() => app.close());
+
+  it('renders an activity once, serves it from its cache with a short public lifetime', async () => {
+    const first = await fetch(`${origin}/wuyou/1`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=600');
+    expect(await first.text()).toContain('<h1>活动 /wuyou/1</h1>');
+    const second = await fetch(`${origin}/wuyou/1`);
+    expect(second.headers.get('x-render-cache')).toBe('hit');
+    expect(render).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers an unknown activity with 404 and the page that says so', async () => {
+    const response = await fetch(`${origin}/wuyou/404`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('没有找到这个活动');
+  });
+
+  it('never lets a search page be kept, and renders it every time', async () => {
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(`${origin}/search/%E8%AF%BE`);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    }
+    expect(render).toHaveBeenCalledTimes(2);
+  });
+
+  it('answers the client-rendered page, 200 and not kept, when the data or the render fails', async () => {
+    for (const url of ['/slow-api', '/broken']) {
+      const response = await fetch(`${origin}${url}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(await response.text()).toBe(APP_PAGE);
+    }
+  });
+
+  it('redirects old addresses within the site, and reads a doubled slash as a path, never as a host', async () => {
+    const response = await fetch(`${origin}/home`, { redirect: 'manual' });
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/');
+    expect(sitePath('//evil.example/x?y=1')).toBe('/evil.example/x?y=1');
+    expect(sitePath('/\\evil.example')).toBe('/evil.example');
+  });
+
+  it('refuses other methods with 405 and says which it takes', async () => {
+    const response = await fetch(`${origin}/wuyou/1`, { method: 'POST' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('answers raw request lines it cannot use with a 4xx, and keeps serving', async () => {
+    const port = new URL(origin).port;
+    const lines = ['GET //evil.example/ HTTP/1.1', 'GET /%E4%ZZ HTTP/1.1', 'GET * HTTP/1.1', `GET /${'a'.repeat(9000)} HTTP/1.1`, 'BREW /wuyou/1 HTTP/1.1'];
+    for (const line of lines) {
+      const status = await new Promise<string>((resolve) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(`${line}\r\nHost: localhost\r\nConnection: close\r\n\r\n`));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString()));
+        socket.on('close', () => resolve(answer.split('\r\n')[0] ?? ''));
+        socket.on('error', () => resolve('error'));
+      });
+      expect(`${line.slice(0, 40)} → ${status}`).toMatch(/→ HTTP\/1\.1 (200|301|400|404|405|414|431) /);
+    }
+    expect((await fetch(`${origin}/`)).status).toBe(200);
+  });
+
+  it('reports its health with the remotes it renders with', async () => {
+    const health = (await (await fetch(`${origin}/healthz`)).json()) as { status: string; remotes: Record<string, { error?: string }> };
+    expect(health.status).toBe('ok');
+    expect(Object.keys(health.remotes).sort()).toEqual(['about', 'auth', 'header', 'wuyou']);
+    expect(health.remotes.header?.error).toBeTruthy();
+  });
+});
