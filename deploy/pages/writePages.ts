@@ -10,7 +10,7 @@ import { REMOTE_NAMES, REMOTE_PARTS, SHELL_PART } from '../../shared/src/config/
 import { buildPaths, SITE_IMAGE } from '../../shared/src/routing/manifest';
 import { escapeHtml } from '../../render-server/src/render/document';
 import { siteImagePng } from '../../render-server/src/render/images';
-import { APP_PAGE } from '../../render-server/src/render/siteRenderer';
+import { APP_PAGE } from '../../shared/src/config/parts';
 import { writeActivityPages } from './activityPages';
 import { openLocalRenderer } from './localRenderer';
 import { pageFile, writePageFile } from './pageFiles';

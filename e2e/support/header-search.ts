@@ -5,7 +5,7 @@ import { waitForLive } from './site';
 export const siteHeader = (page: Page) => page.locator('header.site-header');
 
 /**
- * Waits until the header is live. `/` and the about pages arrive as prerendered HTML that the shell takes over
+ * Waits until the header is live. `/` and the about pages arrive as server-rendered HTML that the shell hydrates
  * once the remotes are loaded.
  */
 export async function waitForLiveHeader(page: Page): Promise<void> {

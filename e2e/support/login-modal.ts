@@ -10,7 +10,7 @@ export function loginModal(page: Page): Locator {
 }
 
 /**
- * Opens the login modal from the header's 登录 button. The prerendered header is on screen before the shell
+ * Opens the login modal from the header's 登录 button. The server-rendered header is on screen before the shell
  * takes the page over, and a click on it before then does nothing: click again until the modal shows.
  */
 export async function openLoginModal(page: Page): Promise<Locator> {

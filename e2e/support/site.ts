@@ -45,7 +45,7 @@ export function manifestUrl(port: number): string {
 
 /** Serves a folder like `npm start` serves a part (cache headers, CORS for the site's and tests' origins). */
 export function serveFolder(root: string, port: number): Promise<http.Server> {
-  // The shell's client-rendered page is app.html (its index.html may be the prerendered home page).
+  // The shell's client-rendered page is app.html (its index.html is the server-rendered home page).
   const spa = fs.existsSync(path.join(root, 'app.html')) ? 'app.html' : true;
   return startPartServer({ root, port, spa, allowedOrigins: E2E_SITE_ORIGINS });
 }
@@ -128,16 +128,16 @@ export async function watchLayoutShift(
   };
 }
 
-/** Set by the shell once the app has rendered: a prerendered page has been taken over from then on. */
+/** Set by the shell once the app has rendered: a server-rendered page is hydrated from then on. */
 export const appReady = (page: Page) => page.locator('html[data-app-ready]');
 
-/** Waits until the app has taken the page over: before that, a prerendered page looks ready but has no handlers. */
+/** Waits until the app has hydrated the page: before that, a server-rendered page looks ready but has no handlers. */
 export async function waitForApp(page: Page): Promise<void> {
   await expect(appReady(page)).toHaveCount(1);
 }
 
 /**
- * Waits until React owns `element`: a prerendered copy of it has no handlers. React marks its nodes with a fiber
+ * Waits until React owns `element`: the server's markup of it has no handlers until hydration. React marks its nodes with a fiber
  * key.
  */
 export async function waitForLive(element: Locator): Promise<void> {

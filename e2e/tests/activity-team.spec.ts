@@ -3,9 +3,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { MANIFEST_FILE } from '../../shared/src/config/parts';
-import { APP_PAGE, pageFile } from '../../deploy/siteRenderer';
+import { pageFile } from '../../deploy/pages/pageFiles';
+import { APP_PAGE } from '../../shared/src/config/parts';
 import {
   besideTarget,
   isHashedFile,
@@ -14,7 +15,7 @@ import {
   publishBuild,
   readBuildInfo,
 } from '../../remote-wuyou/scripts/publish';
-import { VERSION_FILE } from '../../shared/src/config/parts';
+import { API_PORT, VERSION_FILE } from '../../shared/src/config/parts';
 import { activityPath } from '../../shared/src/content/routes';
 import { E2E_PORTS } from '../support/ports';
 import { LISTED_ACTIVITIES, OFFLINE_ACTIVITY_ID, SAMPLE_ACTIVITY } from '../support/activities';
@@ -33,6 +34,7 @@ import {
   watchErrors,
 } from '../support/site';
 
+const API_ORIGIN = `http://localhost:${API_PORT}`;
 const NEW_VERSION = '0.1.1-redeploy';
 const STEPS_VERSION = '0.1.2-steps';
 const PAGES_VERSION = '0.1.3-pages';
@@ -182,34 +184,62 @@ test('activity team: at every step of a deploy the served manifest names only fi
   expect(missingFiles(target)).toEqual([]);
 });
 
-test('activity team: with --shell the deploy renders the activity pages into the shell, and removes offline ones', async ({
+/** Publishes an activity in the reference API (a dev-only endpoint), as marketing would in the real backend. */
+async function publishActivity(request: APIRequestContext, title: string): Promise<number> {
+  const response = await request.post(`${API_ORIGIN}/__dev/activities`, {
+    form: {
+      title,
+      subtitle: '刚发布的活动',
+      startTime: '2027-06-01 09:00',
+      endTime: '2027-06-01 17:00',
+      place: '青禾市文润教师发展中心',
+      content: '今天发布的活动，今天就能分享。',
+    },
+  });
+  const { header, data } = (await response.json()) as { header: { code: string }; data: { id: number } };
+  expect(header.code).toBe('200');
+  return data.id;
+}
+
+async function takeOffline(request: APIRequestContext, id: number): Promise<void> {
+  const { header } = (await (await request.delete(`${API_ORIGIN}/__dev/activities/${id}`)).json()) as { header: { code: string } };
+  expect(header.code).toBe('200');
+}
+
+test('activity team: with --shell the deploy writes a page for every listed activity, and removes exactly those taken offline', async ({
   page,
   request,
 }) => {
   test.setTimeout(240_000);
   const shell = `http://localhost:${E2E_PORTS.activityShell}`;
   const shellBefore = shellBesidesActivityPages(shellDir);
-  // The page of an activity that was listed at an earlier deploy and has been taken offline since.
-  const offlinePage = pageFile(shellDir, activityPath(OFFLINE_ACTIVITY_ID));
-  fs.mkdirSync(path.dirname(offlinePage), { recursive: true });
-  fs.copyFileSync(pageFile(shellDir, activityPath(SAMPLE_ACTIVITY.id)), offlinePage);
+  const published = [await publishActivity(request, `暑期研修班（${Date.now()}）`), await publishActivity(request, `校长论坛（${Date.now()}）`)];
+  const listed = [...LISTED_ACTIVITIES.map((activity) => activity.id), ...published];
 
   const deploy = runDeploy(['--target', deployed, '--shell', shellDir], PAGES_VERSION);
   expect(deploy.status, deploy.stderr + deploy.stdout).toBe(0);
   expect(deploy.stdout).toContain(`已发布 @wenrun/remote-wuyou ${PAGES_VERSION}`);
-  expect(deploy.stdout).toContain(`预渲染了 ${LISTED_ACTIVITIES.length} 个活动页，删除 1 个`);
+  expect(deploy.stdout).toContain(`渲染了 ${listed.length} 个活动页，删除 0 个`);
 
   // Every listed activity's page comes from the build just published: its version is in the page's footer.
-  for (const activity of LISTED_ACTIVITIES) {
-    const response = await request.get(`${shell}${activityPath(activity.id)}`);
-    const html = await response.text();
-    expect(html, activityPath(activity.id)).toMatch(new RegExp(`<h1[^>]*>${activity.title}</h1>`));
-    expect(html, activityPath(activity.id)).toContain(PAGES_VERSION);
+  for (const id of listed) {
+    const html = await (await request.get(`${shell}${activityPath(id)}`)).text();
+    expect(html, activityPath(id)).toContain('id="page-state"');
+    expect(html, activityPath(id)).toContain(PAGES_VERSION);
   }
-  // The offline activity gets the client-rendered page again, which says it is not found.
-  expect(fs.existsSync(path.dirname(offlinePage))).toBe(false);
-  const appPage = fs.readFileSync(path.join(shellDir, APP_PAGE), 'utf8');
-  expect(await (await request.get(`${shell}${activityPath(OFFLINE_ACTIVITY_ID)}`)).text()).toBe(appPage);
+  expect(fs.existsSync(path.join(shellDir, `${activityPath(published[0] ?? 0)}/cover.png`))).toBe(true);
+
+  // Two activities taken offline: their pages (and pictures) go, and nothing else.
+  for (const id of published) await takeOffline(request, id);
+  const again = runDeploy(['--target', deployed, '--shell', shellDir], PAGES_VERSION);
+  expect(again.status, again.stderr + again.stdout).toBe(0);
+  expect(again.stdout).toContain(`渲染了 ${LISTED_ACTIVITIES.length} 个活动页，删除 2 个`);
+  for (const id of published) {
+    expect(fs.existsSync(path.join(shellDir, activityPath(id)))).toBe(false);
+    expect(await (await request.get(`${shell}${activityPath(id)}`)).text()).toBe(fs.readFileSync(path.join(shellDir, APP_PAGE), 'utf8'));
+  }
+  for (const activity of LISTED_ACTIVITIES) expect(fs.existsSync(pageFile(shellDir, activityPath(activity.id)))).toBe(true);
+  expect(fs.existsSync(pageFile(shellDir, activityPath(OFFLINE_ACTIVITY_ID)))).toBe(false);
   // Nothing else of the shell was touched, and no temporary file was left.
   expect(shellBesidesActivityPages(shellDir)).toEqual(shellBefore);
   expect((fs.readdirSync(shellDir, { recursive: true }) as string[]).filter((file) => file.endsWith('.tmp'))).toEqual([]);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ACTIVITY_TEXT } from '../../remote-wuyou/src/activity/text';
+import { ACTIVITY_PROBLEM_TITLES } from '../../shared/src/activity/problems';
 import { CONTENT_MESSAGES } from '../../reference-api/src/routes/content';
 import { ACTIVITIES, XSS_TEST_ACTIVITY_ID } from '../../reference-api/src/seed/activities';
 import { API_PATHS } from '../../shared/src/api/endpoints';
@@ -30,7 +31,7 @@ test.describe('activity page', () => {
       const errors = watchErrors(page);
       await page.setViewportSize(PHONE);
       await page.goto(`/wuyou/${activity.id}`);
-      // Prerendered: taken over by the app before the checks, which hold on to elements.
+      // Server-rendered: hydrated by the app before the checks, which press its buttons.
       await waitForApp(page);
 
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(activity.title);
@@ -70,7 +71,7 @@ test.describe('activity page', () => {
     await page.goto('/wuyou/1');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(ACTIVITIES[0]?.title ?? '');
     await expectNoSiteLayout(page);
-    // The app's link, not the prerendered one: a press that straddles the takeover (down on the old element, up on
+    // The live link: a press before hydration would be a plain navigation (down on the server's element, up on
     // the new) is no click at all.
     await waitForApp(page);
     await page.getByRole('link', { name: ACTIVITY_TEXT.homeLink }).click();
@@ -80,11 +81,11 @@ test.describe('activity page', () => {
   });
 
   const problems = [
-    { path: '/wuyou/999', title: ACTIVITY_TEXT.notFoundTitle, message: CONTENT_MESSAGES.activityNotFound },
-    { path: '/wuyou/7', title: ACTIVITY_TEXT.notFoundTitle, message: CONTENT_MESSAGES.activityNotFound },
-    { path: '/wuyou/abc', title: ACTIVITY_TEXT.invalidTitle, message: ACTIVITY_TEXT.invalidId },
-    { path: '/wuyou/', title: ACTIVITY_TEXT.invalidTitle, message: ACTIVITY_TEXT.missingId },
-    { path: '/wuyou', title: ACTIVITY_TEXT.invalidTitle, message: ACTIVITY_TEXT.missingId },
+    { path: '/wuyou/999', title: ACTIVITY_PROBLEM_TITLES.notFound, message: CONTENT_MESSAGES.activityNotFound },
+    { path: '/wuyou/7', title: ACTIVITY_PROBLEM_TITLES.notFound, message: CONTENT_MESSAGES.activityNotFound },
+    { path: '/wuyou/abc', title: ACTIVITY_PROBLEM_TITLES.invalid, message: ACTIVITY_TEXT.invalidId },
+    { path: '/wuyou/', title: ACTIVITY_PROBLEM_TITLES.invalid, message: ACTIVITY_TEXT.missingId },
+    { path: '/wuyou', title: ACTIVITY_PROBLEM_TITLES.invalid, message: ACTIVITY_TEXT.missingId },
   ];
   for (const { path, title, message } of problems) {
     test(`${path} says so in Chinese, with the way home, without a layout shift`, async ({ page }) => {
@@ -109,7 +110,7 @@ test.describe('activity page', () => {
     await page.route(ACTIVITY_CALL, (route) => route.abort('connectionrefused'));
     await openClientRendered(page, '/wuyou/2');
     const alert = page.getByRole('alert');
-    await expect(alert.getByRole('heading', { level: 1 })).toHaveText(ACTIVITY_TEXT.unavailableTitle);
+    await expect(alert.getByRole('heading', { level: 1 })).toHaveText(ACTIVITY_PROBLEM_TITLES.unavailable);
     await expect(alert).toContainText(MESSAGES.network);
     await expect(alert.getByRole('link', { name: ACTIVITY_TEXT.backHome })).toBeVisible();
 
@@ -162,7 +163,7 @@ test.describe('activity page', () => {
   test('on a wide screen the sign-up card stands beside the text and the phone bar is gone', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/wuyou/1');
-    // Measured on the app's markup: the prerendered nodes are replaced at takeover, and a box read then is null.
+    // Measured once the app is live, as the visitor will see it.
     await waitForApp(page);
     const signUp = page.getByRole('region', { name: ACTIVITY_TEXT.signUpTitle });
     await expect(signUp).toBeInViewport();

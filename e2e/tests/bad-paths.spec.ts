@@ -186,7 +186,7 @@ test.describe(`bad paths, seed ${SEED}`, () => {
     expect(problems.length + errors.length, failureReport(problems, errors)).toBe(0);
   });
 
-  test(`${FULL_LOADS} of them as full page loads: the app takes over and shows the page`, async ({ page, baseURL }) => {
+  test(`${FULL_LOADS} of them as full page loads: the app hydrates or renders the page`, async ({ page, baseURL }) => {
     test.setTimeout(120_000);
     const pageErrors = await recordPageErrors(page);
     const random = seededRandom(SEED + 1);

@@ -23,7 +23,7 @@ const CALLS: ApiCall[] = [
   { name: 'home content (integrate)', path: API_PATHS.integrate, trigger: (page) => page.goto('/no-such-page').then(() => undefined) },
   { name: 'search', path: API_PATHS.search, trigger: (page) => page.goto(`/search/${encodeURIComponent('课程')}`).then(() => undefined) },
   { name: 'course list', path: API_PATHS.courseList,
-    // Page 2: the prerendered page 1 keeps its list when a refresh fails, by design.
+    // Page 2: page 1 is rendered at build with its list, which the browser never asks for again.
     trigger: (page) => page.goto('/about/3?page=2').then(() => undefined) },
   {
     name: 'message',

@@ -339,7 +339,7 @@ test.describe('login store in local storage', () => {
 
       await expect.poll(() => warnings.some((warning) => warning.includes(LOGIN_STORAGE_KEY))).toBe(true);
       expect(await storedLogin(page)).toBeNull();
-      // Only a logged-out header offers 登录, and only the live one (not the prerendered copy) opens the modal.
+      // Only a logged-out header offers 登录, and only the live one (hydrated, not the server's markup) opens the modal.
       await submitPasswordLogin(page, DEMO_TEACHER);
       await expectLoggedInAs(page, DEMO_TEACHER.masked);
       await page.reload();

@@ -13,7 +13,7 @@ const REMOTES = {
 };
 const API = `http://localhost:${E2E_PORTS.nginxApi}`;
 const PART_ORIGINS = [SHELL, ...Object.values(REMOTES)];
-/** The prerendered pages hold image URLs of the API the prerender read (the default one); only images may come from it. */
+/** The pages written at build hold image URLs of the API the build read (the default one); only images may come from it. */
 const PRERENDER_API = `http://localhost:${API_PORT}`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -62,7 +62,7 @@ test.describe('nginx: cache rules and history fallback', () => {
   test('the shell: pages and ops files no-cache, hashed files immutable, missing files 404', async () => {
     const home = await get(`${SHELL}/`);
     expect(home.headers.get('cache-control')).toBe('no-cache');
-    expect(home.body).toContain('id="prerender-data"');
+    expect(home.body).toContain('id="page-state"');
     const script = /src="\/(main\.[0-9a-f]{8}\.js)"/.exec(home.body)?.[1];
     expect(script).toBeTruthy();
 
@@ -90,12 +90,12 @@ test.describe('nginx: cache rules and history fallback', () => {
     );
   });
 
-  test('history mode: a prerendered page for /about/N and /wuyou/N, app.html for any other path', async () => {
+  test('history mode: a page written at build for /about/N and /wuyou/N, app.html for any other path', async () => {
     for (const path of ['/about/3', '/wuyou/1']) {
-      const prerendered = await get(`${SHELL}${path}`);
-      expect(prerendered.status, path).toBe(200);
-      expect(prerendered.body, path).toContain('id="prerender-data"');
-      expect(prerendered.body, path).toContain(`<link rel="canonical" href="http://localhost:3000${path}"`);
+      const written = await get(`${SHELL}${path}`);
+      expect(written.status, path).toBe(200);
+      expect(written.body, path).toContain('id="page-state"');
+      expect(written.body, path).toContain(`<link rel="canonical" href="http://localhost:3000${path}"`);
     }
     const appHtml = (await get(`${SHELL}/app.html`)).body;
     for (const path of ['/search/%E8%AF%BE%E7%A8%8B', '/wuyou/999', '/no/such/page']) {

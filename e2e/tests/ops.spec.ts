@@ -39,7 +39,7 @@ test('ops: pointing runtime-config.json at another header build takes effect on 
   const shellBefore = folderFingerprint(shellDir);
 
   await page.goto(`http://localhost:${E2E_PORTS.opsShell}/`);
-  // The prerendered header is visible before any remote loads: wait for the live one, and for the first load's
+  // The server-rendered header is visible before any remote loads: wait for the live one, and for the first load's
   // last requests, so that none of them is counted after the reload.
   await waitForLiveHeader(page);
   await page.waitForLoadState('networkidle');

@@ -53,7 +53,7 @@ test.describe('home page', () => {
     await expect(page.locator('.home-notice')).toHaveCount(0);
   });
 
-  test('prerendered, with the API down: the content it was made with stays, no error', async ({ page }) => {
+  test('server-rendered, with the API down: the content it was rendered with stays, no error', async ({ page }) => {
     const content = await homeContent(page);
     const errors = watchErrors(page);
     await page.route(INTEGRATE_URL, (route) => route.abort('connectionrefused'));
@@ -64,7 +64,7 @@ test.describe('home page', () => {
     expect(errors.filter((error) => !error.includes('ERR_CONNECTION_REFUSED'))).toEqual([]);
   });
 
-  // An unknown path shows the home page rendered in the browser (only `/` is prerendered).
+  // An unknown path shows the home page; rendered in the browser when no server could render it.
   test('client-rendered, with the API down: the built-in content and a Chinese notice, and a retry that works', async ({
     page,
   }) => {
@@ -105,7 +105,7 @@ test.describe('footer', () => {
 
   test('each official account shows a QR code of its URL on hover and on focus', async ({ page }) => {
     await page.goto('/');
-    // The prerendered footer has no handlers: hover the one the app rendered.
+    // The server's footer has no handlers until hydration: hover the live one.
     await waitForApp(page);
     const accounts = DEFAULT_RUNTIME_CONFIG.officialAccounts;
     for (const [index, account] of accounts.entries()) {
@@ -144,17 +144,17 @@ test.describe("the shell's own code cannot load", () => {
   // Every chunk of the shell but its entry script: React, the router, the app, the layout.
   const SHELL_CHUNK = /localhost:3000\/\d+\.[0-9a-f]{8}\.(js|css)$/;
 
-  for (const { path, prerendered } of [
-    { path: `/search/${encodeURIComponent('课程')}`, prerendered: false },
-    { path: aboutPath(2), prerendered: true },
+  for (const { path, serverRendered } of [
+    { path: `/search/${encodeURIComponent('课程')}`, serverRendered: false },
+    { path: aboutPath(2), serverRendered: true },
   ]) {
     test(`${decodeURIComponent(path)}: a Chinese notice with 重新加载, never a white screen; the reload recovers`, async ({ page }) => {
       await page.route(SHELL_CHUNK, (route) => route.abort('internetdisconnected'));
       await page.goto(path);
       const notice = page.getByRole('alert').filter({ hasText: STARTUP_FAILURE_TEXT.message });
       await expect(notice).toBeVisible();
-      // A prerendered page stays readable under the notice.
-      if (prerendered) await expect(page.getByRole('heading', { level: 1 })).toHaveText(ABOUT_SECTIONS[1]?.title ?? '');
+      // A server-rendered page stays readable under the notice.
+      if (serverRendered) await expect(page.getByRole('heading', { level: 1 })).toHaveText(ABOUT_SECTIONS[1]?.title ?? '');
 
       await page.unroute(SHELL_CHUNK);
       await notice.getByRole('button', { name: STARTUP_FAILURE_TEXT.reload }).click();

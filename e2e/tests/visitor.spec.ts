@@ -26,7 +26,7 @@ test('visitor: one seamless page from several origins, one store, one React', as
 
   await page.goto('/');
   const header = page.locator('header.site-header');
-  // `/` is prerendered: the header shows before its remote has loaded, so wait for the live one.
+  // `/` is server-rendered: the header shows before its remote has loaded, so wait for the live one.
   await waitForLiveHeader(page);
   await expect(page.locator('main#main')).toContainText('我们提供');
   await expect(page.locator('footer.site-footer')).toContainText('关于我们');

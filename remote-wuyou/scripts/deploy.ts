@@ -19,7 +19,7 @@ import { besideTarget, DEFAULT_GRACE_DAYS, publishBuild } from './publish';
 import { writeActivityPages } from '../../deploy/pages/activityPages';
 import { openLocalRenderer } from '../../deploy/pages/localRenderer';
 import { SITE_URL } from '../../deploy/pages/siteUrl';
-import { APP_PAGE, RUNTIME_CONFIG_FILE } from '../../render-server/src/render/siteRenderer';
+import { APP_PAGE, RUNTIME_CONFIG_FILE } from '../../shared/src/config/parts';
 import { VERSION_FILE } from '../../shared/src/config/parts';
 
 const PART_DIR = path.resolve(import.meta.dirname, '..');

@@ -1,9 +1,8 @@
-import { formatPeriod, signUpStatus, type Activity } from '@wenrun/shared';
+import { ACTIVITY_FACT_LABELS, formatPeriod, signUpStatus, type Activity } from '@wenrun/shared';
 import { ActivityBlocks } from './ActivityBlocks';
 import { Fact } from './Fact';
 import { imageUrl } from './links';
 import { SignUpBar, SignUpCard, StatusBadge } from './SignUp';
-import { ACTIVITY_TEXT } from './text';
 
 /** Cover pictures have no size in the data; the box is 16:9 whatever arrives, so nothing moves when it loads. */
 const COVER = { width: 800, height: 450 } as const;
@@ -24,13 +23,13 @@ export function ActivityView({ activity, now }: { activity: Activity; now: Date 
             <h1 className="activity-hero__title">{activity.title}</h1>
             {activity.subtitle && <p className="activity-hero__subtitle">{activity.subtitle}</p>}
             <dl className="activity-facts activity-facts--hero">
-              <Fact icon="calendar" label={ACTIVITY_TEXT.time}>
+              <Fact icon="calendar" label={ACTIVITY_FACT_LABELS.time}>
                 {formatPeriod(activity.startTime, activity.endTime)}
               </Fact>
-              <Fact icon="place" label={ACTIVITY_TEXT.place}>
+              <Fact icon="place" label={ACTIVITY_FACT_LABELS.place}>
                 {activity.place}
               </Fact>
-              <Fact icon="organizer" label={ACTIVITY_TEXT.organizer}>
+              <Fact icon="organizer" label={ACTIVITY_FACT_LABELS.organizer}>
                 {activity.organizer}
               </Fact>
             </dl>

@@ -1,24 +1,19 @@
-import { ACTIVITY_FACT_LABELS, ACTIVITY_PROBLEM_TITLES } from '@wenrun/shared';
-
-/** What the activity page says in its own words (the API's messages come with the data); tests read them here. */
+/**
+ * What the activity page says in its own words (the API's messages come with the data); tests read them here.
+ * The problem headings and the names of its facts are shared with the page's head (`@wenrun/shared`).
+ */
 export const ACTIVITY_TEXT = {
   loading: '活动加载中…',
   backHome: '返回官网首页',
   homeLink: '文润教育官网',
   retry: '重新加载',
   moreActivities: '您可以返回官网首页，了解更多研训活动。',
-  invalidTitle: ACTIVITY_PROBLEM_TITLES.invalid,
   missingId: '链接中缺少活动编号，请检查链接是否完整。',
   invalidId: '活动编号应为数字，请检查链接是否完整。',
-  notFoundTitle: ACTIVITY_PROBLEM_TITLES.notFound,
-  unavailableTitle: ACTIVITY_PROBLEM_TITLES.unavailable,
   signUpTitle: '报名信息',
   deadline: '报名截止',
   contact: '联系人',
   phone: '报名电话',
-  time: ACTIVITY_FACT_LABELS.time,
-  place: ACTIVITY_FACT_LABELS.place,
-  organizer: ACTIVITY_FACT_LABELS.organizer,
   callToSignUp: '电话报名',
   callToAsk: '电话咨询',
   noPhone: '报名电话请留意主办方通知',

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
-import { api, ApiError, MESSAGES, PAGE_DATA_KEYS, PageDataProvider, PageDataStore, type Activity } from '@wenrun/shared';
+import { ACTIVITY_PROBLEM_TITLES, api, ApiError, MESSAGES, PAGE_DATA_KEYS, PageDataProvider, PageDataStore, type Activity } from '@wenrun/shared';
 import { ACTIVITY_TEXT } from '../activity/text';
 import { ACTIVITY } from '../testing/activityFixture';
 import ActivityPage from './ActivityPage';
@@ -100,7 +100,7 @@ describe('ActivityPage', () => {
     const call = answerWith(() => Promise.resolve(ACTIVITY));
     renderPage(id);
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByRole('heading', { level: 1 })).toHaveTextContent(ACTIVITY_TEXT.invalidTitle);
+    expect(within(alert).getByRole('heading', { level: 1 })).toHaveTextContent(ACTIVITY_PROBLEM_TITLES.invalid);
     expect(alert).toHaveTextContent(message);
     expect(within(alert).getByRole('link', { name: ACTIVITY_TEXT.backHome })).toHaveAttribute('href', '/');
     expect(within(alert).queryByRole('button', { name: ACTIVITY_TEXT.retry })).toBeNull();
@@ -111,7 +111,7 @@ describe('ActivityPage', () => {
     answerWith(() => Promise.reject(new ApiError('envelope', MESSAGES.envelopeFallback, '404')));
     renderPage('999');
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByRole('heading', { level: 1 })).toHaveTextContent(ACTIVITY_TEXT.notFoundTitle);
+    expect(within(alert).getByRole('heading', { level: 1 })).toHaveTextContent(ACTIVITY_PROBLEM_TITLES.notFound);
     expect(alert).toHaveTextContent(MESSAGES.envelopeFallback);
   });
 
@@ -119,7 +119,7 @@ describe('ActivityPage', () => {
     const call = answerWith(() => Promise.reject(new ApiError('network', MESSAGES.network)));
     renderPage('2');
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByRole('heading', { level: 1 })).toHaveTextContent(ACTIVITY_TEXT.unavailableTitle);
+    expect(within(alert).getByRole('heading', { level: 1 })).toHaveTextContent(ACTIVITY_PROBLEM_TITLES.unavailable);
     expect(alert).toHaveTextContent(MESSAGES.network);
 
     call.mockImplementation(() => Promise.resolve(ACTIVITY));

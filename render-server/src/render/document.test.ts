@@ -30,7 +30,7 @@ describe('buildDocument', () => {
     expect(html).not.toContain('<script>alert(1)');
     // Inside <style> only `</style` ends the element: what follows stays CSS text.
     const style = /<style data-critical>([\s\S]*?)<\/style>/.exec(html)?.[1];
-    expect(style).toBe('.a{color:red}<\\/style><script>alert(2)<\/script>');
+    expect(style).toBe('.a{color:red}<\\/style><script>alert(2)</script>');
   });
 
   it('carries the state as JSON the page can read back exactly', () => {

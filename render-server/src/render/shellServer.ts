@@ -17,5 +17,6 @@ export interface ShellServer {
  * part's server build). Loaded once per process: the federation runtime inside it keeps the remotes it loaded.
  */
 export function loadShellServer(shellDir: string): ShellServer {
-  return createRequire(import.meta.url)(path.join(path.resolve(shellDir), 'server', 'server.js')) as ShellServer;
+  const bundle = path.join(path.resolve(shellDir), 'server', 'server.js');
+  return createRequire(bundle)(bundle) as ShellServer;
 }

@@ -1,16 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RemoteName } from '../../../shared/src/config/parts';
+import { APP_PAGE, RUNTIME_CONFIG_FILE, type RemoteName } from '../../../shared/src/config/parts';
 import { parseRuntimeConfig, type RuntimeConfig } from '../../../shared/src/config/runtimeConfig';
 import { SITE_ROUTES, type PageHead, type RouteId } from '../../../shared/src/routing/manifest';
 import { criticalCssFor } from './criticalCss';
 import { buildDocument } from './document';
 import { loadShellServer, type ShellServer } from './shellServer';
 import { collectStylesheets, stylesheetsOf } from './stylesheets';
-
-/** The shell's client-rendered page: the template of every rendered page and the history-mode fallback. */
-export const APP_PAGE = 'app.html';
-export const RUNTIME_CONFIG_FILE = 'runtime-config.json';
 
 export interface SiteRendererOptions {
   /** The shell's served folder: app.html, runtime-config.json, its stylesheets. */

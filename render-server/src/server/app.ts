@@ -11,7 +11,8 @@ import { isActivityId } from '../../../shared/src/activity/ids';
 import type { RouteId } from '../../../shared/src/routing/manifest';
 import { coverPng } from '../render/images';
 import { loadShellServer, type ShellServer } from '../render/shellServer';
-import { APP_PAGE, openSiteRenderer, type SiteRenderer } from '../render/siteRenderer';
+import { APP_PAGE } from '../../../shared/src/config/parts';
+import { openSiteRenderer, type SiteRenderer } from '../render/siteRenderer';
 import { createPageCache, DEFAULT_PAGE_CACHE, type PageCacheLimits } from './pageCache';
 import { changesBetween, snapshotSite, type SiteSnapshot } from './siteWatch';
 

@@ -6,7 +6,7 @@ import type { ActivityList, Envelope } from '../../../shared/src/api/types';
 import { MANIFEST_FILE, REMOTE_NAMES, VERSION_FILE, type RemoteName } from '../../../shared/src/config/parts';
 import type { RuntimeConfig } from '../../../shared/src/config/runtimeConfig';
 import { SUCCESS_CODE } from '../../../shared/src/constants';
-import { RUNTIME_CONFIG_FILE } from '../render/siteRenderer';
+import { RUNTIME_CONFIG_FILE } from '../../../shared/src/config/parts';
 
 const CHECK_TIMEOUT_MS = 3_000;
 

@@ -28,6 +28,11 @@ export const MANIFEST_FILE = 'mf-manifest.json';
  */
 export const VERSION_FILE = 'version.json';
 
+/** The shell's client-rendered page: the template of every server-rendered page and the history-mode fallback. */
+export const APP_PAGE = 'app.html';
+
+export const RUNTIME_CONFIG_FILE = 'runtime-config.json';
+
 /** Beside the shell's pages: the files each entry (`main`: the site, `status`: the status page) loads. */
 export const ENTRY_ASSETS_FILE = 'entry-assets.json';
 

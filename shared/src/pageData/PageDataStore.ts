@@ -1,5 +1,4 @@
 import type { ApiErrorKind, CallOptions } from '../api/client';
-import { isApiError } from '../api/client';
 import { MESSAGES } from '../constants';
 
 /** Why a page's data could not be had, in a form that survives being embedded in the page as JSON. */
@@ -15,8 +14,15 @@ export type PageDataEntry = { ok: true; data: unknown } | { ok: false; error: Pa
 
 export type PageDataLoader = (options: CallOptions) => Promise<unknown>;
 
+/**
+ * The shared client rejects with an `ApiError` (its kind, a Chinese message, the envelope's code); read by its
+ * shape, so that what only needs the store (the route manifest, Node tools) does not load the client.
+ */
 export function failureOf(error: unknown): PageDataFailure {
-  if (isApiError(error)) return { kind: error.kind, message: error.message, ...(error.code ? { code: error.code } : {}) };
+  const { kind, message, code } = (error ?? {}) as { kind?: unknown; message?: unknown; code?: unknown };
+  if (error instanceof Error && typeof kind === 'string' && typeof message === 'string') {
+    return { kind: kind as ApiErrorKind, message, ...(typeof code === 'string' ? { code } : {}) };
+  }
   return { kind: 'network', message: MESSAGES.network };
 }
 
