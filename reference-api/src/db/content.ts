@@ -1,7 +1,9 @@
 import type {
   Activity,
   ActivityBlock,
+  ActivityList,
   ActivitySignUp,
+  ActivitySummary,
   Banner,
   Course,
   CourseList,
@@ -34,8 +36,13 @@ export function createContentStore(db: Db) {
   );
   const activity = db.prepare<[number], ActivityRow>(
     `SELECT id, title, subtitle, start_time AS startTime, end_time AS endTime, place, organizer, cover,
-            blocks, sign_up AS signUp
+            blocks, sign_up AS signUp, updated_at AS updatedAt
        FROM activities WHERE id = ? AND online = 1`,
+  );
+  const countOnline = db.prepare<[], { total: number }>('SELECT count(*) AS total FROM activities WHERE online = 1');
+  const pageOnline = db.prepare<[{ limit: number; offset: number }], ActivitySummary>(
+    `SELECT id, title, cover, start_time AS startTime, end_time AS endTime, updated_at AS updatedAt
+       FROM activities WHERE online = 1 ORDER BY id LIMIT @limit OFFSET @offset`,
   );
   const image = db.prepare<[string], { svg: string }>('SELECT svg FROM images WHERE path = ?');
 
@@ -75,6 +82,12 @@ export function createContentStore(db: Db) {
         blocks: JSON.parse(row.blocks) as ActivityBlock[],
         signUp: JSON.parse(row.signUp) as ActivitySignUp,
       };
+    },
+
+    /** The activities that are online, a page at a time (the list form of activityPageList1.0). */
+    activityList(page: number, size: number): ActivityList {
+      const total = countOnline.get()?.total ?? 0;
+      return { list: pageOnline.all({ limit: size, offset: (page - 1) * size }), total, page, size };
     },
 
     image: (path: string): string | undefined => image.get(path)?.svg,

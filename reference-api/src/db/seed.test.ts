@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ACTIVITIES } from '../seed/activities';
@@ -7,6 +7,11 @@ import { EXPERTS } from '../seed/experts';
 import { DEMO_ACCOUNTS } from '../seed/accounts';
 import { openDatabase, type Db } from './database';
 import { seedDatabase } from './seed';
+
+/** The newest migration's number: what a fresh database is migrated to. */
+const NEWEST_MIGRATION = Math.max(
+  ...readdirSync(path.resolve(__dirname, '../../migrations')).map((file) => Number(/^(\d{3})_/.exec(file)?.[1] ?? 0)),
+);
 
 const counts = (db: Db) =>
   Object.fromEntries(
@@ -26,7 +31,7 @@ describe('database and seed', () => {
     const file = path.join(dir, 'nested', 'site.db');
     const db = openDatabase(file);
     await seedDatabase(db, 1);
-    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(db.pragma('user_version', { simple: true })).toBe(NEWEST_MIGRATION);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     const first = counts(db);
     const hashes = db.prepare('SELECT mobile, password_hash FROM users ORDER BY id').all();

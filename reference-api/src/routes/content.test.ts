@@ -1,9 +1,9 @@
 import { API_PATHS } from '../../../shared/src/api/endpoints';
-import type { Activity, CourseList, HomeContent } from '../../../shared/src/api/types';
+import type { Activity, ActivityList, CourseList, HomeContent } from '../../../shared/src/api/types';
 import { SERVICE_IMAGE_WIDTH, SUCCESS_CODE } from '../../../shared/src/constants';
 import { DEFAULT_RUNTIME_CONFIG } from '../../../shared/src/config/runtimeConfig';
 import { CATEGORIES } from '../seed/courses';
-import { XSS_TEST_ACTIVITY_ID } from '../seed/activities';
+import { ACTIVITIES, XSS_TEST_ACTIVITY_ID } from '../seed/activities';
 import { expectRefusal, postForm, postJson, send, startServer, type TestServer } from '../test/harness';
 import { CONTENT_MESSAGES } from './content';
 
@@ -120,7 +120,6 @@ describe('content calls', () => {
       ['id 0', { id: '0' }],
       ['a negative id', { id: '-1' }],
       ['a huge id', { id: '99999999999999999999' }],
-      ['no id', {}],
       ['an array id', { id: ['1', '2'] }],
     ])('answers %s with 活动不存在或已下线', async (_name, fields) => {
       expectRefusal(await postForm(at(API_PATHS.activityPage), fields), CONTENT_MESSAGES.activityNotFound);
@@ -129,6 +128,27 @@ describe('content calls', () => {
     it('refuses a JSON number that is not a positive integer', async () => {
       expectRefusal(await postJson(at(API_PATHS.activityPage), { id: 1.5 }), CONTENT_MESSAGES.activityNotFound);
       expectRefusal(await postJson(at(API_PATHS.activityPage), { id: null }), CONTENT_MESSAGES.activityNotFound);
+    });
+
+    it('without an id lists the activities that are online, a page at a time, with when each last changed', async () => {
+      const online = ACTIVITIES.filter((activity) => activity.online).map((activity) => activity.id);
+      const all = (await postForm<ActivityList>(at(API_PATHS.activityPage))).body?.data as ActivityList;
+      expect(all).toMatchObject({ total: online.length, page: 1, size: 20 });
+      expect(all.list.map((activity) => activity.id)).toEqual(online);
+      expect(Object.keys(all.list[0] ?? {}).sort()).toEqual(['cover', 'endTime', 'id', 'startTime', 'title', 'updatedAt']);
+      expect(Number.isNaN(Date.parse(all.list[0]?.updatedAt ?? ''))).toBe(false);
+
+      const second = (await postJson<ActivityList>(at(API_PATHS.activityPage), { page: 2, size: 2 })).body?.data as ActivityList;
+      expect(second.list.map((activity) => activity.id)).toEqual(online.slice(2, 4));
+      expect(second.total).toBe(online.length);
+    });
+
+    it.each([
+      [{ page: '0' }, '页码应为1到1000之间的整数'],
+      [{ size: '101' }, '每页条数应为1到100之间的整数'],
+      [{ size: 'abc' }, '每页条数应为1到100之间的整数'],
+    ])('refuses the list payload %p', async (fields, message) => {
+      expectRefusal(await postForm(at(API_PATHS.activityPage), fields), message);
     });
   });
 

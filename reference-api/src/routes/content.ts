@@ -26,6 +26,18 @@ const courseListBody = payload({
   category: z.string({ error: CONTENT_MESSAGES.badCategory }).trim().max(50, CONTENT_MESSAGES.badCategory).optional(),
 });
 
+export const MAX_ACTIVITY_LIST_SIZE = 100;
+
+/** SPEC.md §7 passes the payload through: without an id it asks for the list of activities that are online. */
+const activityListBody = payload({
+  page: pageFields.page,
+  size: intField(1, MAX_ACTIVITY_LIST_SIZE, 20, `每页条数应为1到${MAX_ACTIVITY_LIST_SIZE}之间的整数`),
+});
+
+function asksForList(body: unknown): boolean {
+  return typeof body !== 'object' || body === null || !('id' in body);
+}
+
 // Any id that is not a positive integer cannot name an activity: same answer as an unknown one.
 const activityBody = payload({
   id: z.union([z.number().int().positive(), z.string().trim().regex(/^[1-9]\d{0,8}$/).transform(Number)], {
@@ -45,6 +57,10 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.post(API_PATHS.activityPage, async (request) => {
+    if (asksForList(request.body)) {
+      const { page, size } = parseBody(activityListBody, request.body);
+      return ok(content.activityList(page, size));
+    }
     const body = activityBody.safeParse(request.body ?? {});
     const activity = body.success ? content.activity(body.data.id) : undefined;
     if (!activity) throw new ApiFailure(CODES.notFound, CONTENT_MESSAGES.activityNotFound);

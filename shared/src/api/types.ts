@@ -181,6 +181,8 @@ export interface Activity {
   cover: string;
   blocks: ActivityBlock[];
   signUp: ActivitySignUp;
+  /** ISO time of the last change (see ActivitySummary). */
+  updatedAt?: string;
 }
 
 export interface CourseListPayload extends PageQuery {
