@@ -14,7 +14,14 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
-import { chunkRegistryGlobal, ENTRY_ASSETS_FILE, MANIFEST_FILE, VERSION_FILE, type EntryAssets } from './shared/src/config/parts';
+import {
+  chunkRegistryGlobal,
+  ENTRY_ASSETS_FILE,
+  MANIFEST_FILE,
+  VERSION_FILE,
+  type BuildInfo,
+  type EntryAssets,
+} from './shared/src/config/parts';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 /**
@@ -107,14 +114,6 @@ function htmlPage(parameters: Record<string, unknown>): string {
 /** Every remote exposes which build it is, for the status page and ops. */
 export const BUILD_INFO_MODULE = './buildInfo';
 const BUILD_INFO_SOURCE = path.join(import.meta.dirname, 'shared/src/federation/buildInfo.ts');
-
-/** What a build says about itself: shown on the status page and recorded in each bundle. */
-export interface BuildInfo {
-  name: string;
-  version: string;
-  gitHash: string;
-  builtAt: string;
-}
 
 export function sharedConfig(pkg: PackageJson) {
   const sharedPkg = readPackageJson(path.join(import.meta.dirname, 'shared'));

@@ -1,7 +1,2 @@
 /** Stamped into every bundle by webpack.common.ts (DefinePlugin): which build of a part this is. */
-declare const __BUILD_INFO__: {
-  name: string;
-  version: string;
-  gitHash: string;
-  builtAt: string;
-};
+declare const __BUILD_INFO__: import('../shared/src/config/parts').BuildInfo;

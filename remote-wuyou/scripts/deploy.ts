@@ -6,7 +6,7 @@
  * deploy/pages/activityPages.ts); they and their shared-link pictures are the only things written there.
  *
  *   npx tsx remote-wuyou/scripts/deploy.ts --target <served folder> [--shell <shell's served folder>]
- *     [--grace-days 7] [--prune]
+ *     [--grace-days 7] [--prune] [--pages-only]
  *
  * BUILD_VERSION, BUILD_GIT_HASH and BUILD_TIME stamp the build as with `npm run build`; SITE_URL is the site's
  * public address in the pages' canonical links, as with `npm run build`.
@@ -32,6 +32,7 @@ const USAGE = `用法：npx tsx remote-wuyou/scripts/deploy.ts --target <目录>
                 cover.png），并删除已下线活动的页面。不写此项时不改动官网目录
   --grace-days  旧版本的带哈希文件在下线后保留的天数，默认 ${DEFAULT_GRACE_DAYS}
   --prune       立即删除新版本不再使用的带哈希文件
+  --pages-only  不构建、不发布：只用 --target 中已上线的版本重写 --shell 中的活动页（活动上下线之后用）
 环境变量 SITE_URL：官网的对外地址，写入页面的 canonical 链接（现为 ${SITE_URL}）`;
 
 function fail(message: string): never {
@@ -48,6 +49,7 @@ function readOptions() {
         shell: { type: 'string' },
         'grace-days': { type: 'string', default: String(DEFAULT_GRACE_DAYS) },
         prune: { type: 'boolean', default: false },
+        'pages-only': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
     }));
@@ -66,7 +68,8 @@ function readOptions() {
   const typedIn = process.env.INIT_CWD ?? process.cwd();
   const shell = values.shell === undefined ? undefined : path.resolve(typedIn, values.shell);
   if (shell) checkShellFolder(shell);
-  return { target: path.resolve(typedIn, values.target), shell, graceDays, prune: values.prune };
+  if (values['pages-only'] && !shell) fail(`--pages-only 需要 --shell\n${USAGE}`);
+  return { target: path.resolve(typedIn, values.target), shell, graceDays, prune: values.prune, pagesOnly: values['pages-only'] };
 }
 
 /** Checked before anything is built or published: a deploy that cannot render its pages does not start. */
@@ -119,7 +122,11 @@ async function writePages(shell: string, target: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { target, shell, graceDays, prune } = readOptions();
+  const { target, shell, graceDays, prune, pagesOnly } = readOptions();
+  if (pagesOnly && shell) {
+    await writePages(shell, target);
+    process.exit(0);
+  }
   if (fs.existsSync(target) && !fs.statSync(target).isDirectory()) fail(`--target 不是目录：${target}`);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   // Beside the target, so that publishing is a rename on the same file system.

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { temporaryFor, writeFileAtomically } from '../../deploy/atomicFile';
 import { cacheControlFor } from '../../deploy/staticServer';
 import { MANIFEST_FILE, VERSION_FILE } from '../../shared/src/config/parts';
-import type { BuildInfo } from '../../webpack.common';
+import type { BuildInfo } from '../../shared/src/config/parts';
 
 /**
  * Replaced last, in this order (any other such file before them); the manifest the shell reads goes with the

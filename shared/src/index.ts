@@ -32,6 +32,8 @@ export { UiStore, uiStore } from './stores/UiStore';
 export { persistStore, type PersistOptions, type StorageArea, type StoredValueSchema } from './stores/persist';
 export * from './content/routes';
 export { mountStandalone } from './dev/mountStandalone';
+export { FormField, type FieldControlProps } from './forms/FormField';
+export { useSingleFlight } from './forms/useSingleFlight';
 export { PageDataStore, failureOf, type PageDataEntry, type PageDataFailure, type PageDataLoader } from './pageData/PageDataStore';
 export { PageDataProvider, usePageDataStore } from './pageData/context';
 export { usePageData, usePageDataRevision, type PageDataParser, type PageDataState } from './pageData/usePageData';

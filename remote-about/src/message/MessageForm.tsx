@@ -1,10 +1,19 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, Message } from '@wenrun/shared/ui';
 import 'semantic-ui-css/components/form.min.css';
-import 'semantic-ui-css/components/label.min.css';
 import 'semantic-ui-css/components/message.min.css';
-import { api, isApiError, maskMobile, MESSAGE_CONTENT_MAX, MESSAGES, takeTypedValue, useHydrated } from '@wenrun/shared';
+import {
+  api,
+  FormField,
+  isApiError,
+  maskMobile,
+  MESSAGE_CONTENT_MAX,
+  MESSAGES,
+  takeTypedValue,
+  useHydrated,
+  useSingleFlight,
+} from '@wenrun/shared';
 import { DRAFT_MAX_LENGTH, messageDraft, type MessageDraft } from './MessageDraft';
 import {
   countChars,
@@ -25,41 +34,6 @@ type FormStatus =
 
 type Control = HTMLInputElement | HTMLTextAreaElement;
 
-interface ControlProps {
-  id: string;
-  'aria-invalid': boolean;
-  'aria-describedby': string | undefined;
-  'aria-required': true;
-}
-
-interface FieldProps {
-  id: string;
-  label: string;
-  error: string | undefined;
-  /** Ids of other text that describes the control (e.g. the character counter). */
-  describedBy?: string;
-  children: (control: ControlProps) => ReactNode;
-  after?: ReactNode;
-}
-
-/** A labelled control with its message right under it, tied together for assistive technology. */
-function Field({ id, label, error, describedBy, children, after }: FieldProps) {
-  const errorId = `${id}-error`;
-  const described = [error ? errorId : '', describedBy ?? ''].filter(Boolean).join(' ');
-  return (
-    <div className={`field required${error ? ' error' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': described || undefined, 'aria-required': true })}
-      {after}
-      {error && (
-        <div className="ui basic red pointing prompt label" id={errorId}>
-          {error}
-        </div>
-      )}
-    </div>
-  );
-}
-
 /**
  * The cooperation message form (websiteMessage1.0). What the visitor types is kept in the draft store, which is
  * saved to session storage, so neither a failed send nor a reload loses it; it is emptied only once sent. The
@@ -70,7 +44,7 @@ export const MessageForm = observer(function MessageForm({ draft = messageDraft 
   const [errors, setErrors] = useState<MessageErrors>({});
   const hydrated = useHydrated();
   const [restored, setRestored] = useState(false);
-  const sendingRef = useRef(false);
+  const [, runSend] = useSingleFlight();
   const controls = useRef<Partial<Record<MessageField, Control | null>>>({});
   const thanksRef = useRef<HTMLDivElement>(null);
   const baseId = useId();
@@ -111,28 +85,27 @@ export const MessageForm = observer(function MessageForm({ draft = messageDraft 
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (sendingRef.current) return;
-    const values = draft.values;
-    const found = validateMessage(values);
-    setErrors(found);
-    const firstInvalid = MESSAGE_FIELDS.find((field) => found[field]);
-    if (firstInvalid) {
-      controls.current[firstInvalid]?.focus();
-      return;
-    }
-    sendingRef.current = true;
-    setStatus({ kind: 'sending' });
-    try {
-      const payload = messagePayload(values);
-      await api.sendMessage(payload, { hideError: true });
-      draft.clear();
-      setRestored(false);
-      setStatus({ kind: 'sent', maskedPhone: maskMobile(payload.phone) });
-    } catch (error) {
-      setStatus({ kind: 'editing', failure: isApiError(error) ? error.message : MESSAGES.network });
-    } finally {
-      sendingRef.current = false;
-    }
+    // A second submission while one is on its way (Enter pressed twice) is dropped, not sent twice.
+    await runSend(async () => {
+      const values = draft.values;
+      const found = validateMessage(values);
+      setErrors(found);
+      const firstInvalid = MESSAGE_FIELDS.find((field) => found[field]);
+      if (firstInvalid) {
+        controls.current[firstInvalid]?.focus();
+        return;
+      }
+      setStatus({ kind: 'sending' });
+      try {
+        const payload = messagePayload(values);
+        await api.sendMessage(payload, { hideError: true });
+        draft.clear();
+        setRestored(false);
+        setStatus({ kind: 'sent', maskedPhone: maskMobile(payload.phone) });
+      } catch (error) {
+        setStatus({ kind: 'editing', failure: isApiError(error) ? error.message : MESSAGES.network });
+      }
+    });
   }
 
   function startOver() {
@@ -170,10 +143,10 @@ export const MessageForm = observer(function MessageForm({ draft = messageDraft 
         </p>
       )}
       <div className="message-form__pair">
-        <Field id={idOf('name')} label="姓名" error={errors.name}>
+        <FormField id={idOf('name')} label="姓名" error={errors.name} required>
           {(control) => <input {...control} {...bind('name')} type="text" autoComplete="name" placeholder="您的姓名" />}
-        </Field>
-        <Field id={idOf('phone')} label="手机号" error={errors.phone}>
+        </FormField>
+        <FormField id={idOf('phone')} label="手机号" error={errors.phone} required>
           {(control) => (
             <input
               {...control}
@@ -184,10 +157,11 @@ export const MessageForm = observer(function MessageForm({ draft = messageDraft 
               placeholder="11 位手机号码"
             />
           )}
-        </Field>
+        </FormField>
       </div>
-      <Field
+      <FormField
         id={idOf('message')}
+        required
         label="留言内容"
         error={errors.message}
         describedBy={counterId}
@@ -201,7 +175,7 @@ export const MessageForm = observer(function MessageForm({ draft = messageDraft 
         {(control) => (
           <textarea {...control} {...bind('message')} rows={6} placeholder="请简单介绍您的单位、所在地区和合作需求" />
         )}
-      </Field>
+      </FormField>
       {status.kind === 'editing' && status.failure && (
         <Message negative role="alert" className="message-form__failure">
           <Message.Header>{MESSAGE_FORM_TEXT.failedTitle}</Message.Header>

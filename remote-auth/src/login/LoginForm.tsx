@@ -1,12 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { FormField, useSingleFlight } from '@wenrun/shared';
 import { Button, Message } from '@wenrun/shared/ui';
 import 'semantic-ui-css/components/form.min.css';
 import 'semantic-ui-css/components/message.min.css';
 import { validateDraft, type LoginDraft, type LoginFieldErrors, type LoginMethod } from './draft';
-import { LoginField } from './LoginField';
 import { failureMessage, logIn } from './loginRequest';
 import { SendCodeButton } from './SendCodeButton';
-import { useSingleFlight } from './useSingleFlight';
 
 interface LoginFormProps {
   method: LoginMethod;
@@ -57,30 +56,26 @@ export function LoginForm({ method, draft, onDraftChange, onLoggedIn }: LoginFor
 
   return (
     <form className="ui form login-form" onSubmit={submit} noValidate aria-busy={submitting}>
-      <LoginField
-        id={`${id}-mobile`}
-        label="手机号"
-        error={errors.mobile}
-        inputRef={mobileInput}
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel"
-        maxLength={11}
-        placeholder="请输入手机号"
-        value={draft.mobile}
-        onChange={(event) => edit('mobile', event.target.value)}
-      />
-      <LoginField
+      <FormField id={`${id}-mobile`} label="手机号" error={errors.mobile} announce>
+        {(control) => (
+          <input
+            {...control}
+            ref={mobileInput}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            maxLength={11}
+            placeholder="请输入手机号"
+            value={draft.mobile}
+            onChange={(event) => edit('mobile', event.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField
         id={`${id}-${method}`}
         label={secretLabel}
         error={errors.secret}
-        inputRef={secretInput}
-        type={method === 'password' ? 'password' : 'text'}
-        inputMode={method === 'code' ? 'numeric' : undefined}
-        autoComplete={method === 'password' ? 'current-password' : 'one-time-code'}
-        placeholder={`请输入${secretLabel}`}
-        value={draft[method]}
-        onChange={(event) => edit(method, event.target.value)}
+        announce
         addon={
           method === 'code' && (
             <SendCodeButton
@@ -94,7 +89,20 @@ export function LoginForm({ method, draft, onDraftChange, onLoggedIn }: LoginFor
             />
           )
         }
-      />
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={secretInput}
+            type={method === 'password' ? 'password' : 'text'}
+            inputMode={method === 'code' ? 'numeric' : undefined}
+            autoComplete={method === 'password' ? 'current-password' : 'one-time-code'}
+            placeholder={`请输入${secretLabel}`}
+            value={draft[method]}
+            onChange={(event) => edit(method, event.target.value)}
+          />
+        )}
+      </FormField>
       {failure && (
         <Message negative role="alert" className="login-form__failure">
           {failure}

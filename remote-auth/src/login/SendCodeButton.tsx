@@ -1,9 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { Button } from '@wenrun/shared/ui';
-import { api, validateMobile } from '@wenrun/shared';
+import { api, useSingleFlight, validateMobile } from '@wenrun/shared';
 import { codeCountdown } from './CodeCountdown';
 import { failureMessage } from './loginRequest';
-import { useSingleFlight } from './useSingleFlight';
 
 interface SendCodeButtonProps {
   mobile: string;

@@ -22,6 +22,14 @@ export const REMOTE_NAMES = Object.keys(REMOTE_PARTS) as RemoteName[];
 
 export const MANIFEST_FILE = 'mf-manifest.json';
 
+/** What a build says about itself: in each bundle (`__BUILD_INFO__`), in VERSION_FILE, on the status page. */
+export interface BuildInfo {
+  name: string;
+  version: string;
+  gitHash: string;
+  builtAt: string;
+}
+
 /**
  * Beside each part's manifest: which build a deployed folder holds, readable with curl (ops, monitoring, the
  * deploy script). Not content-hashed, so it is served `no-cache` and published together with the manifest.

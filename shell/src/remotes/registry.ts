@@ -52,13 +52,15 @@ function remoteState(remote: RemoteName): RemoteState {
   return state;
 }
 
-/**
- * A new build of `remote` was published at the same address (the render server saw its manifest change): the
- * modules loaded from the old one are dropped, and the next load registers the remote afresh and fetches its entry.
- */
-export function reloadRemote(remote: RemoteName): void {
+/** Forgets what was loaded from `remote`: the next load registers it afresh and fetches its entry and modules. */
+function dropLoaded(remote: RemoteName): void {
   remoteState(remote).stale = true;
   for (const key of loadedModules.keys()) if (key.startsWith(`${remote}/`)) loadedModules.delete(key);
+}
+
+/** A new build of `remote` was published at the same address (the render server saw its manifest change). */
+export function reloadRemote(remote: RemoteName): void {
+  dropLoaded(remote);
 }
 
 /**
@@ -68,7 +70,7 @@ export function reloadRemote(remote: RemoteName): void {
 export function skipBrokenEntry(remote: RemoteName): boolean {
   const state = remoteState(remote);
   console.error(`[remotes] ${remote} 的 ${state.entries[state.current] ?? ''} 启动时出错`);
-  state.stale = true;
+  dropLoaded(remote);
   if (state.current + 1 < state.entries.length) {
     state.current += 1;
     return true;

@@ -1,11 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { BuildInfo } from '@wenrun/shared';
 
-export interface BuildInfo {
-  name: string;
-  version: string;
-  gitHash: string;
-  builtAt: string;
-}
 
 export interface EntryReport {
   remote: string;

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import 'semantic-ui-css/components/label.min.css';
+
+/** What the control of a field is told, so its label, message and description are tied to it. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+  'aria-required'?: true;
+}
+
+interface FormFieldProps {
+  id: string;
+  label: string;
+  /** The field's validation message, right under it (SPEC.md §5 wording where it has one). */
+  error?: string | undefined;
+  /** Ids of other text that describes the control (a character counter). */
+  describedBy?: string;
+  required?: boolean;
+  /** Say the message as soon as it appears (a form with one message at a time); otherwise it is read with the field. */
+  announce?: boolean;
+  /** Beside the control on one row (the send-code button). */
+  addon?: ReactNode;
+  /** Under the control (a character counter). */
+  after?: ReactNode;
+  children: (control: FieldControlProps) => ReactNode;
+}
+
+/** A labelled control with its message right under it, tied together for assistive technology. */
+export function FormField({ id, label, error, describedBy, required, announce, addon, after, children }: FormFieldProps) {
+  const errorId = `${id}-error`;
+  const described = [error ? errorId : '', describedBy ?? ''].filter(Boolean).join(' ');
+  const control = children({
+    id,
+    'aria-invalid': Boolean(error),
+    'aria-describedby': described || undefined,
+    ...(required ? { 'aria-required': true as const } : {}),
+  });
+  return (
+    <div className={`field${required ? ' required' : ''}${error ? ' error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {addon ? (
+        <div className="form-field__row">
+          {control}
+          {addon}
+        </div>
+      ) : (
+        control
+      )}
+      {after}
+      {error && (
+        <div id={errorId} className="ui basic red pointing prompt label form-field__error" role={announce ? 'alert' : undefined}>
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
