@@ -1,7 +1,7 @@
 /**
  * Serves what the benchmark measures on its own ports: copies of the built parts (so a rebuild during a run
  * cannot change what is measured), a reference API with a throwaway database, and the one-bundle baseline.
- * Every part is served by deploy/staticServer.ts, as `npm start` serves it: same cache headers, no compression.
+ * Every part is served by deploy/serve/partServer.ts, as `npm start` serves it: same cache headers and compression.
  */
 import fs from 'node:fs';
 import type http from 'node:http';
@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { API_PORT, REMOTE_PARTS, SHELL_PART, type RemoteName } from '../shared/src/config/parts';
 import { buildServer } from '../reference-api/src/server';
-import { startPartServer } from '../deploy/staticServer';
+import { startPartServer } from '../deploy/serve/partServer';
 import { BENCH_PORTS, localOrigin } from './ports';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');

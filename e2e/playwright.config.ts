@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../deploy/chromium';
-import { API_PORT, SHELL_PART } from '../shared/src/config/parts';
+import { API_PORT, RENDER_PORT, SHELL_PART } from '../shared/src/config/parts';
 import { E2E_PORTS, E2E_SITE_ORIGINS } from './support/ports';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -29,7 +29,8 @@ export default defineConfig({
     {
       command: `${path.join(ROOT, 'node_modules/.bin/tsx')} deploy/start.ts --no-build`,
       cwd: ROOT,
-      url: `http://localhost:${API_PORT}/healthz`,
+      // The render server starts last, once the parts and the API answer.
+      url: `http://localhost:${RENDER_PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'ignore',

@@ -3,7 +3,8 @@
  * federation runtime and no remotes to register.
  */
 import { createRoot } from 'react-dom/client';
-import { loadRuntimeConfig } from '@wenrun/shared';
+import { BrowserRouter } from 'react-router-dom';
+import { loadRuntimeConfig, ROUTER_FUTURE } from '@wenrun/shared';
 import { App } from '../../shell/src/app/App';
 import '../../shell/src/shell.css';
 
@@ -11,7 +12,11 @@ async function start() {
   const container = document.getElementById('root');
   if (!container) return;
   await loadRuntimeConfig('/runtime-config.json');
-  createRoot(container).render(<App />);
+  createRoot(container).render(
+    <BrowserRouter future={ROUTER_FUTURE}>
+      <App />
+    </BrowserRouter>,
+  );
 }
 
 void start();

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { startPartServer } from '../../deploy/staticServer';
+import { startPartServer } from '../../deploy/serve/partServer';
 import { E2E_SITE_ORIGINS } from './ports';
 
 export const ROOT = path.resolve(__dirname, '..', '..');

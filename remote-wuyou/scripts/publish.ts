@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { temporaryFor, writeFileAtomically } from '../../deploy/atomicFile';
-import { cacheControlFor } from '../../deploy/staticServer';
+import { cacheControlFor } from '../../deploy/serve/headers';
 import { MANIFEST_FILE, VERSION_FILE } from '../../shared/src/config/parts';
 import type { BuildInfo } from '../../shared/src/config/parts';
 

@@ -26,7 +26,7 @@ export interface RenderServerOptions {
   /** How often the config, the remotes' manifests and the activity list are looked at. */
   checkIntervalMs: number;
   pageCache?: PageCacheLimits;
-  logger?: boolean;
+  logger?: boolean | { level: string };
   /** The shell's server build; the one in `shellDir` when absent. */
   shellServer?: ShellServer;
 }

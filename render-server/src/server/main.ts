@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     dataTimeoutMs: numberFrom('RENDER_DATA_TIMEOUT_MS', 3_000),
     renderTimeoutMs: numberFrom('RENDER_TIMEOUT_MS', 5_000),
     checkIntervalMs: numberFrom('RENDER_CHECK_INTERVAL_MS', 5_000),
-    logger: true,
+    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   });
   const stop = () => {
     app.close().then(

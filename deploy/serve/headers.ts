@@ -1,0 +1,70 @@
+/**
+ * The HTTP headers of every response of the site, defined once: the Fastify part servers of `npm start` set them,
+ * and the nginx config is generated from them (deploy/nginx/config.ts). A test compares the two.
+ */
+
+/** Where the site's pages may load from: the parts' origins, the API's, and further image hosts. */
+export interface SiteAddresses {
+  /** The shell's and each remote's origin (scripts, styles, manifests). */
+  parts: string[];
+  /** The API's origin (calls, images) and the statistics host's. */
+  api: string[];
+  /** Further origins of images only. */
+  images?: string[];
+}
+
+/**
+ * Scripts only from the parts' own origins and no inline script: pages carry their data as `application/json` and
+ * `application/ld+json`, which the browser never runs. Styles allow inline: pages carry their critical CSS in a
+ * `<style>` block and React writes `style` attributes.
+ */
+export function contentSecurityPolicy({ parts, api, images = [] }: SiteAddresses): string {
+  const own = (list: string[]) => [...new Set(list)].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${own(parts)}`,
+    `style-src 'self' 'unsafe-inline' ${own(parts)}`,
+    `img-src 'self' data: blob: ${own([...parts, ...api, ...images])}`,
+    `font-src 'self' data: ${own(parts)}`,
+    `connect-src 'self' ${own([...parts, ...api])}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** HSTS for a site served over TLS: 180 days and more, for every subdomain. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/** The security headers of every response. */
+export function securityHeaders(addresses: SiteAddresses, { tls = false }: { tls?: boolean } = {}): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(addresses),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    // For browsers older than frame-ancestors.
+    'X-Frame-Options': 'DENY',
+    ...(tls ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : {}),
+  };
+}
+
+/** Files that say which build is current: always revalidated, so a redeploy is picked up on the next load. */
+const ALWAYS_FRESH = /(^|\/)(mf-manifest\.json|mf-manifest-stats\.json|remoteEntry\.js|runtime-config\.json|version\.json|entry-assets\.json|robots\.txt|sitemap\.xml)$|\.html$|\/$/;
+/** Content-hashed names (`main.1a2b3c4d.js`, `assets/logo.1a2b3c4d.svg`): the name changes when the file does. */
+export const HASHED_FILE = /\.[0-9a-f]{8}\.\w+$/;
+
+export const CACHE_RULES = {
+  fresh: 'no-cache',
+  hashed: 'public, max-age=31536000, immutable',
+} as const;
+
+export function cacheControlFor(pathname: string): string {
+  if (ALWAYS_FRESH.test(pathname)) return CACHE_RULES.fresh;
+  if (HASHED_FILE.test(pathname)) return CACHE_RULES.hashed;
+  return CACHE_RULES.fresh;
+}
+
+/** What only a build produces; a missing one is a 404, never the app's page. */
+export const BUILD_FILE = /^\/(assets\/.*|server\/.*|[^/]+\.[0-9a-f]{8}\.\w+|remoteEntry\.js|mf-manifest\.json)$/;

@@ -1,0 +1,39 @@
+/**
+ * One process per served part (the supervisor of `npm start` starts one per part): `--part shell` serves the
+ * shell's folder on its port, and so on for each remote.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { REMOTE_PARTS, RENDER_PORT, SHELL_PART, APP_PAGE, type RemoteName } from '../../shared/src/config/parts';
+import { siteOrigins } from '../siteOrigins';
+import { localSiteAddresses } from './addresses';
+import { securityHeaders } from './headers';
+import { buildPartServer } from './partServer';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+/** The render server's own limit (3 s for data, 5 s a render) and a little more. */
+const RENDER_TIMEOUT_MS = 6_000;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { part: { type: 'string' }, port: { type: 'string' } } });
+  const part = values.part === 'shell' ? SHELL_PART : REMOTE_PARTS[values.part as RemoteName];
+  if (!part) throw new Error(`不认识的部分：${String(values.part)}`);
+  const isShell = part === SHELL_PART;
+  const shellDir = path.join(ROOT, SHELL_PART.folder, 'dist');
+  const app = await buildPartServer({
+    root: path.join(ROOT, part.folder, 'dist'),
+    spa: isShell ? APP_PAGE : true,
+    allowedOrigins: isShell ? [] : siteOrigins(),
+    headers: securityHeaders(localSiteAddresses(shellDir)),
+    ...(isShell ? { renderServer: { origin: `http://127.0.0.1:${RENDER_PORT}`, timeoutMs: RENDER_TIMEOUT_MS } } : {}),
+  });
+  const stop = () => void app.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  await app.listen({ port: Number(values.port ?? part.port), host: process.env.HOST ?? '::' });
+}
+
+main().catch((error: unknown) => {
+  console.error(`[serve] 启动失败：${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

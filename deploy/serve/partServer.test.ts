@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { compressFolder } from './compress';
+import { securityHeaders } from './headers';
+import { startPartServer } from './partServer';
+
+/** Every request line of issue 20, as a client may send it, raw. */
+export const ODD_REQUEST_LINES = [
+  'GET // HTTP/1.1',
+  'GET /\\ HTTP/1.1',
+  'GET ///about HTTP/1.1',
+  'GET //evil.example/ HTTP/1.1',
+  'GET http://evil.example/ HTTP/1.1',
+  'GET * HTTP/1.1',
+  'OPTIONS * HTTP/1.1',
+  'GET % HTTP/1.1',
+  'GET /% HTTP/1.1',
+  'GET /%00 HTTP/1.1',
+  'GET /%E4%ZZ HTTP/1.1',
+  `GET /${'a'.repeat(10_000)} HTTP/1.1`,
+  `GET /?${'q'.repeat(10_000)} HTTP/1.1`,
+  'GET /a\u0000b HTTP/1.1',
+  'GET /../../etc/passwd HTTP/1.1',
+  'GET /..%2f..%2fetc%2fpasswd HTTP/1.1',
+  'GET /%2e%2e/%2e%2e/etc/passwd HTTP/1.1',
+  'GET /%252e%252e/etc/passwd HTTP/1.1',
+  'GET /..\\..\\etc\\passwd HTTP/1.1',
+  'BREW / HTTP/1.1',
+  'DELETE /index.html HTTP/1.1',
+  'GET / HTTP/9.9',
+  'GARBAGE',
+] as const;
+
+export const ALLOWED_STATUS = /^HTTP\/1\.1 (200|301|400|404|405|414|431) /;
+
+/** Sends `raw` over a fresh socket and reads the status line of the answer (or what the server did instead). */
+export function rawRequest(port: number, raw: string, host = '127.0.0.1'): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, host, () => socket.write(raw));
+    let answer = '';
+    socket.setTimeout(5_000, () => socket.destroy());
+    socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+    socket.on('close', () => resolve(answer.split('\r\n')[0] ?? ''));
+    socket.on('error', () => resolve('socket error'));
+  });
+}
+
+function folder(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'part-server-'));
+  const big = `console.log(${JSON.stringify('文润'.repeat(2000))});`;
+  fs.writeFileSync(path.join(dir, 'main.1a2b3c4d.js'), big);
+  fs.writeFileSync(path.join(dir, 'app.html'), '<!doctype html><title>app</title><div id="root"></div>');
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>home</title><div id="root"><h1>首页</h1></div>');
+  fs.mkdirSync(path.join(dir, 'about', '3'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'about', '3', 'index.html'), '<!doctype html><h1>精品课程</h1>');
+  fs.writeFileSync(path.join(dir, 'runtime-config.json'), JSON.stringify({ pad: 'x'.repeat(2000) }));
+  compressFolder(dir);
+  return dir;
+}
+
+describe('part server', () => {
+  let server: http.Server;
+  let port = 0;
+  let dir = '';
+  const at = (pathname: string, init?: RequestInit) => fetch(`http://127.0.0.1:${port}${pathname}`, init);
+
+  beforeAll(async () => {
+    dir = folder();
+    server = await startPartServer({
+      root: dir,
+      port: 0,
+      host: '127.0.0.1',
+      spa: 'app.html',
+      allowedOrigins: ['http://localhost:3000'],
+      headers: securityHeaders({ parts: ['http://localhost:3000'], api: ['http://localhost:3100'] }),
+    });
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('sends the brotli or gzip copy a client accepts, the plain file otherwise, and says it varies', async () => {
+    const br = await at('/main.1a2b3c4d.js', { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const gzip = await at('/main.1a2b3c4d.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const plain = await at('/main.1a2b3c4d.js', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(fs.readFileSync(path.join(dir, 'main.1a2b3c4d.js'), 'utf8'));
+  });
+
+  it('never precompresses the runtime config, which ops edit in place', () => {
+    expect(fs.existsSync(path.join(dir, 'runtime-config.json.br'))).toBe(false);
+    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dir, 'main.1a2b3c4d.js.br'))).toString()).toContain('文润');
+  });
+
+  it('serves written pages, the client page for other paths, and 404 for missing build files', async () => {
+    expect(await (await at('/about/3')).text()).toContain('精品课程');
+    const other = await at('/search/%E8%AF%BE');
+    expect(other.status).toBe(200);
+    expect(await other.text()).toContain('<title>app</title>');
+    expect((await at('/main.00000000.js')).status).toBe(404);
+    expect((await at('/mf-manifest.json')).status).toBe(404);
+  });
+
+  it('sets the security headers and the cache rules, and CORS only for the site', async () => {
+    const home = await at('/', { headers: { origin: 'http://localhost:3000' } });
+    expect(home.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(home.headers.get('content-security-policy')).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(home.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(home.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(home.headers.get('permissions-policy')).toContain('camera=()');
+    expect(home.headers.get('cache-control')).toBe('no-cache');
+    expect(home.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    expect((await at('/', { headers: { origin: 'https://evil.example' } })).headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('redirects another spelling of a path to the plain one, on this origin only', async () => {
+    for (const [from, to] of [
+      ['//evil.example/', '/evil.example/'],
+      ['/\\evil.example', '/evil.example'],
+      ['///about', '/about'],
+      ['/about//3', '/about/3'],
+      ['/a/../about/3?x=1', '/about/3?x=1'],
+    ]) {
+      const answer = await new Promise<string>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(`GET ${from} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`));
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk.toString()));
+        socket.on('close', () => resolve(text));
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 301 /);
+      expect(answer).toMatch(new RegExp(`\r\nlocation: ${(to ?? '').replace(/[?.]/g, '\\$&')}\r\n`, 'i'));
+    }
+  });
+
+  it.each(ODD_REQUEST_LINES)('answers %j with a status of its own, and keeps serving', async (line) => {
+    const status = await rawRequest(port, `${line}\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+    expect(`${line.slice(0, 40)} → ${status}`).toMatch(/→ HTTP\/1\.1 (200|301|400|404|405|414|431) /);
+    expect((await at('/')).status).toBe(200);
+  });
+
+  it('answers a 64 KB header with 431, and a client that half-closes its socket', async () => {
+    expect(await rawRequest(port, `GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'b'.repeat(64 * 1024)}\r\n\r\n`)).toMatch(/^HTTP\/1\.1 431 /);
+    const halfClosed = await new Promise<string>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.end('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n'));
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      socket.on('close', () => resolve(answer.split('\r\n')[0] ?? ''));
+    });
+    expect(halfClosed).toMatch(/^HTTP\/1\.1 200 /);
+    expect((await at('/')).status).toBe(200);
+  });
+});

@@ -1,0 +1,125 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+/** One process the supervisor keeps running. */
+export interface ChildSpec {
+  name: string;
+  /** A TypeScript entry, run as `node --import tsx <entry> …args`: one process per child, nothing in between. */
+  entry: string;
+  args?: string[];
+  env?: NodeJS.ProcessEnv;
+  /** Polled until it answers: the child is serving. */
+  readyUrl: string;
+}
+
+export interface SupervisorOptions {
+  cwd: string;
+  log?: (line: string) => void;
+  /** How long a child may take to answer its ready URL at start. */
+  startTimeoutMs?: number;
+}
+
+const POLL_MS = 100;
+/** A child that died is started again after this; quicker deaths in a row wait longer, up to RESTART_MAX_MS. */
+const RESTART_FIRST_MS = 100;
+const RESTART_MAX_MS = 1_500;
+/** A child that ran this long before dying is not in a crash loop: its next restart is quick again. */
+const HEALTHY_RUN_MS = 10_000;
+/** After SIGTERM, a child that has not exited is killed. */
+const STOP_GRACE_MS = 3_000;
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(1_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface Running {
+  spec: ChildSpec;
+  process: ChildProcess;
+  startedAt: number;
+  restarts: number;
+}
+
+/**
+ * Runs every part of `npm start` as its own process, so one that dies costs only itself: it is started again
+ * (logged), and the others keep serving. Stopping (Ctrl-C, SIGTERM, or a child that cannot start) ends every
+ * child and waits for it, so no process is left holding a port.
+ */
+export class Supervisor {
+  private readonly running = new Map<string, Running>();
+  private stopping = false;
+  private readonly log: (line: string) => void;
+
+  constructor(private readonly options: SupervisorOptions) {
+    this.log = options.log ?? ((line) => console.log(line));
+  }
+
+  /** Starts the children in order, each once the one before answers. A child that cannot start stops them all. */
+  async start(specs: ChildSpec[]): Promise<void> {
+    for (const spec of specs) {
+      this.launch(spec, 0);
+      await this.waitUntilReady(spec);
+    }
+  }
+
+  pidOf(name: string): number | undefined {
+    return this.running.get(name)?.process.pid;
+  }
+
+  private launch(spec: ChildSpec, restarts: number): void {
+    const child = spawn(process.execPath, ['--import', 'tsx', spec.entry, ...(spec.args ?? [])], {
+      cwd: this.options.cwd,
+      env: { ...process.env, ...spec.env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const entry: Running = { spec, process: child, startedAt: Date.now(), restarts };
+    this.running.set(spec.name, entry);
+    child.on('exit', (code, signal) => this.onExit(entry, code, signal));
+  }
+
+  private onExit(entry: Running, code: number | null, signal: NodeJS.Signals | null): void {
+    if (this.stopping || this.running.get(entry.spec.name) !== entry) return;
+    const healthy = Date.now() - entry.startedAt > HEALTHY_RUN_MS;
+    const restarts = healthy ? 0 : entry.restarts + 1;
+    const delay = Math.min(RESTART_FIRST_MS * 2 ** restarts, RESTART_MAX_MS);
+    this.log(`[start] ${entry.spec.name} 退出（${signal ?? code}），${delay} ms 后重新启动`);
+    setTimeout(() => {
+      if (!this.stopping) this.launch(entry.spec, restarts);
+    }, delay);
+  }
+
+  private async waitUntilReady(spec: ChildSpec): Promise<void> {
+    const deadline = Date.now() + (this.options.startTimeoutMs ?? 60_000);
+    const entry = this.running.get(spec.name);
+    while (Date.now() < deadline) {
+      if (this.stopping) throw new Error('已停止');
+      if (entry?.process.exitCode !== null && entry?.process.exitCode !== undefined) break;
+      if (await answers(spec.readyUrl)) return;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+    await this.stop();
+    throw new Error(`${spec.name} 没能启动（${spec.readyUrl} 无响应）`);
+  }
+
+  /** Ends every child (SIGTERM, then SIGKILL after a grace period) and resolves once all have exited. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await Promise.all(
+      [...this.running.values()].map(
+        ({ process: child }) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const kill = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+            child.once('exit', () => {
+              clearTimeout(kill);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+  }
+}
