@@ -3,7 +3,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../deploy/chromium';
 import { API_PORT, RENDER_PORT, SHELL_PART } from '../shared/src/config/parts';
-import { E2E_PORTS, E2E_SITE_ORIGINS } from './support/ports';
+import { E2E_PORTS, E2E_SITE_ORIGINS, NGINX_TLS_DIR } from './support/ports';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -50,10 +50,12 @@ export default defineConfig({
         `${path.join(ROOT, 'node_modules/.bin/tsx')} deploy/nginx/start.ts`,
         `--shell ${E2E_PORTS.nginxShell} --header ${E2E_PORTS.nginxHeader} --about ${E2E_PORTS.nginxAbout}`,
         `--auth ${E2E_PORTS.nginxAuth} --wuyou ${E2E_PORTS.nginxWuyou} --api ${E2E_PORTS.nginxApi}`,
-        `--upstream http://127.0.0.1:${API_PORT}`,
+        `--upstream http://127.0.0.1:${API_PORT} --render-ports ${E2E_PORTS.nginxRender1},${E2E_PORTS.nginxRender2}`,
+        `--tls-self-signed --tls-dir ${NGINX_TLS_DIR} --http-port ${E2E_PORTS.nginxHttp}`,
       ].join(' '),
       cwd: ROOT,
-      url: `http://localhost:${E2E_PORTS.nginxShell}/runtime-config.json`,
+      url: `https://localhost:${E2E_PORTS.nginxShell}/runtime-config.json`,
+      ignoreHTTPSErrors: true,
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: 'ignore',

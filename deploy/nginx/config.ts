@@ -1,4 +1,13 @@
 import { REMOTE_NAMES, type RemoteName } from '../../shared/src/config/parts';
+import { CACHE_RULES, HASHED_FILE, securityHeaders, type SiteAddresses } from '../serve/headers';
+
+/** The production TLS setup: certificate and key paths, and the plain-HTTP port that redirects to HTTPS. */
+export interface NginxTls {
+  certificate: string;
+  key: string;
+  /** Where plain HTTP is answered with a redirect to the same host over HTTPS (80 in production). */
+  redirectPort: number;
+}
 
 /** Where each part is served by nginx: every part on its own origin, as in production. */
 export interface NginxSite {
@@ -10,65 +19,50 @@ export interface NginxSite {
   remotes: Record<RemoteName, { port: number; root: string }>;
   /** The API proxy: its public port and the upstream it forwards to (the reference API or the real one). */
   api: { port: number; upstream: string };
+  /**
+   * The render server instances (`host:port`): the shell sends activity and search pages and every path the build did
+   * not write to them. More instances, more machines: nothing else changes.
+   */
+  renderServers: string[];
   /** The runtime-config.json served by the shell (rendered for these origins by the start script). */
   runtimeConfigFile: string;
-  /**
-   * Further image origins: the prerendered pages carry absolute image URLs of the API the prerender read (the
-   * built runtime config), which differs from the proxy's while both run on one test machine.
-   */
+  /** Further image origins: pages written at build name the images of the API the build read. */
   imageOrigins: string[];
+  tls?: NginxTls;
   /** nginx's prefix: pid, temp folders and logs live here. */
   prefix: string;
   /** `user` directive; only meaningful when the master process runs as root. */
   user?: string;
 }
 
-export function originOf(site: Pick<NginxSite, 'host'>, port: number): string {
-  return `http://${site.host}:${port}`;
+/** Debian's module for serving the build's `.br` files (package libnginx-mod-http-brotli-static). */
+export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+export function originOf(site: Pick<NginxSite, 'host' | 'tls'>, port: number): string {
+  return `${site.tls ? 'https' : 'http'}://${site.host}:${port}`;
 }
 
 export function partOrigins(site: NginxSite): string[] {
   return [site.shell.port, ...REMOTE_NAMES.map((name) => site.remotes[name].port)].map((port) => originOf(site, port));
 }
 
+export function siteAddresses(site: NginxSite): SiteAddresses {
+  return { parts: partOrigins(site), api: [originOf(site, site.api.port)], images: site.imageOrigins };
+}
+
+/** The same headers `npm start` sends (deploy/serve/headers.ts), as nginx directives. */
+export function headerDirectives(site: NginxSite): string[] {
+  return Object.entries(securityHeaders(siteAddresses(site), { tls: Boolean(site.tls) })).map(
+    ([name, value]) => `add_header ${name} "${value}" always;`,
+  );
+}
+
 /**
- * The Content-Security-Policy of every part. Scripts only from the parts' own origins, no inline script: the
- * prerendered pages embed `application/json` and `application/ld+json` blocks, which are data the browser never
- * executes, so they need no hash. Styles allow inline: the prerendered pages carry their critical CSS in a
- * `<style>` block and React writes `style` attributes into the same markup.
+ * nginx drops the server's add_header lines in a location that has its own, so every location repeats them all.
+ * `cacheControl` null: the upstream's own.
  */
-export function contentSecurityPolicy(site: NginxSite): string {
-  const parts = partOrigins(site).join(' ');
-  const api = originOf(site, site.api.port);
-  return [
-    "default-src 'self'",
-    `script-src 'self' ${parts}`,
-    `style-src 'self' 'unsafe-inline' ${parts}`,
-    `img-src 'self' data: blob: ${[parts, api, ...site.imageOrigins].join(' ')}`,
-    `font-src 'self' data: ${parts}`,
-    `connect-src 'self' ${parts} ${api}`,
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
-
-/** Content-hashed names (`main.1a2b3c4d.js`): the name changes when the file does (as deploy/staticServer.ts). Quoted in the config: nginx reads `{` as a block. */
-const HASHED_FILE = String.raw`\.[0-9a-f]{8}\.\w+$`;
-
-function securityHeaders(site: NginxSite): string {
-  return [
-    `add_header Content-Security-Policy "${contentSecurityPolicy(site)}" always;`,
-    'add_header X-Content-Type-Options nosniff always;',
-    'add_header Referrer-Policy strict-origin-when-cross-origin always;',
-    'add_header X-Frame-Options DENY always;',
-  ].join('\n');
-}
-
-/** nginx drops the server's add_header lines in a location that has its own, so every location repeats them all. */
-function headers(site: NginxSite, cacheControl: string, cors: boolean): string {
-  const lines = [securityHeaders(site), `add_header Cache-Control "${cacheControl}" always;`];
+function headers(site: NginxSite, cacheControl: string | null, cors: boolean): string {
+  const lines = [...headerDirectives(site), ...(cacheControl ? [`add_header Cache-Control "${cacheControl}" always;`] : [])];
   if (cors) lines.push('add_header Access-Control-Allow-Origin $cors_origin always;', 'add_header Vary Origin always;');
   return indent(lines.join('\n'), 4);
 }
@@ -81,45 +75,96 @@ function indent(text: string, spaces: number): string {
 }
 
 function listenLines(site: NginxSite, port: number): string {
-  return site.listen.map((address) => `  listen ${address.includes(':') ? `[${address}]` : address}:${port};`).join('\n');
+  const tls = site.tls ? ' ssl http2' : '';
+  return site.listen.map((address) => `  listen ${address.includes(':') ? `[${address}]` : address}:${port}${tls};`).join('\n');
 }
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Modern protocols only; the certificate of the config. */
+function tlsLines(site: NginxSite): string {
+  if (!site.tls) return '';
+  return `
+  ssl_certificate ${site.tls.certificate};
+  ssl_certificate_key ${site.tls.key};
+  ssl_protocols TLSv1.2 TLSv1.3;
+  ssl_prefer_server_ciphers off;
+  ssl_session_cache shared:TLS:10m;
+  ssl_session_timeout 1d;`;
+}
+
+/** Quoted in the config: nginx reads `{` as a block. */
+const HASHED = HASHED_FILE.source;
+
+/** The page the render server would have sent, when none of its instances answers: the one written at build, or the client page. */
+function renderedPages(site: NginxSite): string {
+  const proxy = `
+    proxy_pass http://render_servers;
+    proxy_http_version 1.1;
+    proxy_set_header Host $host;
+    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    proxy_set_header X-Forwarded-Proto $scheme;
+    # An instance that fails or is slow: the next one; none: the page from the folder.
+    proxy_next_upstream error timeout http_502 http_503 http_504;
+    proxy_next_upstream_tries 0;
+    proxy_connect_timeout 1s;
+    proxy_read_timeout 8s;
+    proxy_intercept_errors on;
+    error_page 500 502 503 504 = @from_folder;
+${headers(site, null, false)}`;
+  return `
+  # Activity pages always come from the render servers (an edited activity is fresh within a minute); the picture
+  # of a shared link is a file when the build wrote one.
+  location ~ ^/wuyou/[^/]+/cover\\.png$ {
+    try_files $uri @render;
+${headers(site, 'public, max-age=60, stale-while-revalidate=600', false)}
+  }
+
+  location ^~ /wuyou/ {${proxy}
+  }
+
+  location @render {${proxy}
+  }
+
+  location @from_folder {
+    try_files $uri/index.html /app.html;
+${headers(site, CACHE_RULES.fresh, false)}
+  }
+`;
+}
 
 /** One part: hashed files cached for a year, everything else revalidated; a missing build file stays 404. */
 function partServer(site: NginxSite, port: number, root: string, kind: 'shell' | 'remote'): string {
   const cors = kind === 'remote';
-  // The shell's pages: a prerendered page where there is one (`/about/3` ⇒ about/3/index.html), else app.html.
-  const fallback = kind === 'shell' ? '$uri $uri/index.html /app.html' : '$uri $uri/index.html /index.html';
+  // The shell: a page written at build where there is one (`/about/3` ⇒ about/3/index.html), else the render servers.
+  const fallback = kind === 'shell' ? '$uri $uri/index.html @render' : '$uri $uri/index.html /index.html';
   const runtimeConfig =
     kind === 'shell'
       ? `
   location = /runtime-config.json {
     alias ${site.runtimeConfigFile};
-${headers(site, 'no-cache', false)}
+${headers(site, CACHE_RULES.fresh, false)}
   }
-`
+${renderedPages(site)}`
       : '';
   return `
 server {
 ${listenLines(site, port)}
   server_name ${site.host};
-  root ${root};
+  root ${root};${tlsLines(site)}
   if ($request_method !~ ^(GET|HEAD)$) { return 405; }
 ${runtimeConfig}
-  location ~ "${HASHED_FILE}" {
+  location ~ "${HASHED}" {
     try_files $uri =404;
-${headers(site, IMMUTABLE, cors)}
+${headers(site, CACHE_RULES.hashed, cors)}
   }
 
-  location ~ (^/assets/|/remoteEntry\\.js$|/mf-manifest(-stats)?\\.json$|/version\\.json$) {
+  location ~ (^/assets/|^/server/|/remoteEntry\\.js$|/mf-manifest(-stats)?\\.json$|/version\\.json$|/entry-assets\\.json$) {
     try_files $uri =404;
-${headers(site, 'no-cache', cors)}
+${headers(site, CACHE_RULES.fresh, cors)}
   }
 
   location / {
     try_files ${fallback};
-${headers(site, 'no-cache', cors)}
+${headers(site, CACHE_RULES.fresh, cors)}
   }
 }
 `;
@@ -129,7 +174,7 @@ function apiServer(site: NginxSite): string {
   return `
 server {
 ${listenLines(site, site.api.port)}
-  server_name ${site.host};
+  server_name ${site.host};${tlsLines(site)}
   client_max_body_size 64k;
 
   location / {
@@ -140,18 +185,32 @@ ${listenLines(site, site.api.port)}
     proxy_set_header X-Forwarded-Proto $scheme;
     proxy_read_timeout 30s;
     add_header X-Content-Type-Options nosniff always;
-    add_header Referrer-Policy strict-origin-when-cross-origin always;
+    add_header Referrer-Policy strict-origin-when-cross-origin always;${site.tls ? '\n    add_header Strict-Transport-Security "max-age=31536000; includeSubDomains" always;' : ''}
   }
 }
 `;
 }
 
-/** The whole nginx.conf: the five parts, each on its own origin, and the API behind a proxy. */
+/** Plain HTTP: a redirect to the same host and path over HTTPS, nothing else. */
+function redirectServer(site: NginxSite): string {
+  if (!site.tls) return '';
+  const lines = site.listen.map((address) => `  listen ${address.includes(':') ? `[${address}]` : address}:${site.tls?.redirectPort};`);
+  return `
+server {
+${lines.join('\n')}
+  server_name ${site.host};
+  return 301 https://$host:${site.shell.port}$request_uri;
+}
+`;
+}
+
+/** The whole nginx.conf: the five parts, each on its own origin, the render servers and the API behind proxies. */
 export function renderNginxConfig(site: NginxSite): string {
   const corsMap = partOrigins(site)
     .map((origin) => `    "${origin}" $http_origin;`)
     .join('\n');
   return `# Rendered by deploy/nginx/start.ts: do not edit, edit the template in deploy/nginx/config.ts.
+load_module ${BROTLI_STATIC_MODULE};
 ${site.user ? `user ${site.user};\n` : ''}worker_processes 1;
 daemon off;
 pid ${site.prefix}/nginx.pid;
@@ -177,12 +236,20 @@ http {
   uwsgi_temp_path ${site.prefix}/uwsgi;
   scgi_temp_path ${site.prefix}/scgi;
 
-  # Debian's nginx has no brotli module; gzip covers every text type the parts serve.
+  # The build writes .br and .gz beside every file worth it; what it did not (pages rendered now) is gzipped here.
+  brotli_static on;
+  gzip_static on;
   gzip on;
   gzip_vary on;
+  gzip_proxied any;
   gzip_comp_level 6;
   gzip_min_length 512;
   gzip_types text/css text/plain application/javascript application/json image/svg+xml application/manifest+json;
+
+  upstream render_servers {
+${site.renderServers.map((server) => `    server ${server} max_fails=1 fail_timeout=10s;`).join('\n')}
+    keepalive 16;
+  }
 
   # CORS only for the parts' own origins: a remote's manifest and chunks are read by the shell and each other.
   map $http_origin $cors_origin {
@@ -191,6 +258,6 @@ ${corsMap}
   }
 ${partServer(site, site.shell.port, site.shell.root, 'shell')}${REMOTE_NAMES.map((name) =>
     partServer(site, site.remotes[name].port, site.remotes[name].root, 'remote'),
-  ).join('')}${apiServer(site)}}
+  ).join('')}${apiServer(site)}${redirectServer(site)}}
 `;
 }

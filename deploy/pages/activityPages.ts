@@ -7,7 +7,7 @@ import { ACTIVITY_PREFIX, activityPath } from '../../shared/src/content/routes';
 import { activityImagePath } from '../../shared/src/routing/manifest';
 import { coverPng } from '../../render-server/src/render/images';
 import type { SiteRenderer } from '../../render-server/src/render/siteRenderer';
-import { pageFile, writePageFile } from './pageFiles';
+import { pageFile, removePageFile, writePageFile } from './pageFiles';
 
 const LIST_PAGE_SIZE = 100;
 
@@ -52,7 +52,7 @@ export function removeUnlistedActivityPages(shellDir: string, listed: Set<string
     if (!ACTIVITY_FOLDER.test(name) || listed.has(name)) continue;
     const files = activityFiles(shellDir, name).filter((file) => fs.existsSync(file));
     if (!files.length) continue;
-    for (const file of files) fs.rmSync(file);
+    for (const file of files) removePageFile(file);
     removed.push(activityPath(name));
     const dir = path.join(folder, name);
     if (fs.readdirSync(dir).length === 0) fs.rmdirSync(dir);

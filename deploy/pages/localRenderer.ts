@@ -1,6 +1,6 @@
 import type { RemoteName } from '../../shared/src/config/parts';
 import { REQUEST_TIMEOUT_MS } from '../../shared/src/constants';
-import { openSiteRenderer, readRuntimeConfig, type SiteRenderer } from '../../render-server/src/render/siteRenderer';
+import { openSiteRenderer, readRuntimeConfig, runtimeConfigFile, type SiteRenderer } from '../../render-server/src/render/siteRenderer';
 import { answerFromFolders } from './localSite';
 import { connectApi, type ApiChoice } from './referenceApi';
 import { SITE_URL } from './siteUrl';
@@ -24,7 +24,7 @@ export async function openLocalRenderer(
   remoteDirs: Partial<Record<RemoteName, string>>,
   apiChoice: ApiChoice,
 ): Promise<LocalRenderer> {
-  const config = readRuntimeConfig(shellDir);
+  const config = readRuntimeConfig(runtimeConfigFile(shellDir));
   const restoreFetch = answerFromFolders(config, remoteDirs);
   const api = await connectApi(config, apiChoice);
   const close = async () => {

@@ -79,6 +79,20 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
   // otherwise drop it at the end of the request. (Node's own switch for this, `httpAllowHalfOpen`, is untyped.)
   (app.server as http.Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
 
+  const readFallback = () => (fallbackPage ? fs.readFileSync(path.join(root, fallbackPage), 'utf8') : undefined);
+
+  /**
+   * A request that names no page: plain text for files, but for a part with pages (the shell) the client page
+   * under the refusing status, so a visitor still gets the site and its Chinese explanation.
+   */
+  function refuse(request: FastifyRequest, reply: FastifyReply, status: 400 | 404, text: string): FastifyReply {
+    const page = readFallback();
+    const pathname = (request.raw.url ?? '/').split('?')[0] ?? '/';
+    reply.code(status).header('Cache-Control', 'no-cache');
+    if (page === undefined || BUILD_FILE.test(pathname)) return reply.type(TEXT).send(text);
+    return sendText(request, reply.type(HTML), page);
+  }
+
   app.addHook('onRequest', async (request, reply) => {
     const url = request.raw.url ?? '/';
     for (const [name, value] of Object.entries(options.headers ?? {})) reply.header(name, value);
@@ -100,9 +114,9 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
     } catch {
       // Kept as typed.
     }
-    if (decoded.includes('\0')) return reply.code(400).type(TEXT).send('请求地址无效');
+    if (decoded.includes('\0')) return refuse(request, reply, 400, '请求地址无效');
     // A path that climbs out of its folder once decoded names no file and no page.
-    if (/(^|[/\\])\.\.([/\\]|$)/.test(decoded)) return reply.code(404).type(TEXT).send('404 未找到');
+    if (/(^|[/\\])\.\.([/\\]|$)/.test(decoded)) return refuse(request, reply, 404, '404 未找到');
     if (request.method === 'OPTIONS') {
       return reply.code(204).header('Access-Control-Allow-Methods', 'GET, HEAD').header('Access-Control-Max-Age', '600').send();
     }
@@ -128,8 +142,6 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
     },
   });
 
-  const readFallback = () => (fallbackPage ? fs.readFileSync(path.join(root, fallbackPage), 'utf8') : undefined);
-
   /** The page of `pathname` from the folder (a page written at build), else the client-rendered page. */
   function sendFromFolder(request: FastifyRequest, reply: FastifyReply, pathname: string): FastifyReply {
     const written = path.join(root, pathname, 'index.html');
@@ -151,7 +163,8 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
         redirect: 'manual',
         signal: AbortSignal.timeout(upstream.timeoutMs),
       });
-      if (answer.status >= 500) throw new Error(`渲染服务器 HTTP ${answer.status}`);
+      // A request it refuses (a path it cannot read) is the client page's to explain, as typed.
+      if (answer.status >= 500 || (answer.status >= 400 && answer.status !== 404)) throw new Error(`渲染服务器 HTTP ${answer.status}`);
       reply.code(answer.status);
       for (const name of RELAYED) {
         const value = answer.headers.get(name);

@@ -16,11 +16,18 @@ export const E2E_PORTS = {
   nginxAuth: 3023,
   nginxWuyou: 3024,
   nginxApi: 3025,
+  /** The render server instances behind that nginx, and its plain-HTTP port (a redirect to HTTPS). */
+  nginxRender1: 3027,
+  nginxRender2: 3028,
+  nginxHttp: 3029,
   /** A shell copy whose runtime config carries XSS payloads. */
   xssShell: 3026,
   /** Nothing ever listens here: a remote pointed at it is down (connection refused). */
   closed: 3019,
 } as const;
+
+/** Where the nginx of the tests writes its self-signed certificate, for the tests to trust it. */
+export const NGINX_TLS_DIR = 'e2e/.artifacts/nginx-tls';
 
 const ALL_PORTS = [SHELL_PART.port, ...Object.values(REMOTE_PARTS).map((part) => part.port), ...Object.values(E2E_PORTS)];
 

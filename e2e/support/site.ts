@@ -64,12 +64,14 @@ export function folderFingerprint(dir: string): string {
   return hash.digest('hex');
 }
 
-/** Collects console errors and uncaught exceptions of a page. */
-export function watchErrors(page: Page): string[] {
+/** Collects console errors and uncaught exceptions of a page, but for console errors a test expects (`expected`). */
+export function watchErrors(page: Page, expected: RegExp[] = []): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+    if (message.type() === 'error' && !expected.some((pattern) => pattern.test(message.text()))) {
+      errors.push(`console: ${message.text()}`);
+    }
   });
   return errors;
 }

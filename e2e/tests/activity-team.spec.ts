@@ -14,7 +14,7 @@ import {
   missingFiles,
   publishBuild,
   readBuildInfo,
-} from '../../remote-wuyou/scripts/publish';
+} from '../../deploy/publish';
 import { API_PORT, VERSION_FILE } from '../../shared/src/config/parts';
 import { activityPath } from '../../shared/src/content/routes';
 import { E2E_PORTS } from '../support/ports';
@@ -61,7 +61,7 @@ function shellBesidesActivityPages(dir: string): string[] {
 }
 
 function runDeploy(args: string[], version: string) {
-  return spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'remote-wuyou/scripts/deploy.ts'), ...args], {
+  return spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'deploy/deployRemote.ts'), '--remote', 'wuyou', ...args], {
     cwd: ROOT,
     env: { ...process.env, BUILD_VERSION: version },
     encoding: 'utf8',

@@ -1,26 +1,34 @@
+import { spawnSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
+import { ODD_REQUEST_LINES, ANSWERED } from '../../deploy/serve/oddRequests';
 import { API_PORT } from '../../shared/src/config/parts';
+import { rawTlsRequest, request } from '../support/https';
 import { E2E_PORTS } from '../support/ports';
 import { waitForApp, watchErrors } from '../support/site';
 
-/** The built site behind Debian's nginx (deploy/nginx, started by playwright.config.ts), as production serves it. */
-const SHELL = `http://localhost:${E2E_PORTS.nginxShell}`;
+/**
+ * The built site behind Debian's nginx over HTTPS (deploy/nginx, started by playwright.config.ts with a self-signed
+ * certificate and two render server instances), as production serves it.
+ */
+const SHELL = `https://localhost:${E2E_PORTS.nginxShell}`;
 const REMOTES = {
-  header: `http://localhost:${E2E_PORTS.nginxHeader}`,
-  about: `http://localhost:${E2E_PORTS.nginxAbout}`,
-  auth: `http://localhost:${E2E_PORTS.nginxAuth}`,
-  wuyou: `http://localhost:${E2E_PORTS.nginxWuyou}`,
+  header: `https://localhost:${E2E_PORTS.nginxHeader}`,
+  about: `https://localhost:${E2E_PORTS.nginxAbout}`,
+  auth: `https://localhost:${E2E_PORTS.nginxAuth}`,
+  wuyou: `https://localhost:${E2E_PORTS.nginxWuyou}`,
 };
-const API = `http://localhost:${E2E_PORTS.nginxApi}`;
+const API = `https://localhost:${E2E_PORTS.nginxApi}`;
 const PART_ORIGINS = [SHELL, ...Object.values(REMOTES)];
+const PORTS = [E2E_PORTS.nginxShell, E2E_PORTS.nginxHeader, E2E_PORTS.nginxAbout, E2E_PORTS.nginxAuth, E2E_PORTS.nginxWuyou, E2E_PORTS.nginxApi];
 /** The pages written at build hold image URLs of the API the build read (the default one); only images may come from it. */
 const PRERENDER_API = `http://localhost:${API_PORT}`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Node's fetch asks for gzip and keeps the Content-Encoding header it decoded. */
-async function get(url: string, headers: Record<string, string> = {}) {
-  const response = await fetch(url, { headers: { 'Accept-Encoding': 'gzip', ...headers } });
-  return { status: response.status, headers: response.headers, body: await response.text() };
+test.use({ ignoreHTTPSErrors: true });
+
+/** A GET as a browser asking for gzip would send it. */
+function get(url: string, headers: Record<string, string> = {}) {
+  return request(url, { headers: { 'Accept-Encoding': 'gzip', ...headers } });
 }
 
 function directives(csp: string): Map<string, string[]> {
@@ -38,9 +46,13 @@ test.describe('nginx: headers of every part', () => {
     test(`${origin}: CSP, nosniff, Referrer-Policy, frame-ancestors`, async () => {
       const { status, headers } = await get(`${origin}/`);
       expect(status).toBe(200);
-      expect(headers.get('x-content-type-options')).toBe('nosniff');
-      expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-      const csp = directives(headers.get('content-security-policy') ?? '');
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(headers['strict-transport-security']).toMatch(/max-age=(\d+)/);
+      expect(Number(/max-age=(\d+)/.exec(String(headers['strict-transport-security']))?.[1])).toBeGreaterThanOrEqual(180 * 24 * 3600);
+      expect(headers['permissions-policy']).toContain('camera=()');
+      expect(headers['set-cookie']).toBeUndefined();
+      const csp = directives(String(headers['content-security-policy'] ?? ''));
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
       expect(csp.get('object-src')).toEqual(["'none'"]);
       // Scripts only from our own origins: nothing inline, no eval, no other host.
@@ -61,25 +73,25 @@ test.describe('nginx: headers of every part', () => {
 test.describe('nginx: cache rules and history fallback', () => {
   test('the shell: pages and ops files no-cache, hashed files immutable, missing files 404', async () => {
     const home = await get(`${SHELL}/`);
-    expect(home.headers.get('cache-control')).toBe('no-cache');
+    expect(home.headers['cache-control']).toBe('no-cache');
     expect(home.body).toContain('id="page-state"');
     const script = /src="\/(main\.[0-9a-f]{8}\.js)"/.exec(home.body)?.[1];
     expect(script).toBeTruthy();
 
     const main = await get(`${SHELL}/${script}`);
     expect(main.status).toBe(200);
-    expect(main.headers.get('cache-control')).toBe(IMMUTABLE);
-    expect(main.headers.get('content-type')).toMatch(/javascript/);
-    expect(main.headers.get('content-encoding')).toBe('gzip');
+    expect(main.headers['cache-control']).toBe(IMMUTABLE);
+    expect(main.headers['content-type']).toMatch(/javascript/);
+    expect(main.headers['content-encoding']).toBe('gzip');
 
     for (const file of ['app.html', 'runtime-config.json', 'mf-manifest.json', 'version.json']) {
       const response = await get(`${SHELL}/${file}`);
       expect(response.status, file).toBe(200);
-      expect(response.headers.get('cache-control'), file).toBe('no-cache');
+      expect(response.headers['cache-control'], file).toBe('no-cache');
     }
     // A hashed file that is not there is a broken deploy, not a page: 404, never app.html.
     expect((await get(`${SHELL}/main.00000000.js`)).status).toBe(404);
-    expect((await fetch(`${SHELL}/`, { method: 'POST' })).status).toBe(405);
+    expect((await request(`${SHELL}/`, { method: 'POST' })).status).toBe(405);
   });
 
   test('the shell serves the runtime config pointed at the nginx origins', async () => {
@@ -90,34 +102,66 @@ test.describe('nginx: cache rules and history fallback', () => {
     );
   });
 
-  test('history mode: a page written at build for /about/N and /wuyou/N, app.html for any other path', async () => {
-    for (const path of ['/about/3', '/wuyou/1']) {
-      const written = await get(`${SHELL}${path}`);
-      expect(written.status, path).toBe(200);
-      expect(written.body, path).toContain('id="page-state"');
-      expect(written.body, path).toContain(`<link rel="canonical" href="http://localhost:3000${path}"`);
-    }
-    const appHtml = (await get(`${SHELL}/app.html`)).body;
-    for (const path of ['/search/%E8%AF%BE%E7%A8%8B', '/wuyou/999', '/no/such/page']) {
+  test('a page written at build for /about/N; activities, search and any other path from the render servers', async () => {
+    const about = await get(`${SHELL}/about/3`);
+    expect(about.body).toContain('id="page-state"');
+    expect(about.body).toContain('<link rel="canonical" href="http://localhost:3000/about/3"');
+    // Rendered now, for this site's address.
+    for (const [path, status, cacheControl] of [
+      ['/wuyou/1', 200, 'public, max-age=60, stale-while-revalidate=600'],
+      ['/wuyou/999', 404, 'public, max-age=60, stale-while-revalidate=600'],
+      ['/search/%E8%AF%BE%E7%A8%8B', 200, 'no-store'],
+      ['/no/such/page', 200, 'no-cache'],
+    ] as const) {
       const page = await get(`${SHELL}${path}`);
-      expect(page.status, path).toBe(200);
-      expect(page.headers.get('cache-control'), path).toBe('no-cache');
-      expect(page.body, path).toBe(appHtml);
+      expect(page.status, path).toBe(status);
+      expect(page.headers['cache-control'], path).toBe(cacheControl);
+      expect(page.body, path).toContain('id="page-state"');
     }
+    expect((await get(`${SHELL}/wuyou/1`)).body).toContain(`<link rel="canonical" href="${SHELL}/wuyou/1">`);
+  });
+
+  test('the build\'s brotli files for browsers that accept them, plain for those that do not', async () => {
+    const manifest = JSON.parse((await get(`${REMOTES.header}/mf-manifest.json`)).body) as { exposes: { assets: { js: { sync: string[] } } }[] };
+    const chunk = `${REMOTES.header}/${manifest.exposes[0]?.assets.js.sync[0] ?? ''}`;
+    const br = await request(chunk, { headers: { 'Accept-Encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    const plain = await request(chunk);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(br.body);
+    expect(br.sentBytes).toBeLessThan(plain.sentBytes / 2);
+  });
+
+  test('plain HTTP answers with a redirect to HTTPS on the same host, nothing else', async () => {
+    const answer = await request(`http://localhost:${E2E_PORTS.nginxHttp}/about/3?x=1`);
+    expect(answer.status).toBe(301);
+    expect(answer.headers.location).toBe(`https://localhost:${E2E_PORTS.nginxShell}/about/3?x=1`);
+  });
+
+  test('every port answers each odd request line with a status of its own, and keeps serving', async () => {
+    for (const port of PORTS) {
+      for (const line of ODD_REQUEST_LINES) {
+        const status = await rawTlsRequest(port, `${line}\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+        expect(`${port} ${line.slice(0, 40)} → ${status}`).toMatch(/→ HTTP\/1\.1 (200|301|400|404|405|414|431) /);
+      }
+      expect((await get(`https://localhost:${port}/`)).status).toBeLessThan(500);
+    }
+    expect(ANSWERED.test('HTTP/1.1 200 OK')).toBe(true);
   });
 
   test('remotes: manifest and entry no-cache, chunks immutable and gzipped', async () => {
     for (const origin of Object.values(REMOTES)) {
       const manifest = await get(`${origin}/mf-manifest.json`);
-      expect(manifest.headers.get('cache-control')).toBe('no-cache');
-      expect(manifest.headers.get('content-encoding')).toBe('gzip');
-      expect((await get(`${origin}/remoteEntry.js`)).headers.get('cache-control')).toBe('no-cache');
+      expect(manifest.headers['cache-control']).toBe('no-cache');
+      expect(manifest.headers['content-encoding']).toBe('gzip');
+      expect((await get(`${origin}/remoteEntry.js`)).headers['cache-control']).toBe('no-cache');
       const chunk = (JSON.parse(manifest.body) as { exposes: { assets: { js: { sync: string[] } } }[] }).exposes[0]
         ?.assets.js.sync[0];
       expect(chunk).toMatch(/\.[0-9a-f]{8}\.js$/);
       const response = await get(`${origin}/${chunk}`);
       expect(response.status).toBe(200);
-      expect(response.headers.get('cache-control')).toBe(IMMUTABLE);
+      expect(response.headers['cache-control']).toBe(IMMUTABLE);
     }
   });
 });
@@ -126,28 +170,24 @@ test('CORS: remotes answer only the parts’ origins; the shell answers nobody',
   for (const origin of Object.values(REMOTES)) {
     for (const reader of PART_ORIGINS) {
       const response = await get(`${origin}/mf-manifest.json`, { Origin: reader });
-      expect(response.headers.get('access-control-allow-origin')).toBe(reader);
+      expect(response.headers['access-control-allow-origin']).toBe(reader);
     }
     const foreign = await get(`${origin}/mf-manifest.json`, { Origin: 'http://evil.example' });
-    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
     // The dev servers' origins are not part of this deployment either.
     const devShell = await get(`${origin}/mf-manifest.json`, { Origin: 'http://localhost:3000' });
-    expect(devShell.headers.get('access-control-allow-origin')).toBeNull();
+    expect(devShell.headers['access-control-allow-origin']).toBeUndefined();
   }
   const shell = await get(`${SHELL}/runtime-config.json`, { Origin: REMOTES.header });
-  expect(shell.headers.get('access-control-allow-origin')).toBeNull();
+  expect(shell.headers['access-control-allow-origin']).toBeUndefined();
 });
 
-test('the API proxy forwards to the API and keeps its CORS for the shell', async () => {
-  const response = await fetch(`${API}/healthz`);
-  expect(response.status).toBe(200);
-  expect(((await response.json()) as { status: string }).status).toBe('ok');
-  const search = await fetch(`${API}/website/websiteSearch1.0`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: SHELL },
-    body: new URLSearchParams({ keyword: '课程' }),
-  });
-  expect(search.headers.get('access-control-allow-origin')).toBe(SHELL);
+test('the API proxy forwards to the API and keeps its CORS for the shell', async ({ request: api }) => {
+  const health = await api.get(`${API}/healthz`);
+  expect(health.status()).toBe(200);
+  expect(((await health.json()) as { status: string }).status).toBe('ok');
+  const search = await api.post(`${API}/website/websiteSearch1.0`, { headers: { Origin: SHELL }, form: { keyword: '课程' } });
+  expect(search.headers()['access-control-allow-origin']).toBe(SHELL);
   expect(((await search.json()) as { header: { code: string } }).header.code).toBe('200');
 });
 
@@ -196,4 +236,34 @@ test('the CSP watch itself sees an inline script being blocked', async ({ page }
   });
   await expect.poll(violations).toContainEqual(expect.stringMatching(/^script-src/));
   expect(await page.evaluate(() => (window as unknown as { __inlineRan?: boolean }).__inlineRan)).toBeUndefined();
+});
+
+/** Which process listens on `port` (Debian's `ss`). */
+function pidListeningOn(port: number): number | undefined {
+  const output = spawnSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' }).stdout;
+  const pid = /pid=(\d+)/.exec(output)?.[1];
+  return pid ? Number(pid) : undefined;
+}
+
+test('two render servers behind nginx: one killed in the middle of a load run, no request fails', async () => {
+  test.setTimeout(60_000);
+  const { default: autocannon } = await import('autocannon');
+  const victim = pidListeningOn(E2E_PORTS.nginxRender1);
+  expect(victim, 'render server 1 is running').toBeDefined();
+  // autocannon.d.ts leaves out `requests`, which autocannon takes.
+  const options: Parameters<typeof autocannon>[0] & { requests: { path: string }[] } = {
+    url: SHELL,
+    connections: 10,
+    duration: 6,
+    requests: [{ path: '/wuyou/1' }, { path: `/search/${encodeURIComponent('课程')}` }],
+  };
+  const run = autocannon(options);
+  setTimeout(() => process.kill(victim ?? 0, 'SIGKILL'), 2_000);
+  const result = await run;
+  expect(result.requests.total).toBeGreaterThan(50);
+  expect(result.errors).toBe(0);
+  expect(result.timeouts).toBe(0);
+  expect(result.non2xx).toBe(0);
+  // Its supervisor starts it again.
+  await expect.poll(() => pidListeningOn(E2E_PORTS.nginxRender1), { timeout: 15_000 }).not.toBe(victim);
 });

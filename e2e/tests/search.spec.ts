@@ -13,6 +13,7 @@ import {
   shownKeyword,
   siteHeader,
 } from '../support/header-search';
+import { openClientRendered } from '../support/activities';
 import { holdRequests, watchErrors } from '../support/site';
 
 /** Texts that break naive URL handling or HTML rendering; each must come back exactly on the results page. */
@@ -146,9 +147,11 @@ test.describe('header search', () => {
 });
 
 test.describe('search results page', () => {
+  // A search page rendered on the server asks the API nothing in the browser: what the browser shows while its own
+  // search runs, or when it fails, is seen where the app renders the page (reached through its links).
   test('shows a loading state while the API answers', async ({ page }) => {
     const release = await holdRequests(page, `**${API_PATHS.search}`);
-    await openPage(page, searchPath('心理'));
+    await openClientRendered(page, searchPath('心理'));
     await expect(searchStatus(page)).toHaveText('正在搜索…');
     await expect(page.locator('.search-skeleton')).toBeVisible();
     release();
@@ -172,7 +175,7 @@ test.describe('search results page', () => {
   test('a failed search shows the error with 重试, which searches again', async ({ page }) => {
     let failures = 1;
     await page.route(`**${API_PATHS.search}`, (route) => (failures-- > 0 ? route.abort('connectionrefused') : route.continue()));
-    await openPage(page, searchPath('心理'));
+    await openClientRendered(page, searchPath('心理'));
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('搜索没有完成');
     await expect(alert).toContainText(MESSAGES.network);
@@ -185,7 +188,7 @@ test.describe('search results page', () => {
     await page.route(`**${API_PATHS.search}`, (route) =>
       route.fulfill({ json: { header: { code: '500', codeMsg: '搜索服务维护中，请稍后再试' }, data: null } }),
     );
-    await openPage(page, searchPath('心理'));
+    await openClientRendered(page, searchPath('心理'));
     await expect(page.getByRole('alert')).toContainText('搜索服务维护中，请稍后再试');
   });
 

@@ -87,12 +87,14 @@ test.describe('the first response is already the page (written at build, without
     expect((await picture.body()).subarray(1, 4).toString()).toBe('PNG');
   });
 
-  test('every activity the API lists has its page; one taken offline and unknown ids have none', async ({ request }) => {
+  test('every activity the API lists has its page; one taken offline and unknown ids answer 404 and say so', async ({ request }) => {
     for (const activity of LISTED_ACTIVITIES) {
       expect(await fetchHtml(request, activityPath(activity.id))).toContain(`<title>${escapeHtml(activity.title)} - `);
     }
-    for (const path of [activityPath(OFFLINE_ACTIVITY_ID), '/wuyou/999']) {
-      expect(await fetchHtml(request, path), path).not.toContain(`id="page-state"`);
+    for (const path of [activityPath(OFFLINE_ACTIVITY_ID), '/wuyou/999', '/wuyou/abc']) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+      expect(await response.text(), path).toMatch(/没有找到这个活动|活动链接不正确/);
     }
   });
 

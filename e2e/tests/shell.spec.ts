@@ -5,6 +5,7 @@ import type { Envelope, HomeContent } from '../../shared/src/api/types';
 import { ABOUT_SECTIONS, aboutPath } from '../../shared/src/content/aboutSections';
 import { DEFAULT_RUNTIME_CONFIG } from '../../shared/src/config/runtimeConfig';
 import { STARTUP_FAILURE_TEXT } from '../../shell/src/app/startupFailure';
+import { openClientRendered } from '../support/activities';
 import { holdRequests, waitForApp, watchErrors } from '../support/site';
 
 const INTEGRATE_URL = `${DEFAULT_RUNTIME_CONFIG.apiBaseUrl}${API_PATHS.integrate}`;
@@ -64,13 +65,13 @@ test.describe('home page', () => {
     expect(errors.filter((error) => !error.includes('ERR_CONNECTION_REFUSED'))).toEqual([]);
   });
 
-  // An unknown path shows the home page; rendered in the browser when no server could render it.
+  // The home page rendered in the browser (reached through the app's links, or when no server could render it).
   test('client-rendered, with the API down: the built-in content and a Chinese notice, and a retry that works', async ({
     page,
   }) => {
     let down = true;
     await page.route(INTEGRATE_URL, (route) => (down ? route.abort('connectionrefused') : route.continue()));
-    await page.goto('/nope');
+    await openClientRendered(page, '/nope');
     await expect(page.locator('.home-notice')).toContainText('暂时无法加载');
     await expect(page.locator('.home-offerings li')).toHaveCount(6);
     down = false;
@@ -81,7 +82,7 @@ test.describe('home page', () => {
 
   test('client-rendered, with a slow API: skeletons first, then the content in their place', async ({ page }) => {
     const release = await holdRequests(page, INTEGRATE_URL);
-    await page.goto('/nope');
+    await openClientRendered(page, '/nope');
     await expect(page.locator('.home-skeleton').first()).toBeVisible();
     await expect(page.locator('.home-offerings li')).toHaveCount(6);
     release();

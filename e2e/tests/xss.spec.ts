@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { API_PATHS } from '../../shared/src/api/endpoints';
 import { API_ORIGIN } from '../support/login-modal';
 import { E2E_PORTS } from '../support/ports';
+import { openClientRendered } from '../support/activities';
 import { closeServer, deployShellCopy, serveFolder, waitForApp } from '../support/site';
 
 /** Each payload sets the canary if the browser ever runs it. */
@@ -56,7 +57,8 @@ test('payloads as search result titles run nothing', async ({ page }) => {
     expect(body.data.courses.list.length + body.data.experts.list.length).toBeGreaterThan(0);
     await route.fulfill({ response, json: body });
   });
-  await page.goto(`/search/${encodeURIComponent('课程')}`);
+  // The results the browser asks for (a server-rendered page asked on the server).
+  await openClientRendered(page, `/search/${encodeURIComponent('课程')}`);
   await expect(page.locator('main#main')).toContainText('window.__pwned');
   await clickPayloadLinks(page);
   expect(await canary()).toBeUndefined();

@@ -11,6 +11,8 @@ import { collectStylesheets, stylesheetsOf } from './stylesheets';
 export interface SiteRendererOptions {
   /** The shell's served folder: app.html, runtime-config.json, its stylesheets. */
   shellDir: string;
+  /** The runtime config when not the folder's own. */
+  configFile?: string;
   /** The public address of the site (canonical links, Open Graph, structured data). */
   siteUrl: string;
   /** Where API calls go when that is not the config's `apiBaseUrl` (a build's own reference API). */
@@ -42,8 +44,13 @@ export interface SiteRenderer {
   render(url: string): Promise<RenderOutcome>;
 }
 
-export function readRuntimeConfig(shellDir: string): RuntimeConfig {
-  const raw: unknown = JSON.parse(fs.readFileSync(path.join(shellDir, RUNTIME_CONFIG_FILE), 'utf8'));
+/** The shell's runtime config: the one in its folder, or another file (a site served under other addresses). */
+export function runtimeConfigFile(shellDir: string, configFile?: string): string {
+  return configFile ?? path.join(shellDir, RUNTIME_CONFIG_FILE);
+}
+
+export function readRuntimeConfig(file: string): RuntimeConfig {
+  const raw: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
   const { config, problems } = parseRuntimeConfig(raw);
   for (const problem of problems) console.warn(`[render] runtime-config: ${problem}`);
   return config;
@@ -56,7 +63,7 @@ export function readRuntimeConfig(shellDir: string): RuntimeConfig {
  */
 export async function openSiteRenderer(options: SiteRendererOptions): Promise<SiteRenderer> {
   const shell = options.shellServer ?? loadShellServer(options.shellDir);
-  const config = readRuntimeConfig(options.shellDir);
+  const config = readRuntimeConfig(runtimeConfigFile(options.shellDir, options.configFile));
   const template = fs.readFileSync(path.join(options.shellDir, APP_PAGE), 'utf8');
   const stylesheets = await collectStylesheets(options.shellDir, config, options.remotes);
   const criticalCss = new Map(SITE_ROUTES.map((route) => [route.id, criticalCssFor(stylesheetsOf(route, stylesheets))]));

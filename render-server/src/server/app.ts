@@ -12,13 +12,15 @@ import type { RouteId } from '../../../shared/src/routing/manifest';
 import { coverPng } from '../render/images';
 import { loadShellServer, type ShellServer } from '../render/shellServer';
 import { APP_PAGE } from '../../../shared/src/config/parts';
-import { openSiteRenderer, type SiteRenderer } from '../render/siteRenderer';
+import { openSiteRenderer, runtimeConfigFile, type SiteRenderer } from '../render/siteRenderer';
 import { createPageCache, DEFAULT_PAGE_CACHE, type PageCacheLimits } from './pageCache';
 import { changesBetween, snapshotSite, type SiteSnapshot } from './siteWatch';
 
 export interface RenderServerOptions {
   /** The shell's served folder: app.html, runtime-config.json, the shell's server build (`server/`). */
   shellDir: string;
+  /** The runtime config when not the folder's own (a site served under other addresses). */
+  configFile?: string;
   siteUrl: string;
   /** A data call slower than this serves the client-rendered page instead (the visitor still gets the site). */
   dataTimeoutMs: number;
@@ -63,23 +65,25 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
   const app = Fastify({ logger: options.logger ?? false, routerOptions: { maxParamLength: 2048 }, return503OnClosing: true });
   const shell: ShellServer = options.shellServer ?? loadShellServer(options.shellDir);
   const appPage = () => fs.readFileSync(path.join(options.shellDir, APP_PAGE), 'utf8');
+  const configFile = runtimeConfigFile(options.shellDir, options.configFile);
   const pages = createPageCache(options.pageCache ?? DEFAULT_PAGE_CACHE);
   const covers = new LRUCache<string, Buffer>({ max: 200, ttl: 10 * 60_000 });
 
   const open = () =>
     openSiteRenderer({
       shellDir: options.shellDir,
+      ...(options.configFile ? { configFile: options.configFile } : {}),
       siteUrl: options.siteUrl,
       dataTimeoutMs: options.dataTimeoutMs,
       renderTimeoutMs: options.renderTimeoutMs,
       shellServer: shell,
     });
   let renderer: SiteRenderer = await open();
-  let snapshot: SiteSnapshot = await snapshotSite(options.shellDir, renderer.config);
+  let snapshot: SiteSnapshot = await snapshotSite(configFile, renderer.config);
 
   /** Picks up what changed outside: a config edit, a remote deployed on its own, an activity edited or taken offline. */
   async function check(): Promise<void> {
-    const next = await snapshotSite(options.shellDir, renderer.config);
+    const next = await snapshotSite(configFile, renderer.config);
     const changes = changesBetween(snapshot, next);
     snapshot = next;
     for (const id of changes.activities) {

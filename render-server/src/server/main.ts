@@ -2,6 +2,8 @@
  * The render server (`npm start` runs it on its port; production runs several behind nginx):
  *
  *   PORT=3005 SHELL_DIR=shell/dist SITE_URL=https://www.example.cn npx tsx render-server/src/server/main.ts
+ *
+ * RUNTIME_CONFIG_FILE: the runtime config when not the shell folder's own.
  */
 import path from 'node:path';
 import { RENDER_PORT } from '../../../shared/src/config/parts';
@@ -17,6 +19,7 @@ function numberFrom(name: string, fallback: number): number {
 async function main(): Promise<void> {
   const app = await buildRenderServer({
     shellDir: path.resolve(ROOT, process.env.SHELL_DIR ?? 'shell/dist'),
+    ...(process.env.RUNTIME_CONFIG_FILE ? { configFile: path.resolve(process.env.RUNTIME_CONFIG_FILE) } : {}),
     siteUrl: process.env.SITE_URL ?? 'http://localhost:3000',
     // SPEC-level promise of the render server: a visitor never waits more than this for the API behind a page.
     dataTimeoutMs: numberFrom('RENDER_DATA_TIMEOUT_MS', 3_000),

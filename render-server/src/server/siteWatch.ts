@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { API_PATHS } from '../../../shared/src/api/endpoints';
 import type { ActivityList, Envelope } from '../../../shared/src/api/types';
 import { MANIFEST_FILE, REMOTE_NAMES, VERSION_FILE, type RemoteName } from '../../../shared/src/config/parts';
 import type { RuntimeConfig } from '../../../shared/src/config/runtimeConfig';
 import { SUCCESS_CODE } from '../../../shared/src/constants';
-import { RUNTIME_CONFIG_FILE } from '../../../shared/src/config/parts';
 
 const CHECK_TIMEOUT_MS = 3_000;
 
@@ -70,8 +68,8 @@ async function listedActivities(config: RuntimeConfig): Promise<Map<string, stri
 }
 
 /** One look at everything the pages depend on outside this process. */
-export async function snapshotSite(shellDir: string, config: RuntimeConfig): Promise<SiteSnapshot> {
-  const configText = await fs.readFile(path.join(shellDir, RUNTIME_CONFIG_FILE), 'utf8').catch(() => '');
+export async function snapshotSite(configFile: string, config: RuntimeConfig): Promise<SiteSnapshot> {
+  const configText = await fs.readFile(configFile, 'utf8').catch(() => '');
   const [remotes, activities] = await Promise.all([
     Promise.all(REMOTE_NAMES.map((remote) => remoteVersion(config.remotes[remote][0] ?? ''))),
     listedActivities(config),

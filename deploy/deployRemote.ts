@@ -1,12 +1,13 @@
 /**
- * Deploys remote-wuyou on its own: builds it into a fresh staging folder beside the served one, checks the build,
+ * Deploys one remote on its own: builds it into a fresh staging folder beside the served one, checks the build,
  * then publishes it (see publish.ts for the order that keeps visitors safe mid-deploy) and says which version is
- * now live. The shell is not rebuilt: it reads the no-cache manifest on the next page load. With `--shell`, the
- * activity pages in the shell's served folder are then rendered again, in Node, from the published build (see
- * deploy/pages/activityPages.ts); they and their shared-link pictures are the only things written there.
+ * now live. The shell is not rebuilt: it reads the no-cache manifest on the next page load, and the render server
+ * notices the new manifest. For remote-wuyou, `--shell` then renders the activity pages in the shell's served folder
+ * again, in Node, from the published build (see deploy/pages/activityPages.ts); they and their shared-link pictures
+ * are the only things written there.
  *
- *   npx tsx remote-wuyou/scripts/deploy.ts --target <served folder> [--shell <shell's served folder>]
- *     [--grace-days 7] [--prune] [--pages-only]
+ *   npm run deploy -- --remote <name> --target <served folder> [--grace-days 7] [--prune]
+ *   npm run deploy -w remote-wuyou -- --target <served folder> [--shell <shell's served folder>] [--pages-only]
  *
  * BUILD_VERSION, BUILD_GIT_HASH and BUILD_TIME stamp the build as with `npm run build`; SITE_URL is the site's
  * public address in the pages' canonical links, as with `npm run build`.
@@ -15,19 +16,21 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { APP_PAGE, REMOTE_NAMES, REMOTE_PARTS, RUNTIME_CONFIG_FILE, VERSION_FILE, type RemoteName } from '../shared/src/config/parts';
+import { writeActivityPages } from './pages/activityPages';
+import { openLocalRenderer } from './pages/localRenderer';
+import { SITE_URL } from './pages/siteUrl';
 import { besideTarget, DEFAULT_GRACE_DAYS, publishBuild } from './publish';
-import { writeActivityPages } from '../../deploy/pages/activityPages';
-import { openLocalRenderer } from '../../deploy/pages/localRenderer';
-import { SITE_URL } from '../../deploy/pages/siteUrl';
-import { APP_PAGE, RUNTIME_CONFIG_FILE } from '../../shared/src/config/parts';
-import { VERSION_FILE } from '../../shared/src/config/parts';
 
-const PART_DIR = path.resolve(import.meta.dirname, '..');
-const WEBPACK = path.resolve(PART_DIR, '..', 'node_modules', '.bin', 'webpack');
+const ROOT = path.resolve(import.meta.dirname, '..');
+const WEBPACK = path.join(ROOT, 'node_modules', '.bin', 'webpack');
+/** The one remote whose deploy also writes pages into the shell's folder: the activity pages. */
+const PAGES_REMOTE: RemoteName = 'wuyou';
 
-const USAGE = `用法：npx tsx remote-wuyou/scripts/deploy.ts --target <目录> [--shell <目录>] [--grace-days <天数>] [--prune]
-  --target      活动页对外服务的目录（不存在时创建）
-  --shell       官网（shell）对外服务的目录，其中有 ${APP_PAGE}、${RUNTIME_CONFIG_FILE} 和 server/。发布后为 API 列出的
+const USAGE = `用法：npm run deploy -- --remote <${REMOTE_NAMES.join('|')}> --target <目录> [--shell <目录>] [--grace-days <天数>] [--prune]
+  --remote      要发布的 remote
+  --target      该 remote 对外服务的目录（不存在时创建）
+  --shell       （仅 wuyou）官网（shell）对外服务的目录，其中有 ${APP_PAGE}、${RUNTIME_CONFIG_FILE} 和 server/。发布后为 API 列出的
                 每个活动用刚发布的版本渲染 /wuyou/{编号}，写入该目录的 wuyou/{编号}/index.html（及分享图片
                 cover.png），并删除已下线活动的页面。不写此项时不改动官网目录
   --grace-days  旧版本的带哈希文件在下线后保留的天数，默认 ${DEFAULT_GRACE_DAYS}
@@ -45,6 +48,7 @@ function readOptions() {
   try {
     ({ values } = parseArgs({
       options: {
+        remote: { type: 'string' },
         target: { type: 'string' },
         shell: { type: 'string' },
         'grace-days': { type: 'string', default: String(DEFAULT_GRACE_DAYS) },
@@ -60,7 +64,10 @@ function readOptions() {
     console.info(USAGE);
     process.exit(0);
   }
+  const remote = values.remote as RemoteName | undefined;
+  if (!remote || !REMOTE_NAMES.includes(remote)) fail(`缺少或不认识 --remote（${REMOTE_NAMES.join('、')}）\n${USAGE}`);
   if (!values.target) fail(`缺少 --target\n${USAGE}`);
+  if ((values.shell || values['pages-only']) && remote !== PAGES_REMOTE) fail(`--shell 和 --pages-only 只用于 ${PAGES_REMOTE}（活动页）`);
   const graceDays = Number(values['grace-days']);
   if (!Number.isFinite(graceDays) || graceDays < 0) fail(`--grace-days 应为不小于 0 的数字：${values['grace-days']}`);
   // Under `npm run deploy -w remote-wuyou` the script runs in the part's folder; a relative --target means the
@@ -69,7 +76,7 @@ function readOptions() {
   const shell = values.shell === undefined ? undefined : path.resolve(typedIn, values.shell);
   if (shell) checkShellFolder(shell);
   if (values['pages-only'] && !shell) fail(`--pages-only 需要 --shell\n${USAGE}`);
-  return { target: path.resolve(typedIn, values.target), shell, graceDays, prune: values.prune, pagesOnly: values['pages-only'] };
+  return { remote, target: path.resolve(typedIn, values.target), shell, graceDays, prune: values.prune, pagesOnly: values['pages-only'] };
 }
 
 /** Checked before anything is built or published: a deploy that cannot render its pages does not start. */
@@ -80,9 +87,9 @@ function checkShellFolder(shell: string): void {
 }
 
 /** The git hash in the version names a commit: say so when the build would include changes that are not in it. */
-function warnIfUncommitted(): void {
+function warnIfUncommitted(partDir: string): void {
   const status = spawnSync('git', ['status', '--porcelain', '--', '.', '../shared', '../webpack.common.ts'], {
-    cwd: PART_DIR,
+    cwd: partDir,
     encoding: 'utf8',
   });
   if (status.status === 0 && status.stdout.trim() !== '') {
@@ -90,10 +97,10 @@ function warnIfUncommitted(): void {
   }
 }
 
-function build(staging: string): void {
-  console.info(`[deploy] 构建 remote-wuyou 到 ${staging} …`);
+function build(partDir: string, staging: string): void {
+  console.info(`[deploy] 构建 ${path.basename(partDir)} 到 ${staging} …`);
   const result = spawnSync(WEBPACK, ['--mode', 'production'], {
-    cwd: PART_DIR,
+    cwd: partDir,
     stdio: 'inherit',
     env: { ...process.env, OUT_DIR: staging },
   });
@@ -122,7 +129,8 @@ async function writePages(shell: string, target: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { target, shell, graceDays, prune, pagesOnly } = readOptions();
+  const { remote, target, shell, graceDays, prune, pagesOnly } = readOptions();
+  const partDir = path.join(ROOT, REMOTE_PARTS[remote].folder);
   if (pagesOnly && shell) {
     await writePages(shell, target);
     process.exit(0);
@@ -134,8 +142,8 @@ async function main(): Promise<void> {
   // Failures are reported after the staging folder is gone: process.exit inside the try would skip the finally.
   let failure: string | undefined;
   try {
-    warnIfUncommitted();
-    build(staging);
+    warnIfUncommitted(partDir);
+    build(partDir, staging);
     const { info, added, kept, removed } = publishBuild({ staging, target, graceDays, prune });
     console.info(`[deploy] 新增 ${added} 个文件，保留旧文件 ${kept} 个，删除 ${removed} 个`);
     console.info(`[deploy] 已发布 ${info.name} ${info.version}（${info.gitHash}，构建于 ${info.builtAt}）到 ${target}`);

@@ -1,5 +1,6 @@
 /**
- * Publishing a build of remote-wuyou into the folder the server serves, while visitors keep loading it.
+ * Publishing a build of a remote into the folder the server serves, while visitors keep loading it (every remote's
+ * deploy: `npm run deploy -- --remote <name>`, deploy/deployRemote.ts).
  *
  * The order is what makes it safe. Content-hashed files (cached a year, immutable) never change under a name, so
  * the new ones are added first and the old ones stay. Only then are the files that say which build is current
@@ -8,14 +9,18 @@
  * Old hashed files are removed only after a grace period (a page opened before the deploy may still lazy-load
  * them), or at once with `prune`.
  *
+ * Each file goes with its `.br` and `.gz` copies (made from the build before anything is published), the copies
+ * first: a server that sends a compressed copy never sends one of another build than the file beside it.
+ *
  * The deploy's own bookkeeping lives beside the served folder, never in it, so the server cannot hand it out.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { temporaryFor, writeFileAtomically } from '../../deploy/atomicFile';
-import { cacheControlFor } from '../../deploy/serve/headers';
-import { MANIFEST_FILE, VERSION_FILE } from '../../shared/src/config/parts';
-import type { BuildInfo } from '../../shared/src/config/parts';
+import { MANIFEST_FILE, VERSION_FILE } from '../shared/src/config/parts';
+import type { BuildInfo } from '../shared/src/config/parts';
+import { temporaryFor, writeFileAtomically } from './atomicFile';
+import { compressFolder, ENCODINGS } from './serve/compress';
+import { cacheControlFor } from './serve/headers';
 
 /**
  * Replaced last, in this order (any other such file before them); the manifest the shell reads goes with the
@@ -26,9 +31,20 @@ const POINTER_ORDER = ['remoteEntry.js', 'mf-manifest-stats.json', MANIFEST_FILE
 export const DEFAULT_GRACE_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A file the servers cache for a year: its name changes whenever its content does. */
+/** `main.1a2b3c4d.js` for `main.1a2b3c4d.js.br`: the file a compressed copy stands for. */
+function uncompressed(file: string): string {
+  return file.replace(/\.(br|gz)$/, '');
+}
+
+/** A file the servers cache for a year (or a compressed copy of one): its name changes whenever its content does. */
 export function isHashedFile(file: string): boolean {
-  return cacheControlFor(`/${file}`).includes('immutable');
+  return cacheControlFor(`/${uncompressed(file)}`).includes('immutable');
+}
+
+/** Replaced in POINTER_ORDER, each file's compressed copies just before it. */
+function pointerRank(file: string): number {
+  const base = uncompressed(file);
+  return POINTER_ORDER.indexOf(base) * 2 + (file === base ? 1 : 0);
 }
 
 /** Every file below `dir`, as `/`-separated paths relative to it; dot-files (temporary names) are skipped. */
@@ -170,6 +186,7 @@ export interface PublishResult {
 
 export function publishBuild(options: PublishOptions): PublishResult {
   const info = checkBuild(options.staging);
+  compressFolder(options.staging);
   fs.mkdirSync(options.target, { recursive: true });
   return withLock(options.target, () => publishLocked(options, info));
 }
@@ -180,9 +197,7 @@ function publishLocked(
 ): PublishResult {
   const files = listFiles(staging);
   const hashed = files.filter(isHashedFile);
-  const pointers = files
-    .filter((file) => !isHashedFile(file))
-    .sort((a, b) => POINTER_ORDER.indexOf(a) - POINTER_ORDER.indexOf(b));
+  const pointers = files.filter((file) => !isHashedFile(file)).sort((a, b) => pointerRank(a) - pointerRank(b));
 
   // 1. New hashed files. One already there has the same content (same hash): it is left alone.
   let added = 0;
@@ -194,10 +209,16 @@ function publishLocked(
     onStep?.({ kind: 'added', file });
   }
 
-  // 2. The files that say which build is current, each replaced in one step.
+  // 2. The files that say which build is current, each replaced in one step; a compressed copy the new build
+  // has none of (the file is now too small to need one) goes with it.
+  const staged = new Set(files);
   for (const file of pointers) {
     moveInto(path.join(staging, file), path.join(target, file));
     onStep?.({ kind: 'replaced', file });
+    if (file !== uncompressed(file)) continue;
+    for (const { extension } of ENCODINGS) {
+      if (!staged.has(`${file}${extension}`)) fs.rmSync(path.join(target, `${file}${extension}`), { force: true });
+    }
   }
 
   // 3. Old hashed files: note when each stopped being live; remove those past the grace period.
