@@ -1,5 +1,5 @@
 /**
- * Debian's Chromium, as every browser run of this repo starts it (tests, prerendering, benchmarks). As root it
+ * Debian's Chromium, as every browser run of this repo starts it (tests and benchmarks; the build needs none). As root it
  * needs --no-sandbox; without the background-networking flags it floods the closed network with requests.
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -5,22 +5,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { API_PORT, REMOTE_PARTS, RENDER_PORT, SHELL_PART } from '../shared/src/config/parts';
+import { API_PORT, RENDER_PORT } from '../shared/src/config/parts';
 import { isStale } from './staleness';
-import { Supervisor, type ChildSpec } from './serve/supervisor';
+import { SERVED_PARTS, siteProcesses } from './serve/siteProcesses';
+import { Supervisor } from './serve/supervisor';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-interface Part {
-  name: string;
-  folder: string;
-  port: number;
-}
-
-const PARTS: Part[] = [
-  { name: 'shell', folder: SHELL_PART.folder, port: SHELL_PART.port },
-  ...Object.entries(REMOTE_PARTS).map(([name, part]) => ({ name, folder: part.folder, port: part.port })),
-];
+type Part = (typeof SERVED_PARTS)[number];
 
 function needsBuild(part: Part): boolean {
   const inputs = [part.folder, 'shared/src', 'webpack.common.ts', 'package-lock.json'];
@@ -47,33 +39,9 @@ function build(parts: Part[]): void {
   }
 }
 
-/** Every process of the site, in the order they start: the parts, then the API, then the render server. */
-export function siteProcesses(): ChildSpec[] {
-  return [
-    ...PARTS.map((part) => ({
-      name: part.folder,
-      entry: 'deploy/serve/partMain.ts',
-      args: ['--part', part.name],
-      readyUrl: `http://127.0.0.1:${part.port}/`,
-    })),
-    {
-      name: 'reference-api',
-      entry: 'reference-api/src/main.ts',
-      env: { PORT: String(API_PORT) },
-      readyUrl: `http://127.0.0.1:${API_PORT}/healthz`,
-    },
-    {
-      name: 'render-server',
-      entry: 'render-server/src/server/main.ts',
-      env: { PORT: String(RENDER_PORT) },
-      readyUrl: `http://127.0.0.1:${RENDER_PORT}/healthz`,
-    },
-  ];
-}
-
 async function main() {
   const args = new Set(process.argv.slice(2));
-  if (!args.has('--no-build')) build(args.has('--build') ? PARTS : PARTS.filter(needsBuild));
+  if (!args.has('--no-build')) build(args.has('--build') ? SERVED_PARTS : SERVED_PARTS.filter(needsBuild));
 
   const supervisor = new Supervisor({ cwd: ROOT });
   let stopping = false;
@@ -86,7 +54,7 @@ async function main() {
   process.on('SIGTERM', () => stop(0));
 
   await supervisor.start(siteProcesses());
-  for (const part of PARTS) console.log(`[start] ${part.folder.padEnd(14)} http://localhost:${part.port}/`);
+  for (const part of SERVED_PARTS) console.log(`[start] ${part.folder.padEnd(14)} http://localhost:${part.port}/`);
   console.log(`[start] ${'render-server'.padEnd(14)} http://localhost:${RENDER_PORT}/healthz`);
   console.log(`[start] ${'reference-api'.padEnd(14)} http://localhost:${API_PORT}/healthz`);
   console.log('[start] 网站：http://localhost:3000/ （Ctrl-C 停止全部）');

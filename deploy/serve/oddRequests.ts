@@ -27,8 +27,13 @@ export const ODD_REQUEST_LINES = [
   'GARBAGE',
 ] as const;
 
-/** What such a request may get: an answer, never a 5xx, never a dropped connection. */
-export const ANSWERED = /^HTTP\/1\.1 (200|301|400|404|405|414|431) /;
+/**
+ * The status lines such a request may get: an answer, never a dropped connection, never a 5xx, but for an HTTP
+ * version the server does not speak, which nginx answers with the standard 505.
+ */
+export function answeredAs(line: string): RegExp {
+  return line.endsWith('HTTP/9.9') ? /^HTTP\/1\.1 (400|505) / : /^HTTP\/1\.1 (200|301|400|404|405|414|431) /;
+}
 
 /** Sends `raw` over a fresh socket and reads the status line of the answer (or what the server did instead). */
 export function rawRequest(port: number, raw: string, host = '127.0.0.1'): Promise<string> {

@@ -68,18 +68,25 @@ function sendText(request: FastifyRequest, reply: FastifyReply, body: string): F
 export async function buildPartServer(options: PartServerOptions): Promise<FastifyInstance> {
   const root = path.resolve(options.root);
   const allowed = new Set(options.allowedOrigins ?? []);
+  const fallbackPage = options.spa === true ? 'index.html' : options.spa || undefined;
+  const readFallback = () => (fallbackPage ? fs.readFileSync(path.join(root, fallbackPage), 'utf8') : undefined);
   const app = Fastify({
     logger: options.logger ?? false,
     // Node's own limit on the request line and headers answers 431 before this; a path segment this long is no page.
     routerOptions: { maxParamLength: 1024 },
     return503OnClosing: false,
+    // A target Fastify's router cannot read (`/search/100%`, `/%E4%ZZ`) never reaches a route: for a part with
+    // pages it is the client page's to explain, as typed.
+    frameworkErrors: (_error: Error, request: FastifyRequest, reply: FastifyReply) => {
+      const page = readFallback();
+      if (page === undefined) return reply.code(400).type(TEXT).send('请求地址无效');
+      for (const [name, value] of Object.entries(options.headers ?? {})) reply.header(name, value);
+      return sendText(request, reply.code(200).type(HTML).header('Cache-Control', 'no-cache'), page);
+    },
   });
-  const fallbackPage = options.spa === true ? 'index.html' : options.spa || undefined;
   // A client that sends its request and half-closes its socket still gets the answer: Node's HTTP server would
   // otherwise drop it at the end of the request. (Node's own switch for this, `httpAllowHalfOpen`, is untyped.)
   (app.server as http.Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
-
-  const readFallback = () => (fallbackPage ? fs.readFileSync(path.join(root, fallbackPage), 'utf8') : undefined);
 
   /**
    * A request that names no page: plain text for files, but for a part with pages (the shell) the client page

@@ -9,6 +9,9 @@ export const E2E_PORTS = {
   headerDownShell: 3014,
   rollbackShell: 3015,
   rollbackHeader: 3016,
+  /** A shell copy whose header is a build that differs from the one its pages were rendered with, and that build. */
+  skewShell: 3017,
+  skewHeader: 3018,
   /** The built site served by Debian's nginx (deploy/nginx), each part on its own origin, and its API proxy. */
   nginxShell: 3020,
   nginxHeader: 3021,
@@ -31,5 +34,7 @@ export const NGINX_TLS_DIR = 'e2e/.artifacts/nginx-tls';
 
 const ALL_PORTS = [SHELL_PART.port, ...Object.values(REMOTE_PARTS).map((part) => part.port), ...Object.values(E2E_PORTS)];
 
-/** The site's parts accept CORS reads from the test servers' origins too. */
-export const E2E_SITE_ORIGINS = ALL_PORTS.flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+/** The site's parts accept CORS reads from the test servers' origins too (nginx's over HTTPS). */
+export const E2E_SITE_ORIGINS = ALL_PORTS.flatMap((port) =>
+  ['http', 'https'].flatMap((scheme) => [`${scheme}://localhost:${port}`, `${scheme}://127.0.0.1:${port}`]),
+);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { MANIFEST_FILE } from '../../shared/src/config/parts';
 import { pageFile } from '../../deploy/pages/pageFiles';
+import { compressFolder } from '../../deploy/serve/compress';
 import { APP_PAGE } from '../../shared/src/config/parts';
 import {
   besideTarget,
@@ -137,6 +138,8 @@ test('activity team: at every step of a deploy the served manifest names only fi
     encoding: 'utf8',
   });
   expect(build.status, build.stderr + build.stdout).toBe(0);
+  // As published: with the compressed copies the publish makes of every file worth it.
+  compressFolder(newBuild);
   const newFiles = hashedFiles(newBuild);
   const retired = oldFiles.filter((file) => !newFiles.includes(file));
   // Builds that shared every file would show nothing about the order.
@@ -163,7 +166,10 @@ test('activity team: at every step of a deploy the served manifest names only fi
   expect(readBuildInfo(target).version).toBe(STEPS_VERSION);
   const firstReplaced = steps.findIndex((step) => step.startsWith('replaced'));
   expect(steps.slice(firstReplaced).filter((step) => !step.startsWith('replaced'))).toEqual([]);
-  expect(steps.slice(-3)).toEqual([`replaced ${MANIFEST_FILE}`, `replaced ${VERSION_FILE}`, 'replaced index.html']);
+  const uncompressedSteps = steps.filter((step) => !/\.(br|gz)$/.test(step));
+  expect(uncompressedSteps.slice(-3)).toEqual([`replaced ${MANIFEST_FILE}`, `replaced ${VERSION_FILE}`, 'replaced index.html']);
+  // Each compressed copy goes just before its file.
+  expect(steps[steps.indexOf(`replaced ${MANIFEST_FILE}`) - 1]).toMatch(new RegExp(`^replaced ${MANIFEST_FILE}\\.(br|gz)$`));
   expect(result.kept).toBe(retired.length);
 
   // Rolling back is deploying the old build again; with --prune the newer build's own files go at once.

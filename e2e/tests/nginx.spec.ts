@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
-import { ODD_REQUEST_LINES, ANSWERED } from '../../deploy/serve/oddRequests';
+import { answeredAs, ODD_REQUEST_LINES } from '../../deploy/serve/oddRequests';
 import { API_PORT } from '../../shared/src/config/parts';
 import { rawTlsRequest, request } from '../support/https';
 import { E2E_PORTS } from '../support/ports';
@@ -143,11 +143,10 @@ test.describe('nginx: cache rules and history fallback', () => {
     for (const port of PORTS) {
       for (const line of ODD_REQUEST_LINES) {
         const status = await rawTlsRequest(port, `${line}\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
-        expect(`${port} ${line.slice(0, 40)} → ${status}`).toMatch(/→ HTTP\/1\.1 (200|301|400|404|405|414|431) /);
+        expect(status, `${port} ${line.slice(0, 40)}`).toMatch(answeredAs(line));
       }
       expect((await get(`https://localhost:${port}/`)).status).toBeLessThan(500);
     }
-    expect(ANSWERED.test('HTTP/1.1 200 OK')).toBe(true);
   });
 
   test('remotes: manifest and entry no-cache, chunks immutable and gzipped', async () => {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ACTIVITY_TEXT } from '../../remote-wuyou/src/activity/text';
 import { escapeHtml } from '../../render-server/src/render/document';
@@ -9,7 +11,21 @@ import { DEFAULT_RUNTIME_CONFIG } from '../../shared/src/config/runtimeConfig';
 import { buildPaths } from '../../shared/src/routing/manifest';
 import { courseCards } from '../support/about-page';
 import { LISTED_ACTIVITIES, OFFLINE_ACTIVITY_ID, openClientRendered, renderedRootMarkup, SAMPLE_ACTIVITY } from '../support/activities';
-import { holdRequests, waitForApp, watchErrors, watchLayoutShift } from '../support/site';
+import { E2E_PORTS } from '../support/ports';
+import {
+  ARTIFACTS,
+  closeServer,
+  copyBuild,
+  deployShellCopy,
+  distOf,
+  holdRequests,
+  manifestUrl,
+  serveFolder,
+  setRemote,
+  waitForApp,
+  watchErrors,
+  watchLayoutShift,
+} from '../support/site';
 
 const HOME_HEADING = '让每一位教师都被看见、被支持、被成就';
 const PHONE = { width: 375, height: 812 };
@@ -215,5 +231,56 @@ test.describe('hydrated by the app', () => {
     await expect(name).toHaveValue('王老师');
     await search.press('Enter');
     await expect(page).toHaveURL(/\/search\/%E8%AF%BE%E7%A8%8B$/);
+  });
+});
+
+test.describe('a header deployed on its own after the pages were rendered', () => {
+  const OLD_TEXT = '进入研训系统';
+  const NEW_TEXT = '进入研训平台';
+  const servers: import('node:http').Server[] = [];
+
+  test.beforeAll(async () => {
+    // Another build of the header: its visible text differs, nothing else. Its compressed copies went with the
+    // old text, so they go (a deploy publishes them from the new build).
+    const header = copyBuild(distOf('remote-header'), path.join(ARTIFACTS, 'header-skew'));
+    for (const file of fs.readdirSync(header, { recursive: true }) as string[]) {
+      const full = path.join(header, file);
+      if (/\.(br|gz)$/.test(file)) fs.rmSync(full);
+      else if (file.endsWith('.js')) fs.writeFileSync(full, fs.readFileSync(full, 'utf8').replaceAll(OLD_TEXT, NEW_TEXT));
+    }
+    const shell = deployShellCopy('shell-skew', (config) => setRemote(config, 'header', manifestUrl(E2E_PORTS.skewHeader)));
+    servers.push(await serveFolder(header, E2E_PORTS.skewHeader), await serveFolder(shell, E2E_PORTS.skewShell));
+  });
+  test.afterAll(() => Promise.all(servers.map(closeServer)));
+
+  test('only the header is rendered afresh, with its new text, said once; the rest keeps its nodes; never blank', async ({ page }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().startsWith('[hydration]')) warnings.push(message.text());
+    });
+    const errors = watchErrors(page);
+    await markServerNodes(page);
+    // Whether the header was ever missing from the page, at any change of it once the page is parsed.
+    await page.addInitScript(() => {
+      const seen = { blank: false };
+      Object.assign(window, { __headerSeen: seen });
+      document.addEventListener('DOMContentLoaded', () => {
+        new MutationObserver(() => {
+          if (!document.querySelector('#root header.site-header')) seen.blank = true;
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+    });
+    await page.goto(`http://localhost:${E2E_PORTS.skewShell}/`);
+    await waitForApp(page);
+    await expect(page.locator('header.site-header')).toContainText(NEW_TEXT);
+    const landmarks = await page.evaluate(() => {
+      const nodes = (window as unknown as { __serverNodes: Element[] }).__serverNodes;
+      return nodes.map((node) => `${node.tagName.toLowerCase()}${node.closest('header') ? ' (header)' : ''}:${node.isConnected}`);
+    });
+    expect(landmarks).toEqual(['header (header):false', 'h1:true', 'footer:true']);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^\[hydration\] header/);
+    expect(await page.evaluate(() => (window as unknown as { __headerSeen: { blank: boolean } }).__headerSeen.blank)).toBe(false);
+    expect(errors).toEqual([]);
   });
 });

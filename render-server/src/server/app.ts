@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { API_PATHS } from '../../../shared/src/api/endpoints';
 import type { Activity, Envelope } from '../../../shared/src/api/types';
@@ -62,7 +62,13 @@ export function sitePath(rawUrl: string): string {
  * renderer as the build, and answers the client-rendered page whenever a page cannot be rendered as it should be.
  */
 export async function buildRenderServer(options: RenderServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, routerOptions: { maxParamLength: 2048 }, return503OnClosing: true });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    routerOptions: { maxParamLength: 2048 },
+    return503OnClosing: true,
+    // A target the router cannot read (`/search/100%`) is still a page: the search page shows the text as typed.
+    frameworkErrors: (_error, request, reply) => sendPage(request, reply),
+  });
   const shell: ShellServer = options.shellServer ?? loadShellServer(options.shellDir);
   const appPage = () => fs.readFileSync(path.join(options.shellDir, APP_PAGE), 'utf8');
   const configFile = runtimeConfigFile(options.shellDir, options.configFile);
@@ -140,25 +146,24 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     return png;
   }
 
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: '/*',
-    handler: async (request, reply) => {
-      const url = sitePath(request.raw.url ?? '/');
-      const pathname = url.split('?')[0] ?? '/';
-      const isActivity = pathname.startsWith('/wuyou/') && isActivityId(activityIdFromPath(pathname));
-      const cached = isActivity ? pages.get(pathname) : undefined;
-      if (cached) {
-        return reply.code(cached.status).type(HTML).header('Cache-Control', CACHE_CONTROL.activity).header('X-Render-Cache', 'hit').send(cached.html);
-      }
-      const outcome = await renderer.render(url);
-      if (outcome.kind === 'redirect') return reply.redirect(outcome.location, outcome.status);
-      if (outcome.kind === 'unavailable') return sendFallback(reply, outcome.reason);
-      // A slot that failed here is retried by the browser: such a page is not kept.
-      if (isActivity && !outcome.failedSlots.length && !url.includes('?')) pages.set(pathname, { status: outcome.status, html: outcome.html });
-      return reply.code(outcome.status).type(HTML).header('Cache-Control', CACHE_CONTROL[outcome.routeId]).send(outcome.html);
-    },
-  });
+  app.route({ method: ['GET', 'HEAD'], url: '/*', handler: (request, reply) => sendPage(request, reply) });
+
+  /** The page of the request's target: from the cache, rendered, or the client page when it cannot be rendered. */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const url = sitePath(request.raw.url ?? '/');
+    const pathname = url.split('?')[0] ?? '/';
+    const isActivity = pathname.startsWith('/wuyou/') && isActivityId(activityIdFromPath(pathname));
+    const cached = isActivity ? pages.get(pathname) : undefined;
+    if (cached) {
+      return reply.code(cached.status).type(HTML).header('Cache-Control', CACHE_CONTROL.activity).header('X-Render-Cache', 'hit').send(cached.html);
+    }
+    const outcome = await renderer.render(url);
+    if (outcome.kind === 'redirect') return reply.redirect(outcome.location, outcome.status);
+    if (outcome.kind === 'unavailable') return sendFallback(reply, outcome.reason);
+    // A slot that failed here is retried by the browser: such a page is not kept.
+    if (isActivity && !outcome.failedSlots.length && !url.includes('?')) pages.set(pathname, { status: outcome.status, html: outcome.html });
+    return reply.code(outcome.status).type(HTML).header('Cache-Control', CACHE_CONTROL[outcome.routeId]).send(outcome.html);
+  }
 
   app.setNotFoundHandler((request, reply) =>
     reply.code(405).header('Allow', 'GET, HEAD').type('text/plain; charset=utf-8').send(`不支持 ${request.method} 请求`),

@@ -1,0 +1,44 @@
+/**
+ * The first step of `npm test`: what the browser tests need from the machine (Debian's packages). As root it
+ * installs what is missing (`apt-get`); otherwise it stops at once with the one command that does. Nothing is
+ * downloaded from anywhere but Debian's own mirrors: no browser of Playwright's.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { BROTLI_STATIC_MODULE } from './nginx/config';
+import { CHROMIUM_PATH } from './chromium';
+
+function commandExists(command: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+function packageInstalled(name: string): boolean {
+  return /Status: install ok installed/.test(spawnSync('dpkg', ['-s', name], { encoding: 'utf8' }).stdout ?? '');
+}
+
+/** What the tests use, how to tell it is there, and the package that brings it. */
+const NEEDS = [
+  { what: 'Chromium（浏览器测试）', present: () => fs.existsSync(CHROMIUM_PATH), install: 'chromium' },
+  { what: '中文字体（页面截图、分享图片）', present: () => packageInstalled('fonts-wqy-microhei'), install: 'fonts-wqy-microhei' },
+  { what: 'nginx（生产形态的测试）', present: () => fs.existsSync('/usr/sbin/nginx'), install: 'nginx' },
+  { what: 'nginx 的 brotli 模块', present: () => fs.existsSync(BROTLI_STATIC_MODULE), install: 'libnginx-mod-http-brotli-static' },
+  { what: 'openssl（测试用的 TLS 证书）', present: () => commandExists('openssl'), install: 'openssl' },
+  { what: 'ss（找出端口上的进程）', present: () => commandExists('ss'), install: 'iproute2' },
+];
+
+const missing = NEEDS.filter((need) => !need.present());
+if (missing.length) {
+  const packages = missing.map((need) => need.install);
+  const command = `apt-get update && apt-get install -y --no-install-recommends ${packages.join(' ')}`;
+  console.log(`[test] 缺少：${missing.map((need) => need.what).join('、')}`);
+  if (process.getuid?.() !== 0) {
+    console.error(`[test] 请先运行（需要 root）：sudo sh -c '${command}'`);
+    process.exit(1);
+  }
+  console.log(`[test] 正在安装：${packages.join(' ')}`);
+  const installed = spawnSync('sh', ['-c', command], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  if (installed.status !== 0) {
+    console.error('[test] 安装失败');
+    process.exit(installed.status ?? 1);
+  }
+}
