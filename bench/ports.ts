@@ -14,6 +14,8 @@ export const BENCH_PORTS = {
   shellClientRendered: 3037,
   /** Chromium's DevTools port for Lighthouse. */
   lighthouseChromium: 3038,
+  /** The render server of the federated site (activity and search pages, per request). */
+  render: 3039,
 } as const;
 
 /** The routes of issue 10: the home page, an about section, a search, the activity page. */

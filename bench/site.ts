@@ -9,7 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { API_PORT, REMOTE_PARTS, SHELL_PART, type RemoteName } from '../shared/src/config/parts';
 import { buildServer } from '../reference-api/src/server';
+import type { FastifyInstance } from 'fastify';
+import { compressFile } from '../deploy/serve/compress';
 import { startPartServer } from '../deploy/serve/partServer';
+import { buildRenderServer } from '../render-server/src/server/app';
 import { BENCH_PORTS, localOrigin } from './ports';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -51,15 +54,19 @@ function retargetLocalAddresses(dir: string): void {
       const mapped = PORT_MAP.get(Number(port));
       return mapped ? `//${host}:${mapped}` : whole;
     });
-    if (retargeted !== text) fs.writeFileSync(full, retargeted);
+    if (retargeted === text) continue;
+    fs.writeFileSync(full, retargeted);
+    // The build's compressed copies hold the old addresses: made again, as the server sends them.
+    compressFile(full);
   }
 }
 
-/** The federated shell without its prerendered pages: every path gets the client-rendered app.html. */
+/** The federated shell without its pages written at build: every path gets the client-rendered app.html. */
 function removePrerenderedPages(dir: string): void {
   const appPage = path.join(dir, 'app.html');
   if (!fs.existsSync(appPage)) return;
   fs.copyFileSync(appPage, path.join(dir, 'index.html'));
+  compressFile(path.join(dir, 'index.html'));
   for (const folder of ['about', 'wuyou']) fs.rmSync(path.join(dir, folder), { recursive: true, force: true });
 }
 
@@ -72,6 +79,7 @@ function copyDir(from: string, to: string): string {
 export async function startBenchSite(variants: Variant[]): Promise<BenchSite> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'wenrun-bench-'));
   const servers: http.Server[] = [];
+  let renderServer: FastifyInstance | undefined;
   const api = await buildServer({
     databasePath: path.join(work, 'site.db'),
     logger: false,
@@ -93,7 +101,23 @@ export async function startBenchSite(variants: Variant[]): Promise<BenchSite> {
   if (variants.includes('federated')) {
     const dir = copyDir(path.join(ROOT, SHELL_PART.folder, 'dist'), path.join(work, 'shell'));
     retargetLocalAddresses(dir);
-    await serve(dir, BENCH_PORTS.shell, 'app.html');
+    // As deployed: pages the build did not write (search, activities) are rendered per request.
+    renderServer = await buildRenderServer({
+      shellDir: dir,
+      siteUrl: localOrigin(BENCH_PORTS.shell),
+      dataTimeoutMs: 3_000,
+      renderTimeoutMs: 5_000,
+      checkIntervalMs: 60_000,
+    });
+    await renderServer.listen({ port: BENCH_PORTS.render, host: '127.0.0.1' });
+    servers.push(
+      await startPartServer({
+        root: dir,
+        port: BENCH_PORTS.shell,
+        spa: 'app.html',
+        renderServer: { origin: `http://127.0.0.1:${BENCH_PORTS.render}`, timeoutMs: 6_000 },
+      }),
+    );
   }
   if (variants.includes('federated-csr')) {
     const dir = copyDir(path.join(ROOT, SHELL_PART.folder, 'dist'), path.join(work, 'shell-csr'));
@@ -115,6 +139,7 @@ export async function startBenchSite(variants: Variant[]): Promise<BenchSite> {
     },
     async close() {
       await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+      await renderServer?.close();
       await api.close();
       fs.rmSync(work, { recursive: true, force: true });
     },

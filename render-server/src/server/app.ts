@@ -174,7 +174,7 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status < 500) return reply.code(status).type('text/plain; charset=utf-8').send('请求无效');
     request.log.error({ err: error }, '渲染服务器出错');
-    return sendFallback(reply, error.message);
+    return sendFallback(reply, error instanceof Error ? error.message : String(error));
   });
 
   app.log.info({ remotes: REMOTE_NAMES.map((remote) => snapshot.versions[remote]) }, '渲染服务器已就绪');
