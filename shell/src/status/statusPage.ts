@@ -62,6 +62,42 @@ async function apiHealth(): Promise<string> {
   }
 }
 
+interface RenderServerHealth {
+  status: string;
+  remotes: Record<string, { entry: string; version?: string; gitHash?: string; builtAt?: string; error?: string }>;
+  cachedPages: number;
+}
+
+/**
+ * The render server behind this site, asked through the shell's own origin (which sends any path it has no file
+ * for there): which build of each remote pages are rendered with right now.
+ */
+async function renderServerHealth(): Promise<RenderServerHealth | string> {
+  try {
+    const response = await fetch('/healthz', { cache: 'no-store' });
+    if (!response.ok) return `HTTP ${response.status}`;
+    return (await response.json()) as RenderServerHealth;
+  } catch (error) {
+    return `无法连接（${String(error)}）`;
+  }
+}
+
+function renderServerSection(health: RenderServerHealth | string): Node {
+  if (typeof health === 'string') return section('渲染服务器', element('p', `渲染服务器没有回应：${health}。页面由构建时写好的文件或浏览器渲染提供。`));
+  const rows: Cell[][] = Object.entries(health.remotes).map(([remote, info]) => [
+    remote,
+    info.entry,
+    info.version ? `${info.version}（${info.gitHash ?? ''}）` : undefined,
+    info.builtAt,
+    info.error ?? '正常',
+  ]);
+  return section(
+    '渲染服务器',
+    element('p', `缓存中的活动页：${health.cachedPages} 个。`),
+    table(['Remote', '清单地址', '版本', '构建时间', '状态'], rows),
+  );
+}
+
 async function render() {
   document.title = '站点状态';
   const root = document.getElementById('root');
@@ -73,7 +109,7 @@ async function render() {
   for (const [remote, entries] of Object.entries(config.remotes)) {
     for (const [index, entry] of entries.entries()) reports.push(await inspectEntry(remote, entry, index === 0));
   }
-  const health = await apiHealth();
+  const [health, renderServer] = await Promise.all([apiHealth(), renderServerHealth()]);
   const shell = __BUILD_INFO__;
 
   root.replaceChildren(
@@ -96,6 +132,7 @@ async function render() {
     ),
     section('Shell', table(['包', '版本', 'Git', '构建时间'], [[shell.name, shell.version, shell.gitHash, shell.builtAt]])),
     section('API', element('p', health)),
+    renderServerSection(renderServer),
   );
 }
 
