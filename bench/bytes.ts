@@ -1,15 +1,13 @@
 /**
  * Bytes per route, measured in real Chromium: every request a page makes until it has settled, by kind and by
- * origin, from a cold cache and again with a warm one (a second load in the same browser context). The static
- * servers do not compress, so the gzip figure is each body gzipped here at level 6, what a compressing server
- * would send. On the warm load only what crossed the network counts: cache hits are counted apart and a 304
- * carries no body.
+ * origin, from a cold cache and again with a warm one (a second load in the same browser context). `sent` is what
+ * crossed the wire as the servers sent it (Chromium's encoded length: compressed bodies and their headers), `raw`
+ * the body once decoded. On the warm load only what crossed the network counts: cache hits are counted apart.
  *
  * `npx tsx bench/bytes.ts [origin]` measures a running site (default: `npm start`'s http://localhost:3000).
  */
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession } from '@playwright/test';
-import { gzipSize } from '../deploy/budgets';
 import { BENCH_ROUTES, CHROMIUM_FLAGS, CHROMIUM_PATH, routeUrl } from './ports';
 import { formatTable, kb, writeResult } from './report';
 
@@ -18,7 +16,8 @@ export type ResourceKind = 'html' | 'js' | 'css' | 'image' | 'font' | 'data' | '
 export interface Tally {
   requests: number;
   raw: number;
-  gzip: number;
+  /** Bytes on the wire, as sent. */
+  sent: number;
 }
 
 export interface LoadBytes {
@@ -33,7 +32,7 @@ export interface LoadBytes {
   failed: string[];
   total: Tally;
   /** Every request that went to a server, for reading what a figure is made of. */
-  entries: { url: string; status: number; kind: ResourceKind; raw: number; gzip: number }[];
+  entries: { url: string; status: number; kind: ResourceKind; raw: number; sent: number }[];
 }
 
 export interface RouteBytes {
@@ -55,13 +54,13 @@ function kindOf(type: string, mimeType: string, url: string): ResourceKind {
 }
 
 function emptyTally(): Tally {
-  return { requests: 0, raw: 0, gzip: 0 };
+  return { requests: 0, raw: 0, sent: 0 };
 }
 
-function addTo(tally: Tally, raw: number, gzip: number): void {
+function addTo(tally: Tally, raw: number, sent: number): void {
   tally.requests += 1;
   tally.raw += raw;
-  tally.gzip += gzip;
+  tally.sent += sent;
 }
 
 interface Pending {
@@ -139,14 +138,13 @@ async function recordLoad(context: BrowserContext, url: string): Promise<LoadByt
           }
         }
         const kind = kindOf(request.type, request.mimeType, request.url);
-        // Images and fonts are already compressed; a server sends them as they are.
-        const gzip = !crossed ? 0 : kind === 'image' || kind === 'font' ? body.length : gzipSize(body);
+        const sent = Math.max(0, event.encodedDataLength);
         load.requests += 1;
-        addTo(load.byKind[kind], body.length, gzip);
+        addTo(load.byKind[kind], body.length, sent);
         const origin = new URL(request.url).origin;
-        addTo((load.byOrigin[origin] ??= emptyTally()), body.length, gzip);
-        addTo(load.total, body.length, gzip);
-        load.entries.push({ url: request.url, status: crossed ? request.status : 304, kind, raw: body.length, gzip });
+        addTo((load.byOrigin[origin] ??= emptyTally()), body.length, sent);
+        addTo(load.total, body.length, sent);
+        load.entries.push({ url: request.url, status: crossed ? request.status : 304, kind, raw: body.length, sent });
       })(),
     );
   });
@@ -192,26 +190,26 @@ export function bytesTable(results: RouteBytes[]): string {
       cache,
       String(load.requests),
       String(load.cacheHits),
-      `${kb(load.byKind.js.raw)} / ${kb(load.byKind.js.gzip)}`,
-      `${kb(load.byKind.css.raw)} / ${kb(load.byKind.css.gzip)}`,
-      kb(load.byKind.js.gzip + load.byKind.css.gzip),
+      `${kb(load.byKind.js.raw)} / ${kb(load.byKind.js.sent)}`,
+      `${kb(load.byKind.css.raw)} / ${kb(load.byKind.css.sent)}`,
+      kb(load.byKind.js.sent + load.byKind.css.sent),
       `${load.byKind.image.requests} / ${kb(load.byKind.image.raw)}`,
       `${load.byKind.font.requests} / ${kb(load.byKind.font.raw)}`,
-      kb(load.total.gzip),
+      kb(load.total.sent),
       String(Object.keys(load.byOrigin).length),
     ]),
   );
   return formatTable(
-    ['路由', '缓存', '请求', '缓存命中', 'JS 原始/gzip', 'CSS 原始/gzip', 'JS+CSS gzip', '图片 个/字节', '字体 个/字节', '合计 gzip', '源数'],
+    ['路由', '缓存', '请求', '缓存命中', 'JS 原始/传输', 'CSS 原始/传输', 'JS+CSS 传输', '图片 个/字节', '字体 个/字节', '合计传输', '源数'],
     rows,
   );
 }
 
 export function originsTable(results: RouteBytes[]): string {
   const rows = results.flatMap(({ route, cold }) =>
-    Object.entries(cold.byOrigin).map(([origin, tally]) => [route, origin, String(tally.requests), kb(tally.raw), kb(tally.gzip)]),
+    Object.entries(cold.byOrigin).map(([origin, tally]) => [route, origin, String(tally.requests), kb(tally.raw), kb(tally.sent)]),
   );
-  return formatTable(['路由（冷缓存）', '源', '请求', '原始', 'gzip'], rows);
+  return formatTable(['路由（冷缓存）', '源', '请求', '原始', '传输'], rows);
 }
 
 async function main(): Promise<void> {

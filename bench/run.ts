@@ -33,16 +33,16 @@ function ratioTable(measured: Measured, federated: Variant): string {
     const base = baseline.bytes.find((entry) => entry.route === route)?.cold;
     const lcp = measured[federated].lighthouse?.find((entry) => entry.route === route)?.median.lcp;
     const baseLcp = baseline.lighthouse?.find((entry) => entry.route === route)?.median.lcp;
-    const code = (load: RouteBytes['cold']) => load.byKind.js.gzip + load.byKind.css.gzip;
+    const code = (load: RouteBytes['cold']) => load.byKind.js.sent + load.byKind.css.sent;
     return [
       route,
       base ? `${kb(code(cold))} / ${kb(code(base))} = ${ratio(code(cold), code(base))}` : '—',
-      base ? `${kb(cold.total.gzip)} / ${kb(base.total.gzip)} = ${ratio(cold.total.gzip, base.total.gzip)}` : '—',
+      base ? `${kb(cold.total.sent)} / ${kb(base.total.sent)} = ${ratio(cold.total.sent, base.total.sent)}` : '—',
       base ? `${cold.requests} / ${base.requests} = ${ratio(cold.requests, base.requests)}` : '—',
       lcp !== undefined && baseLcp !== undefined ? `${(lcp / 1000).toFixed(2)} s / ${(baseLcp / 1000).toFixed(2)} s = ${ratio(lcp, baseLcp)}` : '—',
     ];
   });
-  return formatTable(['路由（冷缓存）', 'JS+CSS gzip', '合计 gzip', '请求', 'LCP（中位数）'], rows);
+  return formatTable(['路由（冷缓存）', 'JS+CSS 传输', '合计传输', '请求', 'LCP（中位数）'], rows);
 }
 
 async function main(): Promise<void> {
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
 
   const staticHome = routeReport(siteBuildAt(ROOT), ROUTES[0] ?? { path: '/', html: 'index.html', modules: [] });
   const measuredHome = measured.federated.bytes.find((entry) => entry.route === '/')?.cold;
-  const browserHome = measuredHome ? measuredHome.byKind.js.gzip + measuredHome.byKind.css.gzip : Number.NaN;
+  const browserHome = measuredHome ? measuredHome.byKind.js.sent + measuredHome.byKind.css.sent : Number.NaN;
 
   for (const variant of VARIANTS) {
     console.log(`\n## ${VARIANT_LABELS[variant]}\n\n${bytesTable(measured[variant].bytes)}\n`);
@@ -86,7 +86,7 @@ async function main(): Promise<void> {
   }
   console.log(`\n## 联邦 / 单包（冷缓存）\n\n联邦（预渲染）：\n\n${ratioTable(measured, 'federated')}\n`);
   console.log(`联邦（客户端渲染）：\n\n${ratioTable(measured, 'federated-csr')}\n`);
-  console.log(`预算检查（deploy/budgets.ts）算出 / 的 JS+CSS：${kb(staticHome.firstLoadGzip)} gzip；Chromium 实测：${kb(browserHome)}（${ratio(staticHome.firstLoadGzip, browserHome)}）`);
+  console.log(`预算检查（deploy/budgets.ts）算出 / 的 JS+CSS：${kb(staticHome.firstLoadGzip)} gzip；Chromium 实测传输：${kb(browserHome)}（${ratio(staticHome.firstLoadGzip, browserHome)}）`);
   if (lighthouseProblem) console.error(`\n[bench] 没有 Lighthouse 数据：${lighthouseProblem}`);
 
   for (const variant of VARIANTS) {

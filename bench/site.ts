@@ -10,7 +10,7 @@ import path from 'node:path';
 import { API_PORT, REMOTE_PARTS, SHELL_PART, type RemoteName } from '../shared/src/config/parts';
 import { buildServer } from '../reference-api/src/server';
 import type { FastifyInstance } from 'fastify';
-import { compressFile } from '../deploy/serve/compress';
+import { compressFile, compressFolder } from '../deploy/serve/compress';
 import { startPartServer } from '../deploy/serve/partServer';
 import { buildRenderServer } from '../render-server/src/server/app';
 import { BENCH_PORTS, localOrigin } from './ports';
@@ -128,6 +128,8 @@ export async function startBenchSite(variants: Variant[]): Promise<BenchSite> {
   if (variants.includes('one-bundle')) {
     const dir = copyDir(ONE_BUNDLE_DIST, path.join(work, 'one-bundle'));
     retargetLocalAddresses(dir);
+    // Served as the site is: with compressed copies of every file worth it.
+    compressFolder(dir);
     await serve(dir, BENCH_PORTS.oneBundle, true);
   }
 
