@@ -25,6 +25,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
+  projects: [
+    { name: 'site', testIgnore: /shutdown\.spec\.ts$/ },
+    // Kills processes of the site the others run on, then stops it: after everything else.
+    { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['site'] },
+  ],
   webServer: [
     {
       command: `${path.join(ROOT, 'node_modules/.bin/tsx')} deploy/start.ts --no-build`,

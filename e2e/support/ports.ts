@@ -2,6 +2,9 @@ import { REMOTE_PARTS, SHELL_PART } from '../../shared/src/config/parts';
 
 /** Ports the tests use for extra servers (copies of a part, a second build); nothing else listens there. */
 export const E2E_PORTS = {
+  /** A render server whose API is down, and a shell copy in front of it. */
+  downApiRender: 3006,
+  downApiShell: 3007,
   activityShell: 3010,
   activityDeploy: 3011,
   opsShell: 3012,

@@ -42,6 +42,8 @@ describe('render server', () => {
   let origin = '';
 
   beforeEach(async () => {
+    // The remotes of this folder's config are nobody's: the server says it cannot read their stylesheets.
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     render = jest.fn<ReturnType<Render>, Parameters<Render>>(async (url) => {
       if (url.startsWith('/wuyou/404')) return page(404, 'activity', '<h1>没有找到这个活动</h1>');
       if (url.startsWith('/wuyou/')) return page(200, 'activity', `<h1>活动 ${url}</h1>`);
@@ -63,7 +65,10 @@ describe('render server', () => {
     origin = await app.listen({ port: 0, host: '127.0.0.1' });
   });
 
-  afterEach(() => app.close());
+  afterEach(async () => {
+    await app.close();
+    jest.restoreAllMocks();
+  });
 
   it('renders an activity once, serves it from its cache with a short public lifetime', async () => {
     const first = await fetch(`${origin}/wuyou/1`);

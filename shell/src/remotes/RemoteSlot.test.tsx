@@ -6,7 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { DEFAULT_RUNTIME_CONFIG } from '@wenrun/shared';
 import { RemoteSlot, retryDelayMs } from './RemoteSlot';
 import { registerSiteRemotes } from './registry';
-import { expectHydration, onRecoverableError, SlotsFailedOnServerProvider } from './slotStatus';
+import { expectHydration, onRecoverableError, readHydrationMismatches, SlotsFailedOnServerProvider } from './slotStatus';
 
 // The real registry and slot; only the federation runtime underneath is the test's.
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
@@ -149,6 +149,8 @@ describe('RemoteSlot', () => {
     const lines = jest.mocked(console.warn).mock.calls.map(([line]) => String(line)).filter((line) => line.startsWith('[hydration]'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^\[hydration\] header（header\/Header）/);
+    // Counted in this browser, for the status page.
+    expect(readHydrationMismatches()).toEqual({ header: 1 });
     container.remove();
   });
 });

@@ -1,5 +1,6 @@
 import { getRuntimeConfig, loadRuntimeConfig } from '@wenrun/shared';
 import { inspectEntry, sharedReport, type EntryReport } from './inspect';
+import { readHydrationMismatches } from '../remotes/slotStatus';
 import './status.css';
 
 /**
@@ -82,6 +83,15 @@ async function renderServerHealth(): Promise<RenderServerHealth | string> {
   }
 }
 
+/** Slots this browser rendered afresh because the server's markup came from another version of their remote. */
+function hydrationSection(): Node {
+  const counts = Object.entries(readHydrationMismatches());
+  const text = counts.length
+    ? `本浏览器中，服务器渲染与浏览器版本不一致而重新渲染的区域：${counts.map(([remote, count]) => `${remote} ${count} 次`).join('，')}。`
+    : '本浏览器中没有发生过服务器渲染与浏览器版本不一致的情况。';
+  return section('水合', element('p', text));
+}
+
 function renderServerSection(health: RenderServerHealth | string): Node {
   if (typeof health === 'string') return section('渲染服务器', element('p', `渲染服务器没有回应：${health}。页面由构建时写好的文件或浏览器渲染提供。`));
   const rows: Cell[][] = Object.entries(health.remotes).map(([remote, info]) => [
@@ -133,6 +143,7 @@ async function render() {
     section('Shell', table(['包', '版本', 'Git', '构建时间'], [[shell.name, shell.version, shell.gitHash, shell.builtAt]])),
     section('API', element('p', health)),
     renderServerSection(renderServer),
+    hydrationSection(),
   );
 }
 

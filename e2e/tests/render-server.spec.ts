@@ -1,0 +1,100 @@
+import type http from 'node:http';
+import { expect, test } from '@playwright/test';
+import type { FastifyInstance } from 'fastify';
+import { buildRenderServer } from '../../render-server/src/server/app';
+import { startPartServer } from '../../deploy/serve/partServer';
+import { API_PATHS } from '../../shared/src/api/endpoints';
+import type { Envelope, SearchResult } from '../../shared/src/api/types';
+import { API_PORT, APP_PAGE } from '../../shared/src/config/parts';
+import { E2E_PORTS } from '../support/ports';
+import { closeServer, deployShellCopy, waitForApp, watchErrors } from '../support/site';
+
+const API = `http://localhost:${API_PORT}`;
+
+/** Publishes an activity in the reference API (a dev-only endpoint), as marketing would in the real backend. */
+async function publish(request: import('@playwright/test').APIRequestContext, title: string): Promise<number> {
+  const response = await request.post(`${API}/__dev/activities`, {
+    form: { title, subtitle: '今天发布', startTime: '2027-07-01 09:00', endTime: '2027-07-01 17:00', place: '文润教师发展中心', content: '今天发布，今天分享。' },
+  });
+  return ((await response.json()) as Envelope<{ id: number }>).data.id;
+}
+
+test('an activity published in the backend has its own page within seconds, with no deploy; taken offline, 404', async ({ request }) => {
+  test.setTimeout(90_000);
+  const title = `新发布的研修活动（${Date.now()}）`;
+  const id = await publish(request, title);
+  const path = `/wuyou/${id}`;
+  await expect
+    .poll(async () => (await (await request.get(path)).text()).includes(`<title>${title} - `), { timeout: 5_000 })
+    .toBe(true);
+  const html = await (await request.get(path)).text();
+  expect(html).toContain(`<meta property="og:image" content="http://localhost:3000${path}/cover.png">`);
+  const event = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)]
+    .map((match) => JSON.parse(match[1] ?? '{}') as { '@type': string; name?: string })
+    .find((data) => data['@type'] === 'Event');
+  expect(event?.name).toBe(title);
+  const picture = await request.get(`${path}/cover.png`);
+  expect(picture.status()).toBe(200);
+  expect(picture.headers()['content-type']).toBe('image/png');
+
+  await request.delete(`${API}/__dev/activities/${id}`);
+  await expect.poll(async () => (await request.get(path)).status(), { timeout: 60_000, intervals: [1_000] }).toBe(404);
+  expect(await (await request.get(path)).text()).toContain('没有找到这个活动');
+});
+
+test('/search/课程 arrives with the first course the API finds, hydrates without an error, and pages', async ({ page, request }) => {
+  const answer = (await (
+    await request.post(`${API}${API_PATHS.search}`, { form: { keyword: '课程', page: '1', pageSize: '10', scope: 'all' } })
+  ).json()) as Envelope<SearchResult>;
+  const first = answer.data.courses.list[0]?.title ?? '';
+  expect(first).not.toBe('');
+  const path = `/search/${encodeURIComponent('课程')}`;
+  const response = await request.get(path);
+  expect(response.headers()['cache-control']).toBe('no-store');
+  expect(await response.text()).toContain(first);
+
+  const errors = watchErrors(page);
+  await page.goto(path);
+  await waitForApp(page);
+  const courses = page.getByRole('region', { name: /课程/ });
+  await expect(courses.getByRole('heading', { level: 3 }).first()).toHaveText(first);
+  const pager = courses.getByRole('navigation', { name: '课程分页' });
+  await pager.getByRole('button', { name: '下一页' }).click();
+  await expect(pager).toContainText('第 2 /');
+  await expect(courses.getByRole('heading', { level: 3 }).first()).not.toHaveText(first);
+  expect(errors).toEqual([]);
+});
+
+test.describe('with the API down', () => {
+  let renderServer: FastifyInstance | undefined;
+  let shell: http.Server | undefined;
+
+  test.beforeAll(async () => {
+    // The site as deployed, with an API that refuses every connection.
+    const dir = deployShellCopy('shell-api-down', (config) => {
+      config.apiBaseUrl = `http://localhost:${E2E_PORTS.closed}`;
+    });
+    renderServer = await buildRenderServer({ shellDir: dir, siteUrl: `http://localhost:${E2E_PORTS.downApiShell}`, dataTimeoutMs: 3_000, renderTimeoutMs: 5_000, checkIntervalMs: 60_000 });
+    await renderServer.listen({ port: E2E_PORTS.downApiRender, host: '127.0.0.1' });
+    shell = await startPartServer({
+      root: dir,
+      port: E2E_PORTS.downApiShell,
+      spa: APP_PAGE,
+      renderServer: { origin: `http://127.0.0.1:${E2E_PORTS.downApiRender}`, timeoutMs: 6_000 },
+    });
+  });
+  test.afterAll(async () => {
+    await closeServer(shell);
+    await renderServer?.close();
+  });
+
+  for (const path of ['/wuyou/1', `/search/${encodeURIComponent('课程')}`]) {
+    test(`${decodeURIComponent(path)} is the client-rendered site, 200, saying in Chinese what is wrong`, async ({ page }) => {
+      const response = await page.goto(`http://localhost:${E2E_PORTS.downApiShell}${path}`);
+      expect(response?.status()).toBe(200);
+      expect(await response?.text()).not.toContain('id="page-state"');
+      await waitForApp(page);
+      await expect(page.getByRole('alert').first()).toContainText('后端接口连接异常，请检查网络');
+    });
+  }
+});
