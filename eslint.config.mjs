@@ -26,7 +26,7 @@ const boundary = (files, forbidden, message) => ({
         patterns: [
           { group: forbidden.flatMap(sourceOf), message },
           {
-            group: ['**/shared/src/**', '@wenrun/shared/**', '!@wenrun/shared/ui'],
+            group: ['**/shared/src/**', '@wenrun/shared/**', '!@wenrun/shared/ui', '!@wenrun/shared/dev'],
             message: '只能通过 @wenrun/shared 的公开出口使用 shared。',
           },
         ],

@@ -31,7 +31,6 @@ export { DEFAULT_AVATAR, LoginStore, loginStore, maskMobile, type LoginState } f
 export { UiStore, uiStore } from './stores/UiStore';
 export { persistStore, type PersistOptions, type StorageArea, type StoredValueSchema } from './stores/persist';
 export * from './content/routes';
-export { mountStandalone } from './dev/mountStandalone';
 export { FormField, type FieldControlProps } from './forms/FormField';
 export { useSingleFlight } from './forms/useSingleFlight';
 export { PageDataStore, failureOf, type PageDataEntry, type PageDataFailure, type PageDataLoader } from './pageData/PageDataStore';

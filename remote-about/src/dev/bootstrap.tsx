@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
-import { ABOUT_SECTIONS, aboutPath, aboutSectionFromPath, mountStandalone } from '@wenrun/shared';
+import { ABOUT_SECTIONS, aboutPath, aboutSectionFromPath } from '@wenrun/shared';
+import { mountStandalone } from '@wenrun/shared/dev';
 import AboutPage from '../exposes/AboutPage';
 
 /** The about page with a plain list of the six sections (the real tab strip lives in the header remote). */

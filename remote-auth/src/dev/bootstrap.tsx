@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Button } from '@wenrun/shared/ui';
-import { loginStore, maskMobile, mountStandalone, uiStore } from '@wenrun/shared';
+import { loginStore, maskMobile, uiStore } from '@wenrun/shared';
+import { mountStandalone } from '@wenrun/shared/dev';
 import LoginModal from '../exposes/LoginModal';
 
 /** The login modal with a view of the shared login store, as a remote team would exercise it alone. */

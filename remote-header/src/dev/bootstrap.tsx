@@ -1,5 +1,6 @@
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { isAboutPath, mountStandalone, searchKeywordFromPath } from '@wenrun/shared';
+import { isAboutPath, searchKeywordFromPath } from '@wenrun/shared';
+import { mountStandalone } from '@wenrun/shared/dev';
 import Header from '../exposes/Header';
 import SearchResults from '../exposes/SearchResults';
 

@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { activityIdFromPath, activityPath, mountStandalone } from '@wenrun/shared';
+import { activityIdFromPath, activityPath } from '@wenrun/shared';
+import { mountStandalone } from '@wenrun/shared/dev';
 import ActivityPage from '../exposes/ActivityPage';
 
 /** The activity page alone, at the same paths as on the site (`/wuyou/{id}`). */
