@@ -1,10 +1,13 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readFileSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
-const REMOTES = ['remote-header', 'remote-about', 'remote-auth', 'remote-wuyou'];
-const PARTS = ['shell', ...REMOTES];
+/** The parts table (shared/src/config/parts.ts explains it); the boundaries below are made from it. */
+const TABLE = JSON.parse(readFileSync(new URL('./shared/src/config/parts.json', import.meta.url), 'utf8'));
+const REMOTES = Object.values(TABLE.remotes).map((part) => part.folder);
+const PARTS = [TABLE.shell.folder, ...REMOTES];
 
 /** Import patterns that reach into a part's source, by folder or by package name. */
 const sourceOf = (part) => [`**/${part}`, `**/${part}/**`, `@wenrun/${part}`, `@wenrun/${part}/**`];
@@ -13,7 +16,7 @@ const sourceOf = (part) => [`**/${part}`, `**/${part}/**`, `@wenrun/${part}`, `@
 const SEMANTIC_UI_MESSAGE = '从 @wenrun/shared/ui 引用 Semantic UI React 组件（全站只共享用到的组件）。';
 
 /**
- * DESIGN.md: `shared` <- remotes <- `shell`, at runtime only. A remote never imports another remote or the
+ * docs/ARCHITECTURE.md: `shared` <- remotes <- `shell`, at runtime only. A remote never imports another remote or the
  * shell; the shell never imports a remote's source; `shared` imports none of them. Parts reach `shared` only
  * through its public surfaces (`@wenrun/shared`, `@wenrun/shared/ui`), never a file inside it.
  */
@@ -54,7 +57,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['{shared,shell,remote-*}/src/**/*.{ts,tsx}'],
+    files: [`{shared,${PARTS.join(',')}}/src/**/*.{ts,tsx}`],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
@@ -81,9 +84,9 @@ export default tseslint.config(
       `${remote} 不得引用其他 remote 或 shell 的源码：跨边界的东西放进 shared，或通过暴露组件的 props 传递。`,
     ),
   ),
-  boundary(['shell/src/**/*.{ts,tsx}'], REMOTES, 'shell 只按名称和暴露的模块在运行时加载 remote，不引用其源码。'),
+  boundary([`${TABLE.shell.folder}/src/**/*.{ts,tsx}`], REMOTES, 'shell 只按名称和暴露的模块在运行时加载 remote，不引用其源码。'),
   {
-    files: ['deploy/**/*.ts', 'bench/**/*.ts', 'reference-api/**/*.ts', 'e2e/**/*.ts', '*.ts', '*/webpack.config.ts', 'scripts/**/*.ts'],
+    files: ['deploy/**/*.ts', 'bench/**/*.ts', 'reference-api/**/*.ts', 'e2e/**/*.ts', '*.ts', '*/webpack.config.ts'],
     rules: { 'no-console': 'off' },
   },
 );

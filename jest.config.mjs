@@ -1,4 +1,9 @@
 // One Jest run for the whole repo, one project per part, so `npm test -w <part>` can select its own.
+import { readFileSync } from 'node:fs';
+
+/** The parts table (shared/src/config/parts.ts explains it): one browser project for each part. */
+const TABLE = JSON.parse(readFileSync(new URL('./shared/src/config/parts.json', import.meta.url), 'utf8'));
+
 const swc = [
   '@swc/jest',
   {
@@ -17,22 +22,17 @@ const webPart = (name) => ({
   testEnvironment: 'jsdom',
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: {
-    '\\.css$': '<rootDir>/../types/style-stub.cjs',
-    '\\.(png|jpe?g|svg|webp)$': '<rootDir>/../types/asset-stub.cjs',
+    '\\.css$': '<rootDir>/../jest/style-stub.cjs',
+    '\\.(png|jpe?g|svg|webp)$': '<rootDir>/../jest/asset-stub.cjs',
   },
-  setupFilesAfterEnv: ['<rootDir>/../types/jest-setup.ts'],
+  setupFilesAfterEnv: ['<rootDir>/../jest/setup.ts'],
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
 });
 
 export default {
   rootDir: import.meta.dirname,
   projects: [
-    webPart('shared'),
-    webPart('shell'),
-    webPart('remote-header'),
-    webPart('remote-about'),
-    webPart('remote-auth'),
-    webPart('remote-wuyou'),
+    ...['shared', TABLE.shell.folder, ...Object.values(TABLE.remotes).map((part) => part.folder)].map(webPart),
     {
       // Build and deploy tooling: the federation contract, the lint boundaries.
       displayName: 'tooling',
@@ -43,8 +43,8 @@ export default {
     },
     {
       // The site renderer and the render server: Node, real files and sockets.
-      displayName: 'render-server',
-      rootDir: '<rootDir>/render-server',
+      displayName: TABLE.render.folder,
+      rootDir: `<rootDir>/${TABLE.render.folder}`,
       testEnvironment: 'node',
       transform: { '^.+\\.(t|j)sx?$': swc },
       // Beasties' CommonJS build requires ES-module-only packages: those are compiled like our own code.
@@ -52,8 +52,8 @@ export default {
       testMatch: ['<rootDir>/src/**/*.test.ts'],
     },
     {
-      displayName: 'reference-api',
-      rootDir: '<rootDir>/reference-api',
+      displayName: TABLE.api.folder,
+      rootDir: `<rootDir>/${TABLE.api.folder}`,
       testEnvironment: 'node',
       transform: { '^.+\\.(t|j)sx?$': swc },
       testMatch: ['<rootDir>/src/**/*.test.ts'],

@@ -25,7 +25,7 @@ import {
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 /**
- * One instance in the page, whoever loads first (DESIGN.md, federation contract). `react-router` is listed
+ * One instance in the page, whoever loads first (docs/ARCHITECTURE.md, federation contract). `react-router` is listed
  * beside `react-router-dom` because the latter re-exports the former's contexts: two copies would give two
  * routers that cannot see each other.
  */
@@ -47,7 +47,7 @@ export interface PartOptions {
   dir: string;
   /** Federation container name; the key of this part in `runtime-config.json`'s `remotes`. */
   name: string;
-  /** Port of `npm run dev` (and of `npm start`, which reads it from the same table in deploy/ports.ts). */
+  /** Port of `npm run dev` (and of `npm start`, which reads it from the same table in shared/src/config/parts.ts). */
   port: number;
   /** `<title>` of the part's HTML page (the site for the shell, the standalone dev page for a remote). */
   title: string;

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { routeReport, ROUTES, siteBuildAt } from '../deploy/budgets';
 import { isStale } from '../deploy/staleness';
+import { WEB_PART_FOLDERS } from '../shared/src/config/parts';
 import { bytesTable, launchChromium, measureBytes, originsTable, type RouteBytes } from './bytes';
 import { LighthouseMissingError, lighthouseTable, measureLighthouse, type RouteLighthouse } from './lighthouse';
 import { buildOneBundle, ONE_BUNDLE_DIR } from './one-bundle/webpack.config';
@@ -15,7 +16,11 @@ import { ONE_BUNDLE_DIST, ROOT, startBenchSite, VARIANT_LABELS, type Variant } f
 
 const VARIANTS: Variant[] = ['federated', 'federated-csr', 'one-bundle'];
 /** Sources the baseline is built from: a change in any of them means a rebuild. */
-const BASELINE_INPUTS = ['shared/src', 'shell/src', 'remote-header/src', 'remote-about/src', 'remote-auth/src', 'remote-wuyou/src', 'bench/one-bundle', 'webpack.common.ts'];
+const BASELINE_INPUTS = [
+  ...WEB_PART_FOLDERS.map((folder) => `${folder}/src`),
+  'bench/one-bundle',
+  'webpack.common.ts',
+];
 
 function baselineIsStale(): boolean {
   return isStale(path.join(ONE_BUNDLE_DIST, 'index.html'), BASELINE_INPUTS.map((input) => path.join(ROOT, input)));

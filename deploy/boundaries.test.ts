@@ -46,7 +46,7 @@ function lintCases(cases: [string, string][]): string[][] {
 const results = lintCases([...FORBIDDEN, ...ALLOWED]);
 const errorsOf = (index: number) => results[index] ?? [];
 
-describe('import boundaries (DESIGN.md: shared <- remotes <- shell)', () => {
+describe('import boundaries (docs/ARCHITECTURE.md: shared <- remotes <- shell)', () => {
   it.each(FORBIDDEN.map(([file, source], index) => [file, source, index] as const))('%s may not: %s', (_file, _source, index) => {
     expect(errorsOf(index)).not.toEqual([]);
   });

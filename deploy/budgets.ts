@@ -17,6 +17,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { APP_PAGE, REMOTE_NAMES, REMOTE_PARTS } from '../shared/src/config/parts';
+import { modulesOf, routeOf } from '../shared/src/routing/manifest';
 
 export const FIRST_LOAD_BUDGET_BYTES = 200 * 1024;
 
@@ -43,18 +45,24 @@ export interface RouteNeeds {
   path: string;
   /** The shell's page served for the path: the prerendered `index.html`, or `app.html` for client-rendered paths. */
   html: string;
-  /** Remote modules the page shows at once (shell/src/remotes/routeModules.ts). */
+  /** Remote modules the page shows at once (the route manifest's `modulesOf`). */
   modules: { remote: string; module: string }[];
 }
 
-/**
- * The measured routes and what they show at once. Kept here rather than imported from the shell's
- * routeModules.ts because that file pulls in `@wenrun/shared`, whose index imports CSS that Node cannot load.
- */
-export const ROUTES: RouteNeeds[] = [
-  { path: '/', html: 'index.html', modules: [{ remote: 'header', module: './Header' }] },
-  { path: '/wuyou/1', html: 'app.html', modules: [{ remote: 'wuyou', module: './ActivityPage' }] },
-];
+/** What a measured route needs at once, from the route manifest: its page (written at build, or the template the
+ * render server starts from) and the remote modules it shows. */
+function routeNeeds(pathname: string): RouteNeeds {
+  const route = routeOf(pathname);
+  return { path: pathname, html: route.rendered === 'build' ? 'index.html' : APP_PAGE, modules: modulesOf(route) };
+}
+
+/** The home page (the first-load budget) and an activity (deployed on its own: isolation). */
+export const ROUTES: RouteNeeds[] = ['/', '/wuyou/1'].map(routeNeeds);
+
+/** The remotes the activity page must not load: every remote it does not show. */
+export function remotesNotShownOn(route: RouteNeeds): string[] {
+  return REMOTE_NAMES.filter((name) => !route.modules.some((ref) => ref.remote === name));
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading a webpack (Module Federation) runtime
@@ -348,7 +356,7 @@ export function checkBudgets(site: SiteBuild, ownHosts: string[]): BudgetResult 
     reports,
     problems: [
       ...checkFirstLoad(home),
-      ...checkActivityIsolation(site, activity, ['header', 'about', 'auth']),
+      ...checkActivityIsolation(site, activity, remotesNotShownOn(ROUTES[1] as RouteNeeds)),
       ...checkForeignHosts([site.shell, ...site.remotes], ownHosts),
     ],
   };
@@ -357,12 +365,11 @@ export function checkBudgets(site: SiteBuild, ownHosts: string[]): BudgetResult 
 // ---------------------------------------------------------------------------------------------------------------
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const REMOTES = { header: 'remote-header', about: 'remote-about', auth: 'remote-auth', wuyou: 'remote-wuyou' };
 
 export function siteBuildAt(root: string, distName = 'dist'): SiteBuild {
   return {
     shell: { name: 'shell', folder: 'shell', dir: path.join(root, 'shell', distName) },
-    remotes: Object.entries(REMOTES).map(([name, folder]) => ({ name, folder, dir: path.join(root, folder, distName) })),
+    remotes: Object.entries(REMOTE_PARTS).map(([name, { folder }]) => ({ name, folder, dir: path.join(root, folder, distName) })),
   };
 }
 

@@ -1,4 +1,4 @@
-import { REMOTE_NAMES, type RemoteName } from '../../shared/src/config/parts';
+import { REMOTE_NAMES, REMOTE_PARTS, type RemoteName } from '../../shared/src/config/parts';
 import { CACHE_RULES, HASHED_FILE, securityHeaders, type SiteAddresses } from '../serve/headers';
 
 /** The production TLS setup: certificate and key paths, and the plain-HTTP port that redirects to HTTPS. */
@@ -260,4 +260,11 @@ ${partServer(site, site.shell.port, site.shell.root, 'shell')}${REMOTE_NAMES.map
     partServer(site, site.remotes[name].port, site.remotes[name].root, 'remote'),
   ).join('')}${apiServer(site)}${redirectServer(site)}}
 `;
+}
+
+/** `--header 8001` …: one option of `start.ts` for each remote of the parts table, its dev port shifted. */
+export function remotePortOptions(shift: number): Record<RemoteName, { type: 'string'; default: string }> {
+  return Object.fromEntries(
+    REMOTE_NAMES.map((name) => [name, { type: 'string', default: String(REMOTE_PARTS[name].port + shift) }]),
+  ) as Record<RemoteName, { type: 'string'; default: string }>;
 }

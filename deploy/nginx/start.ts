@@ -17,7 +17,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_PORT, REMOTE_NAMES, REMOTE_PARTS, RENDER_PORT, RUNTIME_CONFIG_FILE, SHELL_PART } from '../../shared/src/config/parts';
 import { Supervisor } from '../serve/supervisor';
-import { originOf, renderNginxConfig, type NginxSite, type NginxTls } from './config';
+import { originOf, remotePortOptions, renderNginxConfig, type NginxSite, type NginxTls } from './config';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
@@ -27,12 +27,9 @@ const PORT_SHIFT = 5000;
 
 const { values: args } = parseArgs({
   options: {
+    ...remotePortOptions(PORT_SHIFT),
     host: { type: 'string', default: 'localhost' },
     shell: { type: 'string', default: String(SHELL_PART.port + PORT_SHIFT) },
-    header: { type: 'string', default: String(REMOTE_PARTS.header.port + PORT_SHIFT) },
-    about: { type: 'string', default: String(REMOTE_PARTS.about.port + PORT_SHIFT) },
-    auth: { type: 'string', default: String(REMOTE_PARTS.auth.port + PORT_SHIFT) },
-    wuyou: { type: 'string', default: String(REMOTE_PARTS.wuyou.port + PORT_SHIFT) },
     api: { type: 'string', default: String(API_PORT + PORT_SHIFT) },
     upstream: { type: 'string', default: `http://127.0.0.1:${API_PORT}` },
     'render-ports': { type: 'string', default: String(RENDER_PORT + PORT_SHIFT) },

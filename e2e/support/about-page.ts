@@ -6,7 +6,7 @@ import { waitForLive } from './site';
 
 export const API_ORIGIN = `http://localhost:${API_PORT}`;
 
-/** The paths of the about issue's check and the section each must show (SPEC.md §2: the last character). */
+/** The paths of the about issue's check and the section each must show (docs/SPEC.md §2: the last character). */
 export const ABOUT_PATH_CASES: [path: string, section: number][] = [
   ['/about', 1],
   ['/about/1', 1],

@@ -4,7 +4,7 @@
  */
 import { seededRandom } from '../../shared/src/seededRandom';
 
-/** The route prefixes the paths are generated under (SPEC.md §2). */
+/** The route prefixes the paths are generated under (docs/SPEC.md §2). */
 export const BAD_PATH_PREFIXES = ['/', '/about/', '/search/', '/wuyou/'] as const;
 
 /** The seed of this run: `BAD_PATHS_SEED` when set (to replay a failure), else a fixed one so that runs compare. */

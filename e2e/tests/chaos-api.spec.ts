@@ -75,7 +75,7 @@ const CALLS: ApiCall[] = [
   },
 ];
 
-/** The faults a server can answer with, and the SPEC.md §8 message each must give. */
+/** The faults a server can answer with, and the docs/SPEC.md §8 message each must give. */
 const FAULTS: { name: string; answer: (route: Route) => Promise<void>; message: string }[] = [
   {
     name: 'HTTP 500',

@@ -260,7 +260,7 @@ test.describe('login modal', () => {
   });
 });
 
-test.describe('login modal when the API fails (SPEC.md §8)', () => {
+test.describe('login modal when the API fails (docs/SPEC.md §8)', () => {
   /** Holds the login request past the client's time-out, then lets it go. */
   async function tooSlow(route: Route) {
     await new Promise((resolve) => setTimeout(resolve, REQUEST_TIMEOUT_MS + 1000));

@@ -53,7 +53,7 @@ function failure(code: FailureCode, codeMsg: string, data: unknown = null): Enve
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Login calls carry the failure text in `data.resultStr` too (SPEC.md §3, §8). */
+    /** Login calls carry the failure text in `data.resultStr` too (docs/SPEC.md §3, §8). */
     loginReply?: boolean;
   }
 }

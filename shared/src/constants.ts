@@ -1,5 +1,5 @@
 /**
- * SPEC.md §5, §8, §9: every business constant and user-facing message, in one place. Code and tests import
+ * docs/SPEC.md §5, §8, §9: every business constant and user-facing message, in one place. Code and tests import
  * them from here; nothing else spells them out.
  */
 export const REQUEST_TIMEOUT_MS = 15_000;
@@ -20,9 +20,9 @@ export const SEARCH_KEYWORD_MAX = 200;
  */
 export const MESSAGE_NAME_MAX = 20;
 export const MESSAGE_CONTENT_MAX = 500;
-/** Local-storage key of the login store (SPEC.md §3: a fixed key). */
+/** Local-storage key of the login store (docs/SPEC.md §3: a fixed key). */
 export const LOGIN_STORAGE_KEY = 'wenrun.login';
-/** Session-storage key of the cooperation form's unsent draft: its store id (SPEC.md §3, persistence rule). */
+/** Session-storage key of the cooperation form's unsent draft: its store id (docs/SPEC.md §3, persistence rule). */
 export const MESSAGE_DRAFT_ID = 'about.messageDraft';
 
 /** React Router's v7 behaviour, opted into now (and its console warnings gone): every router of the site uses it. */

@@ -25,7 +25,7 @@ export async function start(container: HTMLElement) {
   const pageState = container.hasChildNodes() ? readPageState(document) : null;
   const route = routeOf(window.location.pathname);
   const layout = route.layout ? loadLayout() : undefined;
-  // Served beside index.html, read before anything renders (DESIGN.md: the ops surface).
+  // Served beside index.html, read before anything renders (docs/ARCHITECTURE.md: the ops surface).
   const config = await loadRuntimeConfig('/runtime-config.json');
   registerSiteRemotes(config);
 

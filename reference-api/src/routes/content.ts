@@ -28,7 +28,7 @@ const courseListBody = payload({
 
 export const MAX_ACTIVITY_LIST_SIZE = 100;
 
-/** SPEC.md §7 passes the payload through: without an id it asks for the list of activities that are online. */
+/** docs/SPEC.md §7 passes the payload through: without an id it asks for the list of activities that are online. */
 const activityListBody = payload({
   page: pageFields.page,
   size: intField(1, MAX_ACTIVITY_LIST_SIZE, 20, `每页条数应为1到${MAX_ACTIVITY_LIST_SIZE}之间的整数`),
@@ -45,7 +45,7 @@ const activityBody = payload({
   }),
 });
 
-/** The read-only content calls of SPEC.md §7: home page, premium courses, activity pages. */
+/** The read-only content calls of docs/SPEC.md §7: home page, premium courses, activity pages. */
 export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { content } = ctx;
 

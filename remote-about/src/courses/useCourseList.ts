@@ -15,7 +15,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
- * The site must work against any server that keeps the contract (DESIGN.md), so the reply is checked before it
+ * The site must work against any server that keeps the contract (docs/ARCHITECTURE.md), so the reply is checked before it
  * is drawn: a course without an id or a title is left out, a reply without a list is an error the visitor can
  * retry, never a broken page.
  */

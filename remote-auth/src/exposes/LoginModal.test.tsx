@@ -137,7 +137,7 @@ describe('LoginModal: tabs and focus', () => {
   });
 });
 
-describe('LoginModal: validation (SPEC.md §5)', () => {
+describe('LoginModal: validation (docs/SPEC.md §5)', () => {
   it('shows the mobile message next to the mobile field first, focused, and sends nothing', () => {
     const login = jest.spyOn(api, 'passwordLogin');
     openModal();
@@ -191,7 +191,7 @@ describe('LoginModal: validation (SPEC.md §5)', () => {
   });
 });
 
-describe('LoginModal: send code (SPEC.md §4)', () => {
+describe('LoginModal: send code (docs/SPEC.md §4)', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
@@ -255,7 +255,7 @@ describe('LoginModal: send code (SPEC.md §4)', () => {
   });
 });
 
-describe('LoginModal: logging in (SPEC.md §7, §8)', () => {
+describe('LoginModal: logging in (docs/SPEC.md §7, §8)', () => {
   it('logs in with the password once however often it is asked, fills the store, says 登录成功 and hides', async () => {
     const reply = deferred<LoginResult>();
     const login = jest.spyOn(api, 'passwordLogin').mockReturnValue(reply.promise);

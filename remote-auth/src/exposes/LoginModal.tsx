@@ -12,7 +12,7 @@ import 'semantic-ui-css/components/transition.min.css';
 import '../login/login.css';
 
 /**
- * SPEC.md §2, §4: the login modal, shown by the shared `showLoginModal` flag; password login first. It stays
+ * docs/SPEC.md §2, §4: the login modal, shown by the shared `showLoginModal` flag; password login first. It stays
  * mounted while hidden (the shell keeps it), so the chosen tab, the mobile and the code survive closing it.
  */
 const LoginModal = observer(function LoginModal() {

@@ -1,7 +1,7 @@
 import { CODE_COUNTDOWN_SECONDS, MESSAGES } from '@wenrun/shared';
 import { CodeCountdown } from './CodeCountdown';
 
-describe('CodeCountdown (SPEC.md §4)', () => {
+describe('CodeCountdown (docs/SPEC.md §4)', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 

@@ -2,7 +2,7 @@ import { action, computed, makeObservable, observable } from 'mobx';
 import { CODE_COUNTDOWN_SECONDS, MESSAGES } from '@wenrun/shared';
 
 /**
- * SPEC.md §4: after a code was sent, 60 s before another may be asked for. Lives outside the modal so that
+ * docs/SPEC.md §4: after a code was sent, 60 s before another may be asked for. Lives outside the modal so that
  * closing and reopening it does not reset the wait. Counts from an end time, so a throttled tab stays right.
  */
 export class CodeCountdown {
@@ -27,7 +27,7 @@ export class CodeCountdown {
     return this.remaining > 0;
   }
 
-  /** SPEC.md §4: the remaining seconds while counting, then the retry wording. */
+  /** docs/SPEC.md §4: the remaining seconds while counting, then the retry wording. */
   get label(): string {
     if (this.running) return `${this.remaining}s`;
     return this.hasRun ? MESSAGES.retryCode : MESSAGES.sendCode;

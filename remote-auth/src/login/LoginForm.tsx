@@ -15,7 +15,7 @@ interface LoginFormProps {
   onLoggedIn: () => void;
 }
 
-/** The form of one login method (SPEC.md §4, §5, §8); the modal shows one of the two at a time. */
+/** The form of one login method (docs/SPEC.md §4, §5, §8); the modal shows one of the two at a time. */
 export function LoginForm({ method, draft, onDraftChange, onLoggedIn }: LoginFormProps) {
   const id = useId();
   const [errors, setErrors] = useState<LoginFieldErrors>({});

@@ -19,7 +19,7 @@ function targetIndex(key: string, current: number, count: number): number | unde
 }
 
 /**
- * SPEC.md §2, §4: the 密码登录 / 验证码登录 tabs. One tab stop; the arrow keys (and Home, End) move between the
+ * docs/SPEC.md §2, §4: the 密码登录 / 验证码登录 tabs. One tab stop; the arrow keys (and Home, End) move between the
  * tabs and select them, as screen-reader users expect of a tab list.
  */
 export function LoginTabs({ method, onSelect, tabId, panelId }: LoginTabsProps) {

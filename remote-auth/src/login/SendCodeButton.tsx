@@ -11,7 +11,7 @@ interface SendCodeButtonProps {
   onFailed: (message: string) => void;
 }
 
-/** SPEC.md §4: asks for a code for a valid mobile only, then counts 60 s down; a double click asks once. */
+/** docs/SPEC.md §4: asks for a code for a valid mobile only, then counts 60 s down; a double click asks once. */
 export const SendCodeButton = observer(function SendCodeButton({
   mobile,
   onInvalidMobile,

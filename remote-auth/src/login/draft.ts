@@ -1,6 +1,6 @@
 import { validateCode, validateMobile, validatePassword } from '@wenrun/shared';
 
-/** SPEC.md §4: the two ways to log in; each names the draft field holding its secret. */
+/** docs/SPEC.md §4: the two ways to log in; each names the draft field holding its secret. */
 export type LoginMethod = 'password' | 'code';
 
 export const LOGIN_METHODS: readonly { method: LoginMethod; title: string }[] = [
@@ -22,7 +22,7 @@ export interface LoginFieldErrors {
   secret?: string;
 }
 
-/** SPEC.md §5: the messages to show next to each field; empty when the draft may be sent. */
+/** docs/SPEC.md §5: the messages to show next to each field; empty when the draft may be sent. */
 export function validateDraft(method: LoginMethod, draft: LoginDraft): LoginFieldErrors {
   const errors: LoginFieldErrors = {};
   const mobile = validateMobile(draft.mobile);

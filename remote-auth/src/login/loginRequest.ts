@@ -9,7 +9,7 @@ import {
 } from '@wenrun/shared';
 import type { LoginDraft, LoginMethod } from './draft';
 
-/** The text a refused login carries in its data (SPEC.md §3, §8), when there is one worth showing. */
+/** The text a refused login carries in its data (docs/SPEC.md §3, §8), when there is one worth showing. */
 function resultStrOf(data: unknown): string | null {
   if (typeof data !== 'object' || data === null) return null;
   const text = (data as { resultStr?: unknown }).resultStr;
@@ -17,7 +17,7 @@ function resultStrOf(data: unknown): string | null {
 }
 
 /**
- * SPEC.md §8, as the modal shows it: a refused login shows the server's `resultStr` (its header message when
+ * docs/SPEC.md §8, as the modal shows it: a refused login shows the server's `resultStr` (its header message when
  * there is none); a transport failure the shared client's Chinese message.
  */
 export function failureMessage(error: unknown): string {
@@ -33,7 +33,7 @@ function hasToken(reply: unknown): reply is LoginResult {
 }
 
 /**
- * Logs in with the draft (SPEC.md §7): on success the shared store holds the reply and the visitor sees 登录成功.
+ * Logs in with the draft (docs/SPEC.md §7): on success the shared store holds the reply and the visitor sees 登录成功.
  * Errors are not toasted here; the modal shows them next to the form, which keeps what was typed.
  */
 export async function logIn(method: LoginMethod, draft: LoginDraft): Promise<void> {

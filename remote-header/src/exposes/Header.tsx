@@ -4,7 +4,7 @@ import { NormalHeader } from '../header/NormalHeader';
 import '../header/header.css';
 
 export interface HeaderProps {
-  /** SPEC.md §2: the about paths have their own header (the shell decides from the path). */
+  /** docs/SPEC.md §2: the about paths have their own header (the shell decides from the path). */
   variant: 'normal' | 'about';
 }
 

@@ -4,7 +4,7 @@ import { SearchBox } from './SearchBox';
 import { useScrolledPastTop } from './useScrolledPastTop';
 
 /**
- * SPEC.md §2, §4: the header of the about pages. Transparent at the top of the page, white with a shadow once
+ * docs/SPEC.md §2, §4: the header of the about pages. Transparent at the top of the page, white with a shadow once
  * scrolled; only colours change, never its size, so nothing below moves.
  */
 export function AboutHeader() {

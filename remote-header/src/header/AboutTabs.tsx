@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { ABOUT_SECTIONS, aboutPath, aboutSectionFromPath } from '@wenrun/shared';
 
-/** SPEC.md §2: the six about sections; the active one comes from the path's last character. */
+/** docs/SPEC.md §2: the six about sections; the active one comes from the path's last character. */
 export function AboutTabs() {
   const { pathname } = useLocation();
   const active = aboutSectionFromPath(pathname);

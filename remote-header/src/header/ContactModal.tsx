@@ -22,7 +22,7 @@ export function telHref(hotline: string): string | null {
 }
 
 /**
- * SPEC.md §1, §3, §9: the customer-service pop-up, shown by `showContactModal`, its image 410 px wide. Loaded on
+ * docs/SPEC.md §1, §3, §9: the customer-service pop-up, shown by `showContactModal`, its image 410 px wide. Loaded on
  * demand by `ContactModalSlot`.
  */
 const ContactModal = observer(function ContactModal() {

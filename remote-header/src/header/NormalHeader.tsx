@@ -3,7 +3,7 @@ import { HeaderBar } from './HeaderBar';
 import { HeadsetIcon } from './icons';
 import { SearchBox } from './SearchBox';
 
-/** SPEC.md §2: the header of every page but the about pages. */
+/** docs/SPEC.md §2: the header of every page but the about pages. */
 export function NormalHeader() {
   return (
     <header className="site-header site-header--normal">

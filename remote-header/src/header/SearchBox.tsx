@@ -16,7 +16,7 @@ function keywordOf(pathname: string): string {
 
 interface SearchBoxProps {
   /**
-   * `always`: a trigger first, the box once it is clicked (the normal header, SPEC.md §4).
+   * `always`: a trigger first, the box once it is clicked (the normal header, docs/SPEC.md §4).
    * `narrow`: the box at once on wide screens, a trigger on phones (the about header).
    */
   collapse: 'always' | 'narrow';
@@ -34,7 +34,7 @@ export function SearchBox({ collapse }: SearchBoxProps) {
   const focusNext = useRef<'input' | 'trigger' | null>(null);
   const id = useId();
 
-  // SPEC.md §4: leaving the search pages clears the text; on a search page the box holds that page's keyword.
+  // docs/SPEC.md §4: leaving the search pages clears the text; on a search page the box holds that page's keyword.
   if (shownPath !== pathname) {
     setShownPath(pathname);
     setText(keywordOf(pathname));

@@ -1,7 +1,7 @@
 import { getRuntimeConfig } from '@wenrun/shared';
 import { NewTabIcon } from './icons';
 
-/** SPEC.md §1: the training system is another site (runtime config), opened in a new tab. */
+/** docs/SPEC.md §1: the training system is another site (runtime config), opened in a new tab. */
 export function TrainingSystemLink() {
   return (
     <a

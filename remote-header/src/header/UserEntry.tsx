@@ -11,7 +11,7 @@ function showDefaultAvatar(event: SyntheticEvent<HTMLImageElement>) {
 }
 
 /**
- * SPEC.md §3, §6: 登录 for a visitor; avatar, masked mobile and 退出登录 once logged in. Reads the shared login
+ * docs/SPEC.md §3, §6: 登录 for a visitor; avatar, masked mobile and 退出登录 once logged in. Reads the shared login
  * store, so a login made in the auth remote shows here at once. The login lives in the browser: pages are rendered
  * logged out, and a logged-in visitor's entry shows once the page has been hydrated.
  */

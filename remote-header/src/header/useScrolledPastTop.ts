@@ -5,7 +5,7 @@ function scrolledPastTop(): boolean {
   return window.scrollY > HEADER_SCROLL_THRESHOLD;
 }
 
-/** SPEC.md §4, §9: whether the page is scrolled away from the top; a passive listener, so scrolling never waits. */
+/** docs/SPEC.md §4, §9: whether the page is scrolled away from the top; a passive listener, so scrolling never waits. */
 export function useScrolledPastTop(): boolean {
   // Not scrolled at first, as the server rendered it: the listener below corrects a restored position at once.
   const [scrolled, setScrolled] = useState(false);

@@ -18,7 +18,7 @@ function statusText(state: SearchState): string {
   }
 }
 
-/** The results of one keyword (SPEC.md §2: /search/{key}). The keyword is only ever rendered as text. */
+/** The results of one keyword (docs/SPEC.md §2: /search/{key}). The keyword is only ever rendered as text. */
 export function SearchPage({ keyword }: { keyword: string }) {
   const { state, retry, showPage } = useSearchResults(keyword);
   const terms = keywordTerms(keyword);

@@ -44,7 +44,7 @@ function isPaged(value: unknown): boolean {
   return typeof value === 'object' && value !== null && Array.isArray((value as { list?: unknown }).list);
 }
 
-/** The reply is checked before it is drawn (DESIGN.md: any server that keeps the contract). */
+/** The reply is checked before it is drawn (docs/ARCHITECTURE.md: any server that keeps the contract). */
 function searchResult(value: unknown): SearchResult | null {
   const result = value as Partial<SearchResult> | null;
   return result && isPaged(result.courses) && isPaged(result.experts) ? (result as SearchResult) : null;

@@ -11,7 +11,7 @@ function builtAtText(): string {
 }
 
 /**
- * The page's own frame: the activity page has no site header or footer (SPEC.md §2), so it carries its own way
+ * The page's own frame: the activity page has no site header or footer (docs/SPEC.md §2), so it carries its own way
  * back to the site and says which build of it is live (the activity team deploys it on its own).
  */
 export function ActivityFrame({ children, busy = false }: { children: ReactNode; busy?: boolean }) {

@@ -11,7 +11,7 @@ export interface ActivityPageProps {
 }
 
 /**
- * SPEC.md §2: an activity page, a full page of its own without the site's header and footer. The page's head
+ * docs/SPEC.md §2: an activity page, a full page of its own without the site's header and footer. The page's head
  * (title, description, picture) is the host's, from the same data (the route manifest in `@wenrun/shared`).
  */
 export default function ActivityPage({ id }: ActivityPageProps) {

@@ -89,7 +89,7 @@ describe('happy path against the reference API', () => {
     expect(result.mobile).toBe(mobile);
   });
 
-  it('covers every other call of SPEC.md §7', async () => {
+  it('covers every other call of docs/SPEC.md §7', async () => {
     const home = await api.integrate();
     expect(home.banners).toHaveLength(3);
     expect(home.courses).toHaveLength(8);
@@ -124,7 +124,7 @@ describe('happy path against the reference API', () => {
   });
 });
 
-describe('SPEC.md §8 errors', () => {
+describe('docs/SPEC.md §8 errors', () => {
   it('rejects a non-"200" envelope with its codeMsg and shows it as a toast', async () => {
     const error = await rejection(api.passwordLogin({ mobile: '13800138000', password: 'not-the-password' }));
     expect(error).toBeInstanceOf(ApiError);

@@ -7,7 +7,7 @@ import type { Envelope } from './types';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
-    /** SPEC.md §8: reject without a toast; the caller shows the error its own way. */
+    /** docs/SPEC.md §8: reject without a toast; the caller shows the error its own way. */
     hideError?: boolean;
   }
 }

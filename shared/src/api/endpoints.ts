@@ -18,7 +18,7 @@ import type {
   SendCodeResult,
 } from './types';
 
-/** SPEC.md §7: the paths, written once. The reference API and the tests read them from here too. */
+/** docs/SPEC.md §7: the paths, written once. The reference API and the tests read them from here too. */
 export const API_PATHS = {
   sendCode: '/website/websiteSendCode1.0',
   codeLogin: '/website/websiteCodeLogin1.0',
@@ -31,7 +31,7 @@ export const API_PATHS = {
   statsLog: '/operation/log',
 } as const;
 
-/** One typed function per call of SPEC.md §7. */
+/** One typed function per call of docs/SPEC.md §7. */
 export const api = {
   sendCode: (payload: SendCodePayload, options?: CallOptions) =>
     post<SendCodeResult>(API_PATHS.sendCode, payload, options),

@@ -4,7 +4,7 @@ import { API_PATHS } from './endpoints';
 import type { StatsEvent } from './types';
 
 /**
- * SPEC.md §7: statistics go as JSON to their own host, through the shared client with the hide-error flag:
+ * docs/SPEC.md §7: statistics go as JSON to their own host, through the shared client with the hide-error flag:
  * a failure is never shown and never fails the page.
  */
 export function track(event: StatsEvent): void {

@@ -1,5 +1,5 @@
 /**
- * The API's data shapes. SPEC.md §7 fixes the paths, the form bodies and the envelope; the shape of `data` is
+ * The API's data shapes. docs/SPEC.md §7 fixes the paths, the form bodies and the envelope; the shape of `data` is
  * ours (the reference API implements it), so it is written down here once for the client and the server.
  */
 export interface EnvelopeHeader {
@@ -64,7 +64,7 @@ export interface PasswordLoginPayload {
   password: string;
 }
 
-/** SPEC.md §3: login response data. `teacherIcon` may be missing (the default avatar is used then). */
+/** docs/SPEC.md §3: login response data. `teacherIcon` may be missing (the default avatar is used then). */
 export interface LoginResult {
   token: string;
   mobile: string;
@@ -145,7 +145,7 @@ export interface ActivitySignUp {
 }
 
 /**
- * `wuyou/activityPageList1.0` without an id: one page of the activities that are online (SPEC.md §7: the payload
+ * `wuyou/activityPageList1.0` without an id: one page of the activities that are online (docs/SPEC.md §7: the payload
  * is passed through). The build writes a page for each; `updatedAt` says when one last changed.
  */
 export interface ActivityListPayload {

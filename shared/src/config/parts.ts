@@ -1,22 +1,35 @@
+import table from './parts.json';
+
 /**
- * The five parts of the site and the reference API, with their default local ports (DESIGN.md). The webpack
- * configs, `npm start`, the runtime-config defaults and the tests all read this one table.
+ * The parts of the site, the render server and the reference API, with their default local ports
+ * (docs/ARCHITECTURE.md). `parts.json` is the one table: the webpack configs, `npm start`, nginx, the runtime-config
+ * defaults, the lint boundaries and the Jest projects (both read the JSON), the budgets, the bench and the tests all
+ * derive their lists from it, and `deploy/parts.test.ts` fails when a list kept by hand (workspaces, TypeScript
+ * includes, the example runtime config) drifts from it. A new remote is one entry there and its folder.
  */
-export const REMOTE_PARTS = {
-  header: { folder: 'remote-header', port: 3001 },
-  about: { folder: 'remote-about', port: 3002 },
-  auth: { folder: 'remote-auth', port: 3003 },
-  wuyou: { folder: 'remote-wuyou', port: 3004 },
-} as const;
+export const REMOTE_PARTS: Readonly<Record<keyof typeof table.remotes, Part>> = table.remotes;
 
-export type RemoteName = keyof typeof REMOTE_PARTS;
+export interface Part {
+  folder: string;
+  port: number;
+}
 
-export const SHELL_PART = { folder: 'shell', port: 3000 } as const;
+export type RemoteName = keyof typeof table.remotes;
 
-export const API_PORT = 3100;
+export const SHELL_PART: Part = table.shell;
+
+export const API_PORT = table.api.port;
 
 /** The render server: pages rendered per request (activities, search, paths the build did not write). */
-export const RENDER_PORT = 3005;
+export const RENDER_PORT = table.render.port;
+
+/** The folders of browser code: `shared`, the shell and the remotes (each a Jest project; the bench's inputs). */
+export const WEB_PART_FOLDERS: readonly string[] = ['shared', table.shell.folder, ...Object.values(table.remotes).map((part) => part.folder)];
+
+/** Every workspace folder that is a part of the table, the shell first. */
+export const PART_FOLDERS: readonly string[] = [table.shell, ...Object.values(table.remotes), table.render, table.api].map(
+  (part) => part.folder,
+);
 
 export const REMOTE_NAMES = Object.keys(REMOTE_PARTS) as RemoteName[];
 

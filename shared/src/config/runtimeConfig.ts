@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 import { API_PORT, MANIFEST_FILE, REMOTE_NAMES, REMOTE_PARTS, type RemoteName } from './parts';
 
 /**
- * The ops surface (DESIGN.md, runtime config): one JSON file beside the shell's index.html, read once at start.
+ * The ops surface (docs/ARCHITECTURE.md, runtime config): one JSON file beside the shell's index.html, read once at start.
  * Every field has a default that works on a developer machine; a bad field falls back to its default alone.
  */
 export interface ContactInfo {

@@ -1,4 +1,4 @@
-/** SPEC.md §2: the six about sections, by key. */
+/** docs/SPEC.md §2: the six about sections, by key. */
 export const ABOUT_SECTIONS = [
   { key: 1, title: '公司简介' },
   { key: 2, title: '研训体系' },
@@ -17,7 +17,7 @@ export function aboutPath(key: AboutSectionKey): string {
 }
 
 /**
- * SPEC.md §2: the key is the last character of the path when it is a digit 1–6; anything else is section 1.
+ * docs/SPEC.md §2: the key is the last character of the path when it is a digit 1–6; anything else is section 1.
  * The header's active tab and the about page both read it from here.
  */
 export function aboutSectionFromPath(pathname: string): AboutSectionKey {

@@ -1,7 +1,7 @@
 import { aboutSectionFromPath } from './aboutSections';
 import { activityIdFromPath, searchKeywordFromPath, searchPath } from './routes';
 
-describe('aboutSectionFromPath (SPEC.md §2: the last character, a digit 1–6)', () => {
+describe('aboutSectionFromPath (docs/SPEC.md §2: the last character, a digit 1–6)', () => {
   it.each([
     ['/about', 1],
     ['/about/1', 1],

@@ -1,4 +1,4 @@
-/** Paths of the site (SPEC.md §2), built and read in one place. */
+/** Paths of the site (docs/SPEC.md §2), built and read in one place. */
 export const SEARCH_PREFIX = '/search/';
 
 export function searchPath(text: string): string {

@@ -2,7 +2,7 @@ import toast, { Toaster } from 'react-hot-toast';
 import { TOAST_DURATION_MS } from '../constants';
 
 /**
- * App-wide messages (SPEC.md §2, §9): one toaster, rendered once by the shell (or a remote's standalone page),
+ * App-wide messages (docs/SPEC.md §2, §9): one toaster, rendered once by the shell (or a remote's standalone page),
  * stacked at the top right, 3000 ms by default. Remotes call `notify` through `shared`, so every message lands
  * in that one stack.
  */

@@ -12,7 +12,7 @@ export interface FieldControlProps {
 interface FormFieldProps {
   id: string;
   label: string;
-  /** The field's validation message, right under it (SPEC.md §5 wording where it has one). */
+  /** The field's validation message, right under it (docs/SPEC.md §5 wording where it has one). */
   error?: string | undefined;
   /** Ids of other text that describes the control (a character counter). */
   describedBy?: string;

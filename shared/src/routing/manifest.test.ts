@@ -62,7 +62,7 @@ describe('page heads', () => {
     expect(head('/no/such/page')).toMatchObject({ canonicalPath: '/' });
   });
 
-  it('names each about section, with the path rule of SPEC.md §2 as its canonical path', () => {
+  it('names each about section, with the path rule of docs/SPEC.md §2 as its canonical path', () => {
     expect(head('/about')).toMatchObject({ title: `公司简介 - ${company}`, canonicalPath: '/about/1' });
     expect(head('/about/abc5')).toMatchObject({ title: `观测评价 - ${company}`, canonicalPath: '/about/5' });
   });

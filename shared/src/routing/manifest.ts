@@ -58,7 +58,7 @@ export interface SiteRoute {
   id: RouteId;
   /** A React Router pattern. */
   path: string;
-  /** Whether the page has the site's header and footer (the activity pages have none, SPEC.md §2). */
+  /** Whether the page has the site's header and footer (the activity pages have none, docs/SPEC.md §2). */
   layout: boolean;
   /** The remote modules the page shows at once, besides the layout's. */
   modules: readonly RemoteModuleRef[];
@@ -257,7 +257,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     status: ok,
   },
   {
-    // SPEC.md §2: any other path shows the home page; its canonical address is `/`.
+    // docs/SPEC.md §2: any other path shows the home page; its canonical address is `/`.
     id: 'other',
     path: '*',
     layout: true,

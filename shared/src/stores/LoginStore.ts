@@ -29,7 +29,7 @@ const LOGGED_OUT: LoginState = { token: '', mobile: '', sid: '', tid: '', school
 
 export const DEFAULT_AVATAR = defaultAvatar;
 
-/** SPEC.md §3: who is logged in. One object in the page, shared by every remote through `shared`. */
+/** docs/SPEC.md §3: who is logged in. One object in the page, shared by every remote through `shared`. */
 export class LoginStore implements LoginState {
   token = '';
   mobile = '';
@@ -81,7 +81,7 @@ export class LoginStore implements LoginState {
 
   restore(state: LoginState | null): void {
     Object.assign(this, state ?? LOGGED_OUT);
-    // SPEC.md §6: token presence is read only for this debug log, which exists only in development builds.
+    // docs/SPEC.md §6: token presence is read only for this debug log, which exists only in development builds.
     if (process.env.NODE_ENV === 'development') {
       console.debug(`[login] token ${this.isLoggedIn ? 'present' : 'absent'}`);
     }

@@ -1,6 +1,6 @@
 import { action, makeObservable, observable } from 'mobx';
 
-/** SPEC.md §3: the small flags. Whoever renders a modal reads its flag; anyone may raise it. */
+/** docs/SPEC.md §3: the small flags. Whoever renders a modal reads its flag; anyone may raise it. */
 export class UiStore {
   showLoginModal = false;
   showContactModal = false;

@@ -11,7 +11,7 @@ export interface PersistOptions<T> {
   /** The store id: the storage key unless `key` says otherwise. */
   id: string;
   key?: string;
-  /** SPEC.md §3: session storage unless asked otherwise. */
+  /** docs/SPEC.md §3: session storage unless asked otherwise. */
   storage?: StorageArea;
   /** What a stored value must look like; anything else is thrown away. */
   schema: StoredValueSchema<T>;

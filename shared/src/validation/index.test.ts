@@ -1,7 +1,7 @@
 import { MESSAGES, SEARCH_KEYWORD_MAX } from '../constants';
 import { validateCode, validateMobile, validatePassword, validateSearchText } from './index';
 
-describe('validation (SPEC.md §5)', () => {
+describe('validation (docs/SPEC.md §5)', () => {
   it.each(['13800138000', '19912345678', '12000000000'])('accepts the mobile %s', (mobile) => {
     expect(validateMobile(mobile)).toBeNull();
   });

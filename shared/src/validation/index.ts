@@ -1,6 +1,6 @@
 import { MESSAGES, SEARCH_KEYWORD_MAX } from '../constants';
 
-/** SPEC.md §5: 11 digits, a 1, then a digit 2 to 9. */
+/** docs/SPEC.md §5: 11 digits, a 1, then a digit 2 to 9. */
 export const MOBILE_PATTERN = /^1[2-9]\d{9}$/;
 
 /** `null` when valid, otherwise the message to show next to the field. */
@@ -18,7 +18,7 @@ export function validatePassword(password: string): FieldError {
   return password === '' ? MESSAGES.passwordRequired : null;
 }
 
-/** SPEC.md §5 (non-empty text), then the API's length limit, counted in characters (code points). */
+/** docs/SPEC.md §5 (non-empty text), then the API's length limit, counted in characters (code points). */
 export function validateSearchText(text: string): FieldError {
   if (text.trim() === '') return MESSAGES.searchRequired;
   return [...text].length > SEARCH_KEYWORD_MAX ? MESSAGES.searchTooLong : null;

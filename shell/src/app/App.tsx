@@ -20,7 +20,7 @@ interface AppProps {
 }
 
 /**
- * SPEC.md §2, the routes of the route manifest (`@wenrun/shared`). Any unknown path shows the home page with its
+ * docs/SPEC.md §2, the routes of the route manifest (`@wenrun/shared`). Any unknown path shows the home page with its
  * URL left as typed: the visitor keeps what they asked for in the address bar, while the canonical link tells
  * search engines `/`. The router around it is the browser's or, on the server, a static one.
  */

@@ -7,7 +7,7 @@ const CHAIN_WINDOW_MS = 3_000;
 
 const hops: number[] = [];
 
-/** Records a hop; `false` once a chain has gone past SPEC.md §9's limit. */
+/** Records a hop; `false` once a chain has gone past docs/SPEC.md §9's limit. */
 export function allowRedirectHop(now: number = Date.now()): boolean {
   while (hops.length && now - (hops[hops.length - 1] ?? now) > CHAIN_WINDOW_MS) hops.length = 0;
   hops.push(now);

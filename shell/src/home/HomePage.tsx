@@ -7,7 +7,7 @@ import { useHomeContent } from './useHomeContent';
 import './home.css';
 
 /**
- * SPEC.md §2: the home page. The hero and the six offerings are the shell's own and show at once; the rest comes
+ * docs/SPEC.md §2: the home page. The hero and the six offerings are the shell's own and show at once; the rest comes
  * from `websiteIntegrateApi1.0`, with skeletons while it loads and a notice (never an empty page) when it fails.
  */
 export function HomePage() {

@@ -1,6 +1,6 @@
 import type { AboutSectionKey } from '@wenrun/shared';
 
-/** The six offerings of the home page (SPEC.md §1), each leading to its about section. */
+/** The six offerings of the home page (docs/SPEC.md §1), each leading to its about section. */
 export const OFFERINGS: { section: AboutSectionKey; title: string; summary: string }[] = [
   { section: 1, title: '关于文润', summary: '十余年专注教师专业发展，服务全国两千余所中小学校。' },
   { section: 2, title: '研训体系', summary: '新任、骨干、名师三阶成长路径，训研一体、学用结合。' },

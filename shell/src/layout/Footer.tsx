@@ -2,7 +2,7 @@ import { ABOUT_SECTIONS, aboutPath, assetUrl, getRuntimeConfig } from '@wenrun/s
 import { OfficialAccountCode } from './OfficialAccountCode';
 import './footer.css';
 
-/** SPEC.md §1, §2: about us, contact us, official accounts, course consultation. */
+/** docs/SPEC.md §1, §2: about us, contact us, official accounts, course consultation. */
 export function Footer() {
   const { contact, officialAccounts } = getRuntimeConfig();
   return (

@@ -7,7 +7,7 @@ import { Footer } from './Footer';
 
 const HEADER_HEIGHT = { normal: 64, about: 112 } as const;
 
-/** SPEC.md §2: header, main, footer, and the login modal wherever it is asked for. */
+/** docs/SPEC.md §2: header, main, footer, and the login modal wherever it is asked for. */
 export function Layout() {
   const { pathname } = useLocation();
   const variant = isAboutPath(pathname) ? 'about' : 'normal';

@@ -1,0 +1,96 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import table from '../shared/src/config/parts.json';
+import { PART_FOLDERS, REMOTE_PARTS, SHELL_PART } from '../shared/src/config/parts';
+
+const ROOT = path.resolve(__dirname, '..');
+const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+
+describe('the parts table (shared/src/config/parts.json) and the lists kept by hand', () => {
+  test('every part is an npm workspace and is type-checked', () => {
+    const { workspaces } = readJson('package.json') as { workspaces: string[] };
+    const { include } = readJson('tsconfig.json') as { include: string[] };
+    for (const folder of ['shared', ...PART_FOLDERS]) {
+      expect(workspaces).toContain(folder);
+      expect(include).toContain(folder);
+      expect(fs.existsSync(path.join(ROOT, folder, 'package.json'))).toBe(true);
+    }
+  });
+
+  test("the example runtime config names every remote, at its part's port", () => {
+    const { remotes } = readJson('shell/public/runtime-config.json') as { remotes: Record<string, string> };
+    expect(Object.keys(remotes).sort()).toEqual(Object.keys(REMOTE_PARTS).sort());
+    for (const [name, part] of Object.entries(REMOTE_PARTS)) expect(new URL(remotes[name] ?? '').port).toBe(String(part.port));
+  });
+
+  test('each remote builds under its own name and port (its webpack.config.ts reads the table)', () => {
+    for (const [name, part] of [...Object.entries(REMOTE_PARTS), ['shell', SHELL_PART] as const]) {
+      const config = fs.readFileSync(path.join(ROOT, part.folder, 'webpack.config.ts'), 'utf8');
+      expect(config).toContain(`name: '${name}'`);
+    }
+  });
+});
+
+/** The table with one more remote, as a newcomer would add it. */
+const planted = { ...table, remotes: { ...table.remotes, planted: { folder: 'remote-planted', port: 3008 } } };
+
+describe('a planted remote: one entry in the table, and every list made from it picks it up', () => {
+  test('the lint boundaries and the Jest projects (the .mjs configs read the JSON themselves)', () => {
+    // The real config files, beside a planted table, inside the repository so their packages resolve.
+    const dir = fs.mkdtempSync(path.join(ROOT, '.planted-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'shared/src/config'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'shared/src/config/parts.json'), JSON.stringify(planted));
+      for (const file of ['eslint.config.mjs', 'jest.config.mjs']) fs.copyFileSync(path.join(ROOT, file), path.join(dir, file));
+      const script = `
+        const lint = (await import('./eslint.config.mjs')).default;
+        const jest = (await import('./jest.config.mjs')).default;
+        console.log(JSON.stringify({
+          lintFiles: lint.flatMap((entry) => entry.files ?? []),
+          lintMessages: JSON.stringify(lint.map((entry) => entry.rules?.['no-restricted-imports'] ?? null)),
+          jestProjects: jest.projects.map((project) => project.displayName),
+        }));`;
+      const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+      const out = JSON.parse(run.stdout) as { lintFiles: string[]; lintMessages: string; jestProjects: string[] };
+      expect(out.lintFiles).toContain('remote-planted/src/**/*.{ts,tsx}');
+      // The other remotes and the shell may not import the planted remote's source.
+      expect(out.lintMessages).toContain('**/remote-planted/**');
+      expect(out.jestProjects).toContain('remote-planted');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('npm start, nginx, the runtime-config defaults, the budgets and the bench', () => {
+    jest.isolateModules(() => {
+      jest.doMock('../shared/src/config/parts.json', () => planted);
+      /* eslint-disable @typescript-eslint/no-require-imports -- a fresh copy of each module, reading the planted table */
+      const parts = require('../shared/src/config/parts') as typeof import('../shared/src/config/parts');
+      const { SERVED_PARTS } = require('./serve/siteProcesses') as typeof import('./serve/siteProcesses');
+      const nginx = require('./nginx/config') as typeof import('./nginx/config');
+      const { DEFAULT_RUNTIME_CONFIG, parseRuntimeConfig } = require('../shared/src/config/runtimeConfig') as typeof import('../shared/src/config/runtimeConfig');
+      const budgets = require('./budgets') as typeof import('./budgets');
+      /* eslint-enable @typescript-eslint/no-require-imports */
+
+      expect(parts.REMOTE_NAMES).toContain('planted');
+      expect(parts.WEB_PART_FOLDERS).toContain('remote-planted');
+      expect(SERVED_PARTS.map((part) => part.folder)).toContain('remote-planted');
+      expect(nginx.remotePortOptions(5000)).toHaveProperty('planted', { type: 'string', default: '8008' });
+      const site = {
+        host: 'localhost',
+        shell: { port: 8000, root: '/srv/shell' },
+        remotes: Object.fromEntries(parts.REMOTE_NAMES.map((name, i) => [name, { port: 8001 + i, root: `/srv/${name}` }])),
+      } as Parameters<typeof nginx.partOrigins>[0];
+      expect(nginx.partOrigins(site)).toContain('http://localhost:8005');
+      expect(DEFAULT_RUNTIME_CONFIG.remotes).toHaveProperty('planted', ['http://localhost:3008/mf-manifest.json']);
+      // Ops may point the planted remote elsewhere: the runtime config knows it by name.
+      const { config, problems } = parseRuntimeConfig({ remotes: { planted: 'http://cdn.test/mf-manifest.json' } });
+      expect(problems).toEqual([]);
+      expect(config.remotes).toHaveProperty('planted', ['http://cdn.test/mf-manifest.json']);
+      expect(budgets.siteBuildAt('/repo').remotes.map((remote) => remote.folder)).toContain('remote-planted');
+      expect(budgets.remotesNotShownOn(budgets.ROUTES[1] as (typeof budgets.ROUTES)[number])).toContain('planted');
+    });
+  });
+});
