@@ -46,7 +46,8 @@ test('rollback: a broken primary remote-header falls back to the last known good
 test('status page: each remote with its version and load time, the shared singletons, the API health', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('/status.html');
-  const remotes = page.locator('section', { hasText: 'Remote' }).locator('tbody tr');
+  const sectionTitled = (title: string) => page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  const remotes = sectionTitled('Remote').locator('tbody tr');
   await expect(remotes).toHaveCount(Object.keys(REMOTE_PARTS).length);
   for (const [name, part] of Object.entries(REMOTE_PARTS)) {
     const row = remotes.filter({ hasText: manifestUrl(part.port) });
@@ -55,8 +56,8 @@ test('status page: each remote with its version and load time, the shared single
     await expect(row).toContainText(/\d+ ms/);
     await expect(row).toContainText('正常');
   }
-  const shared = page.locator('section', { hasText: '共享单例' });
+  const shared = sectionTitled('共享单例');
   await expect(shared.locator('tr', { hasText: 'react-dom' })).toContainText('18.3.1');
-  await expect(page.locator('section', { hasText: 'API' })).toContainText('HTTP 200');
+  await expect(sectionTitled('API')).toContainText('HTTP 200');
   expect(errors).toEqual([]);
 });

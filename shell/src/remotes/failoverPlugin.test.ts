@@ -1,0 +1,94 @@
+import { createInstance } from '@module-federation/enhanced/runtime';
+import { fakeRemotes, type FakeEntry } from './fakeRemotes';
+import { failoverPlugin, forgetStartedChunks } from './failoverPlugin';
+
+// The runtime keeps loaded entries in globals shared by every instance: each test has its own remote and hosts.
+let PRIMARY = '';
+let FALLBACK = '';
+let SILENT = '';
+let remote = '';
+let tests = 0;
+
+beforeEach(() => {
+  tests += 1;
+  remote = `header${tests}`;
+  PRIMARY = `http://primary${tests}.test/remoteEntry.js`;
+  FALLBACK = `http://fallback${tests}.test/remoteEntry.js`;
+  SILENT = `http://silent${tests}.test/mf-manifest.json`;
+});
+
+function siteWith(entries: string[], behaviour: Record<string, FakeEntry>, timeoutMs = 1000) {
+  const fake = fakeRemotes(behaviour);
+  const switches: string[] = [];
+  const failover = failoverPlugin({ entries: { [remote]: entries }, timeoutMs, onSwitch: (_remote, entry) => switches.push(entry) });
+  const runtime = createInstance({ name: `host${tests}`, remotes: [], plugins: [failover, fake.plugin] });
+  runtime.registerRemotes([{ name: remote, entry: entries[0] ?? '' }]);
+  const load = () => runtime.loadRemote(`${remote}/Header`);
+  return { load, failover, fake, switches };
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('failoverPlugin', () => {
+  it('loads from the primary when it works, and tries nothing else', async () => {
+    const { load, fake, switches } = siteWith([PRIMARY, FALLBACK], { [PRIMARY]: 'ok', [FALLBACK]: 'ok' });
+    await expect(load()).resolves.toEqual({ default: `./Header from ${PRIMARY}` });
+    expect(fake.loads).toEqual([PRIMARY]);
+    expect(switches).toEqual([]);
+  });
+
+  it('answers a failed primary with the same module from the fallback', async () => {
+    const { load, switches } = siteWith([PRIMARY, FALLBACK], { [PRIMARY]: 'down', [FALLBACK]: 'ok' });
+    await expect(load()).resolves.toEqual({ default: `./Header from ${FALLBACK}` });
+    expect(switches).toEqual([FALLBACK]);
+  });
+
+  it('moves on from a primary whose module throws at start', async () => {
+    const { load } = siteWith([PRIMARY, FALLBACK], { [PRIMARY]: 'throws at start', [FALLBACK]: 'ok' });
+    await expect(load()).resolves.toEqual({ default: `./Header from ${FALLBACK}` });
+  });
+
+  it('gives up a manifest that never answers after the timeout, then uses the fallback', async () => {
+    const fetch = jest.fn(
+      (_url: string, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+    );
+    Object.assign(globalThis, { fetch });
+    const { load } = siteWith([SILENT, FALLBACK], { [FALLBACK]: 'ok' }, 50);
+    await expect(load()).resolves.toEqual({ default: `./Header from ${FALLBACK}` });
+    expect(fetch).toHaveBeenCalledWith(SILENT, expect.objectContaining({ signal: expect.any(AbortSignal) }));
+  });
+
+  it('fails when every entry fails, and starts from the primary again once it is back', async () => {
+    const { load, fake } = siteWith([PRIMARY, FALLBACK], { [PRIMARY]: 'down', [FALLBACK]: 'down' });
+    await expect(load()).rejects.toThrow();
+    fake.behaviour[PRIMARY] = 'ok';
+    fake.loads.length = 0;
+    await expect(load()).resolves.toEqual({ default: `./Header from ${PRIMARY}` });
+    expect(fake.loads).toEqual([PRIMARY]);
+  });
+
+  it('skipEntry moves a loaded remote to its fallback, and after the last back to the primary', async () => {
+    const { load, failover } = siteWith([PRIMARY, FALLBACK], { [PRIMARY]: 'ok', [FALLBACK]: 'ok' });
+    await load();
+    expect(failover.skipEntry(remote)).toBe(true);
+    await expect(load()).resolves.toEqual({ default: `./Header from ${FALLBACK}` });
+    expect(failover.skipEntry(remote)).toBe(false);
+    await expect(load()).resolves.toEqual({ default: `./Header from ${PRIMARY}` });
+  });
+
+  it('setEntries: a remote whose list changed loads from its new primary', async () => {
+    const { load, failover } = siteWith([PRIMARY], { [PRIMARY]: 'ok', [FALLBACK]: 'ok' });
+    await load();
+    failover.setEntries({ [remote]: [FALLBACK] });
+    await expect(load()).resolves.toEqual({ default: `./Header from ${FALLBACK}` });
+  });
+});
+
+it('forgetStartedChunks empties the remote\'s chunk array in place', () => {
+  const registry = [[['chunk'], {}]];
+  Object.assign(globalThis, { webpackChunkheader: registry });
+  forgetStartedChunks('header');
+  expect((globalThis as Record<string, unknown>).webpackChunkheader).toBe(registry);
+  expect(registry).toEqual([]);
+});
