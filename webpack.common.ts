@@ -3,8 +3,6 @@
  * (name, port, exposes, public path); everything else — loaders, federation sharing, caching names, the
  * HTML page — is decided here once.
  */
-import { execSync } from 'node:child_process';
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -14,14 +12,10 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
-import {
-  chunkRegistryGlobal,
-  ENTRY_ASSETS_FILE,
-  MANIFEST_FILE,
-  VERSION_FILE,
-  type BuildInfo,
-  type EntryAssets,
-} from './shared/src/config/parts';
+import { htmlPage } from './deploy/webpack/htmlPage';
+import { gitShortHash, readPackageJson, type PackageJson } from './deploy/webpack/packageInfo';
+import { EntryAssetsPlugin, SERVER_DIR, ServerEntryInManifestPlugin, VersionFilePlugin } from './deploy/webpack/plugins';
+import { chunkRegistryGlobal, type BuildInfo } from './shared/src/config/parts';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 /**
@@ -67,48 +61,6 @@ export interface PartOptions {
   fallbackPage?: string;
   /** Further plain pages of the part, each its own entry and `{name}.html` (e.g. the shell's status page). */
   pages?: { name: string; entry: string; title: string }[];
-}
-
-interface PackageJson {
-  name: string;
-  version: string;
-  dependencies?: Record<string, string>;
-}
-
-function readPackageJson(dir: string): PackageJson {
-  return JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as PackageJson;
-}
-
-function gitShortHash(dir: string): string {
-  try {
-    return execSync('git rev-parse --short HEAD', { cwd: dir, stdio: ['ignore', 'pipe', 'ignore'] })
-      .toString()
-      .trim();
-  } catch {
-    return 'unknown';
-  }
-}
-
-/** The site's icon inline, percent-encoded whole: a data URL with raw spaces or quotes is not a valid URL. */
-const FAVICON = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36"><rect width="36" height="36" rx="8" fill="#1f5fa8"/><path d="M8 11h20M8 18h20M8 25h12" stroke="#fff" stroke-width="3" stroke-linecap="round"/></svg>',
-)}`;
-
-function htmlPage(parameters: Record<string, unknown>): string {
-  const { htmlWebpackPlugin } = parameters as { htmlWebpackPlugin: { options: { title?: unknown } } };
-  return `<!doctype html>
-<html lang="zh-CN">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="${FAVICON}">
-<title>${String(htmlWebpackPlugin.options.title)}</title>
-</head>
-<body>
-<noscript>本网站需要启用 JavaScript 才能正常浏览。</noscript>
-<div id="root"></div>
-</body>
-</html>`;
 }
 
 /** Every remote exposes which build it is, for the status page and ops. */
@@ -246,7 +198,6 @@ function remoteContainerConfig(part: PartOptions, exposes: Record<string, string
 
 const require = createRequire(import.meta.url);
 const NODE_RUNTIME_PLUGIN = require.resolve('@module-federation/node/runtimePlugin');
-export const SERVER_DIR = 'server';
 
 function serverConfig(part: PartOptions, build: Build, name: string, entry: Configuration['entry'], outputPath: string, publicPath: string): PartConfig {
   const config = commonConfig(part, build, { name, entry, clean: false });
@@ -403,71 +354,3 @@ function commonConfig(
   };
 }
 
-/** Emits VERSION_FILE with the same build info the bundle carries, down to the build time. */
-class VersionFilePlugin {
-  constructor(private readonly info: BuildInfo) {}
-
-  apply(compiler: webpack.Compiler): void {
-    compiler.hooks.thisCompilation.tap(VersionFilePlugin.name, (compilation) => {
-      const stage = webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL;
-      compilation.hooks.processAssets.tap({ name: VersionFilePlugin.name, stage }, () =>
-        compilation.emitAsset(VERSION_FILE, new webpack.sources.RawSource(`${JSON.stringify(this.info, null, 2)}\n`)),
-      );
-    });
-  }
-}
-
-/**
- * Names the server build in the web manifest (`metaData.ssrRemoteEntry`): the federation runtime on Node loads
- * that entry instead of the browser's when a host registers the remote by its manifest URL, so the render server
- * needs only the addresses the browser uses.
- */
-class ServerEntryInManifestPlugin {
-  apply(compiler: webpack.Compiler): void {
-    compiler.hooks.thisCompilation.tap(ServerEntryInManifestPlugin.name, (compilation) => {
-      const stage = webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT;
-      compilation.hooks.processAssets.tap({ name: ServerEntryInManifestPlugin.name, stage }, () => {
-        const asset = compilation.getAsset(MANIFEST_FILE);
-        if (!asset) return;
-        const manifest = JSON.parse(asset.source.source().toString()) as { metaData: Record<string, unknown> };
-        manifest.metaData.ssrRemoteEntry = { name: 'remoteEntry.js', path: SERVER_DIR, type: 'commonjs-module' };
-        compilation.updateAsset(MANIFEST_FILE, new webpack.sources.RawSource(JSON.stringify(manifest, null, 2)));
-      });
-    });
-  }
-}
-
-/**
- * Writes ENTRY_ASSETS_FILE: for each entry (`main` is the site, `status` the status page), its files. The server
- * renderer reads the site's stylesheets from it (never the status page's), the budgets read the bytes.
- */
-class EntryAssetsPlugin {
-  apply(compiler: webpack.Compiler): void {
-    compiler.hooks.thisCompilation.tap(EntryAssetsPlugin.name, (compilation) => {
-      const stage = webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT;
-      compilation.hooks.processAssets.tap({ name: EntryAssetsPlugin.name, stage }, () => {
-        const byKind = (files: Iterable<string>) => {
-          const list = [...new Set(files)].sort();
-          return { js: list.filter((file) => file.endsWith('.js')), css: list.filter((file) => file.endsWith('.css')) };
-        };
-        const entries = Object.fromEntries(
-          [...compilation.entrypoints].map(([name, entrypoint]): [string, EntryAssets] => {
-            const later = new Set<string>();
-            const seen = new Set<webpack.ChunkGroup>();
-            const visit = (group: webpack.ChunkGroup) => {
-              for (const child of group.getChildren()) {
-                if (seen.has(child)) continue;
-                seen.add(child);
-                for (const chunk of child.chunks) for (const file of chunk.files) later.add(file);
-                visit(child);
-              }
-            };
-            visit(entrypoint);
-            return [name, { initial: byKind(entrypoint.getFiles()), async: byKind(later) }];
-          }),
-        );
-        compilation.emitAsset(ENTRY_ASSETS_FILE, new webpack.sources.RawSource(`${JSON.stringify(entries, null, 2)}\n`));
-      });
-    });
-  }
-}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../deploy/chromium';
 import { API_PORT, RENDER_PORT, SHELL_PART } from '../shared/src/config/parts';
-import { E2E_PORTS, E2E_SITE_ORIGINS, NGINX_TLS_DIR } from './support/ports';
+import { E2E_PORTS, E2E_SITE_ORIGINS, NGINX_TLS_DIR, WORKER_PORTS } from './support/ports';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -16,7 +16,7 @@ export default defineConfig({
   outputDir: './test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  workers: 2,
+  workers: WORKER_PORTS.workers,
   retries: 0,
   reporter: 'list',
   use: {

@@ -10,7 +10,7 @@ import {
   servedRuntimeConfig,
   siteHeader,
 } from '../support/header-search';
-import { loginWithPassword } from '../support/login';
+import { submitPasswordLogin } from '../support/login-modal';
 import { watchErrors } from '../support/site';
 
 /** The heights the shell keeps for the header slot while it loads; the header must match them exactly. */
@@ -95,7 +95,7 @@ test.describe('normal header', () => {
   }) => {
     await openPage(page, '/');
     const header = siteHeader(page);
-    await loginWithPassword(page, DEMO_TEACHER);
+    await submitPasswordLogin(page, DEMO_TEACHER);
     await expect(header.getByTestId('header-user-mobile')).toHaveText(DEMO_TEACHER.masked);
     const avatar = header.locator('.header-user__avatar');
     await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
@@ -181,7 +181,7 @@ test.describe('phone width (375 px)', () => {
     await siteHeader(page).getByRole('button', { name: '收起搜索框' }).click();
     await expect(siteHeader(page).getByRole('button', { name: '客服' })).toBeVisible();
 
-    await loginWithPassword(page, DEMO_TEACHER);
+    await submitPasswordLogin(page, DEMO_TEACHER);
     await expect(siteHeader(page).getByRole('button', { name: '退出登录' })).toBeVisible();
     expect(await horizontalOverflow(page)).toBe(0);
 

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { answeredAs, ODD_REQUEST_LINES } from '../../deploy/serve/oddRequests';
 import { API_PORT } from '../../shared/src/config/parts';
 import { rawTlsRequest, request } from '../support/https';
-import { E2E_PORTS } from '../support/ports';
+import { E2E_PORTS, SITE_ORIGIN } from '../support/ports';
 import { waitForApp, watchErrors } from '../support/site';
 
 /**
@@ -105,7 +105,7 @@ test.describe('nginx: cache rules and history fallback', () => {
   test('a page written at build for /about/N; activities, search and any other path from the render servers', async () => {
     const about = await get(`${SHELL}/about/3`);
     expect(about.body).toContain('id="page-state"');
-    expect(about.body).toContain('<link rel="canonical" href="http://localhost:3000/about/3"');
+    expect(about.body).toContain(`<link rel="canonical" href="${SITE_ORIGIN}/about/3"`);
     // Rendered now, for this site's address.
     for (const [path, status, cacheControl] of [
       ['/wuyou/1', 200, 'public, max-age=60, stale-while-revalidate=600'],
@@ -174,7 +174,7 @@ test('CORS: remotes answer only the parts’ origins; the shell answers nobody',
     const foreign = await get(`${origin}/mf-manifest.json`, { Origin: 'http://evil.example' });
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
     // The dev servers' origins are not part of this deployment either.
-    const devShell = await get(`${origin}/mf-manifest.json`, { Origin: 'http://localhost:3000' });
+    const devShell = await get(`${origin}/mf-manifest.json`, { Origin: SITE_ORIGIN });
     expect(devShell.headers['access-control-allow-origin']).toBeUndefined();
   }
   const shell = await get(`${SHELL}/runtime-config.json`, { Origin: REMOTES.header });

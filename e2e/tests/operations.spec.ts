@@ -1,42 +1,64 @@
 import fs from 'node:fs';
-import type http from 'node:http';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { REMOTE_PARTS } from '../../shared/src/config/parts';
-import { E2E_PORTS } from '../support/ports';
+import { expect, test } from '../support/fixtures';
+import { waitForLiveHeader } from '../support/header-search';
 import {
   ARTIFACTS,
-  closeServer,
   copyBuild,
   deployShellCopy,
   distOf,
+  editRuntimeConfig,
+  folderFingerprint,
   manifestUrl,
-  serveFolder,
   setRemote,
   watchErrors,
 } from '../support/site';
 
-const servers: http.Server[] = [];
+test('ops: pointing runtime-config.json at another header build takes effect on reload, nothing rebuilt', async ({
+  page,
+  folders,
+}) => {
+  const otherHeader = await folders.serve(copyBuild(distOf('remote-header'), path.join(ARTIFACTS, 'header-elsewhere')));
+  const shellDir = deployShellCopy('shell-ops', () => undefined);
+  const shell = await folders.serve(shellDir);
+  const requestedPorts: string[] = [];
+  page.on('request', (request) => requestedPorts.push(new URL(request.url()).port));
+  const shellBefore = folderFingerprint(shellDir);
 
-test.describe.configure({ mode: 'serial' });
+  await page.goto(`${shell.origin}/`);
+  // The server-rendered header is visible before any remote loads: wait for the live one, and for the first load's
+  // last requests, so that none of them is counted after the reload.
+  await waitForLiveHeader(page);
+  await page.waitForLoadState('networkidle');
+  expect(requestedPorts).toContain(String(REMOTE_PARTS.header.port));
+  expect(requestedPorts).not.toContain(String(otherHeader.port));
 
-test.afterAll(() => Promise.all(servers.map(closeServer)));
+  editRuntimeConfig(shellDir, (config) => setRemote(config, 'header', manifestUrl(otherHeader.port)));
+  requestedPorts.length = 0;
+  await page.reload();
+  await waitForLiveHeader(page);
+  expect(requestedPorts).toContain(String(otherHeader.port));
+  expect(requestedPorts).not.toContain(String(REMOTE_PARTS.header.port));
+  expect(folderFingerprint(shellDir)).toBe(shellBefore);
+});
 
-test('rollback: a broken primary remote-header falls back to the last known good build', async ({ page }) => {
+test('rollback: a broken primary remote-header falls back to the last known good build', async ({ page, folders }) => {
   // A botched deploy: the manifest points at a Header chunk that was never uploaded.
-  const broken = copyBuild(distOf('remote-header'), path.join(ARTIFACTS, 'header-broken'));
-  for (const file of fs.readdirSync(broken).filter((name) => name.startsWith('__federation_expose_Header'))) {
-    fs.rmSync(path.join(broken, file));
+  const brokenDir = copyBuild(distOf('remote-header'), path.join(ARTIFACTS, 'header-broken'));
+  for (const file of fs.readdirSync(brokenDir).filter((name) => name.startsWith('__federation_expose_Header'))) {
+    fs.rmSync(path.join(brokenDir, file));
   }
-  servers.push(await serveFolder(broken, E2E_PORTS.rollbackHeader));
-  const shellDir = deployShellCopy('shell-rollback', (config) =>
-    setRemote(config, 'header', [manifestUrl(E2E_PORTS.rollbackHeader), manifestUrl(REMOTE_PARTS.header.port)]),
+  const broken = await folders.serve(brokenDir);
+  const shell = await folders.serve(
+    deployShellCopy('shell-rollback', (config) =>
+      setRemote(config, 'header', [manifestUrl(broken.port), manifestUrl(REMOTE_PARTS.header.port)]),
+    ),
   );
-  servers.push(await serveFolder(shellDir, E2E_PORTS.rollbackShell));
 
   const warnings: string[] = [];
   page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
-  await page.goto(`http://localhost:${E2E_PORTS.rollbackShell}/`);
+  await page.goto(`${shell.origin}/`);
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
   await expect(page.locator('header.site-header')).toBeVisible();
   await expect(page.locator('.remote-slot--failed')).toHaveCount(0);

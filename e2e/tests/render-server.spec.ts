@@ -1,12 +1,14 @@
 import type http from 'node:http';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { buildRenderServer } from '../../render-server/src/server/app';
 import { startPartServer } from '../../deploy/serve/partServer';
 import { API_PATHS } from '../../shared/src/api/endpoints';
 import type { Envelope, SearchResult } from '../../shared/src/api/types';
-import { API_PORT, APP_PAGE } from '../../shared/src/config/parts';
-import { E2E_PORTS } from '../support/ports';
+import { API_PORT, APP_PAGE, RENDER_PORT } from '../../shared/src/config/parts';
+import type { PageState } from '../../shared/src/pageData/pageState';
+import { PAGE_DATA_KEYS } from '../../shared/src/routing/pageDataKeys';
+import { E2E_PORTS, SITE_ORIGIN } from '../support/ports';
 import { closeServer, deployShellCopy, waitForApp, watchErrors } from '../support/site';
 
 const API = `http://localhost:${API_PORT}`;
@@ -28,7 +30,7 @@ test('an activity published in the backend has its own page within seconds, with
     .poll(async () => (await (await request.get(path)).text()).includes(`<title>${title} - `), { timeout: 5_000 })
     .toBe(true);
   const html = await (await request.get(path)).text();
-  expect(html).toContain(`<meta property="og:image" content="http://localhost:3000${path}/cover.png">`);
+  expect(html).toContain(`<meta property="og:image" content="${SITE_ORIGIN}${path}/cover.png">`);
   const event = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)]
     .map((match) => JSON.parse(match[1] ?? '{}') as { '@type': string; name?: string })
     .find((data) => data['@type'] === 'Event');
@@ -42,28 +44,52 @@ test('an activity published in the backend has its own page within seconds, with
   expect(await (await request.get(path)).text()).toContain('没有找到这个活动');
 });
 
-// 教 finds more than a page of courses in the demo content, so the server-rendered page has a pager to use.
-test('/search/教 arrives with the first course the API finds, hydrates without an error, and pages', async ({ page, request }) => {
+/** The first course the API finds for `keyword`, and the search page's address. */
+async function firstCourse(request: APIRequestContext, keyword: string): Promise<{ first: string; path: string }> {
   const answer = (await (
-    await request.post(`${API}${API_PATHS.search}`, { form: { keyword: '教', page: '1', pageSize: '10', scope: 'all' } })
+    await request.post(`${API}${API_PATHS.search}`, { form: { keyword, page: '1', pageSize: '10', scope: 'all' } })
   ).json()) as Envelope<SearchResult>;
   const first = answer.data.courses.list[0]?.title ?? '';
   expect(first).not.toBe('');
-  const path = `/search/${encodeURIComponent('教')}`;
+  return { first, path: `/search/${encodeURIComponent(keyword)}` };
+}
+
+test('/search/课程 arrives with the first course the API finds and hydrates without an error; results page on the server-rendered page', async ({ page, request }) => {
+  const { first, path } = await firstCourse(request, '课程');
   const response = await request.get(path);
   expect(response.headers()['cache-control']).toBe('no-store');
   expect(await response.text()).toContain(first);
-
   const errors = watchErrors(page);
   await page.goto(path);
   await waitForApp(page);
   const courses = page.getByRole('region', { name: /课程/ });
   await expect(courses.getByRole('heading', { level: 3 }).first()).toHaveText(first);
+
+  // The demo content has one page of courses for 课程 and several for 教: paging is shown on the latter.
+  const many = await firstCourse(request, '教');
+  await page.goto(many.path);
+  await waitForApp(page);
+  await expect(courses.getByRole('heading', { level: 3 }).first()).toHaveText(many.first);
   const pager = courses.getByRole('navigation', { name: '课程分页' });
   await pager.getByRole('button', { name: '下一页' }).click();
   await expect(pager).toContainText('第 2 /');
-  await expect(courses.getByRole('heading', { level: 3 }).first()).not.toHaveText(first);
+  await expect(courses.getByRole('heading', { level: 3 }).first()).not.toHaveText(many.first);
   expect(errors).toEqual([]);
+});
+
+test('pages rendered at the same moment carry only their own data: nothing of one render reaches another', async ({ request }) => {
+  const renderServer = `http://localhost:${RENDER_PORT}`;
+  // Search pages are rendered for every request; activity pages once, then from the cache: both kinds at once.
+  const keywords = ['教', '课程', '心理', '校长', '信息'];
+  const paths = [...keywords.map((keyword) => `/search/${encodeURIComponent(keyword)}`), '/wuyou/1', '/wuyou/2'];
+  const pages = await Promise.all([...paths, ...paths].map(async (path) => ({ path, html: await (await request.get(`${renderServer}${path}`)).text() })));
+  for (const { path, html } of pages) {
+    const state = JSON.parse(/<script type="application\/json" id="page-state">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as PageState;
+    const ownKey = path.startsWith('/search/')
+      ? PAGE_DATA_KEYS.search(decodeURIComponent(path.slice('/search/'.length)))
+      : PAGE_DATA_KEYS.activity(path.slice('/wuyou/'.length));
+    expect(Object.keys(state.data), path).toEqual([ownKey]);
+  }
 });
 
 test.describe('with the API down', () => {

@@ -11,7 +11,7 @@ import { DEFAULT_RUNTIME_CONFIG } from '../../shared/src/config/runtimeConfig';
 import { buildPaths } from '../../shared/src/routing/manifest';
 import { courseCards } from '../support/about-page';
 import { LISTED_ACTIVITIES, OFFLINE_ACTIVITY_ID, openClientRendered, renderedRootMarkup, SAMPLE_ACTIVITY } from '../support/activities';
-import { E2E_PORTS } from '../support/ports';
+import { E2E_PORTS, SITE_ORIGIN } from '../support/ports';
 import {
   ARTIFACTS,
   closeServer,
@@ -55,7 +55,7 @@ test.describe('the first response is already the page (written at build, without
       expect(body.match(/[\u4e00-\u9fff]/g)?.length ?? 0, path).toBeGreaterThan(150);
       expect(html).toMatch(/<title>[^<]+ - [^<]+<\/title>/);
       expect(html).toMatch(/<meta name="description" content="[^"]{10,}">/);
-      expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:3000\/[^"]*">/);
+      expect(html).toMatch(new RegExp(`<link rel="canonical" href="${SITE_ORIGIN}/[^"]*">`));
       for (const property of ['og:title', 'og:description', 'og:url', 'og:image', 'og:image:alt']) {
         expect(html).toContain(`<meta property="${property}" content="`);
       }
@@ -72,7 +72,7 @@ test.describe('the first response is already the page (written at build, without
       const html = await fetchHtml(request, aboutPath(section.key));
       expect(html).toContain(`<title>${section.title} - `);
       expect(html).toMatch(new RegExp(`<h1[^>]*>${section.title}</h1>`));
-      expect(html).toContain(`<link rel="canonical" href="http://localhost:3000/about/${section.key}">`);
+      expect(html).toContain(`<link rel="canonical" href="${SITE_ORIGIN}/about/${section.key}">`);
     }
   });
 
@@ -90,7 +90,7 @@ test.describe('the first response is already the page (written at build, without
     expect(html).toContain(ACTIVITY.signUp.note);
     const description = escapeHtml(activityDescription(ACTIVITY));
     expect(html).toContain(`<meta name="description" content="${description}">`);
-    expect(html).toContain(`<meta property="og:image" content="http://localhost:3000${ACTIVITY_PATH}/cover.png">`);
+    expect(html).toContain(`<meta property="og:image" content="${SITE_ORIGIN}${ACTIVITY_PATH}/cover.png">`);
     expect(html).toContain(`<meta property="og:image:alt" content="${escapeHtml(ACTIVITY.title)}">`);
     const event = jsonLdOf(html).find((data) => data['@type'] === 'Event') as Record<string, unknown> | undefined;
     expect(event).toMatchObject({ name: ACTIVITY.title, startDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
@@ -115,11 +115,11 @@ test.describe('the first response is already the page (written at build, without
   });
 
   test('robots.txt, the sitemap (pages and activities, no search) and the shared-link picture are served', async ({ request }) => {
-    expect(await fetchHtml(request, '/robots.txt')).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+    expect(await fetchHtml(request, '/robots.txt')).toContain(`Sitemap: ${SITE_ORIGIN}/sitemap.xml`);
     const sitemap = await fetchHtml(request, '/sitemap.xml');
-    expect(sitemap).toContain('<loc>http://localhost:3000/about/3</loc>');
-    expect(sitemap).toContain('<loc>http://localhost:3000/wuyou/1</loc>');
-    expect(sitemap).not.toContain('<loc>http://localhost:3000/about</loc>');
+    expect(sitemap).toContain(`<loc>${SITE_ORIGIN}/about/3</loc>`);
+    expect(sitemap).toContain(`<loc>${SITE_ORIGIN}/wuyou/1</loc>`);
+    expect(sitemap).not.toContain(`<loc>${SITE_ORIGIN}/about</loc>`);
     expect(sitemap).not.toContain('/search/');
     expect((await request.get('/og-image.png')).headers()['content-type']).toBe('image/png');
   });

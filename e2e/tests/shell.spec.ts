@@ -6,6 +6,7 @@ import { ABOUT_SECTIONS, aboutPath } from '../../shared/src/content/aboutSection
 import { DEFAULT_RUNTIME_CONFIG } from '../../shared/src/config/runtimeConfig';
 import { STARTUP_FAILURE_TEXT } from '../../shell/src/app/startupFailure';
 import { openClientRendered } from '../support/activities';
+import { SITE_ORIGIN } from '../support/ports';
 import { holdRequests, waitForApp, watchErrors } from '../support/site';
 
 const INTEGRATE_URL = `${DEFAULT_RUNTIME_CONFIG.apiBaseUrl}${API_PATHS.integrate}`;
@@ -143,7 +144,7 @@ async function decodeQr(page: Page, index: number): Promise<string | undefined> 
 
 test.describe("the shell's own code cannot load", () => {
   // Every chunk of the shell but its entry script: React, the router, the app, the layout.
-  const SHELL_CHUNK = /localhost:3000\/\d+\.[0-9a-f]{8}\.(js|css)$/;
+  const SHELL_CHUNK = new RegExp(`^${SITE_ORIGIN}/\\d+\\.[0-9a-f]{8}\\.(js|css)$`);
 
   for (const { path, serverRendered } of [
     { path: `/search/${encodeURIComponent('课程')}`, serverRendered: false },

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { REMOTE_PARTS, SHELL_PART } from '../../shared/src/config/parts';
 import { DEMO_TEACHER } from '../support/accounts';
 import { waitForLiveHeader } from '../support/header-search';
-import { loginWithPassword } from '../support/login';
+import { submitPasswordLogin } from '../support/login-modal';
 
 // Only react-dom carries this API; a second copy in the page would mean two Reacts.
 const REACT_DOM_MARKER = 'unstable_renderSubtreeIntoContainer';
@@ -37,7 +37,7 @@ test('visitor: one seamless page from several origins, one store, one React', as
   expect(origins).toContain(`http://localhost:${REMOTE_PARTS.header.port}`);
 
   // A login made in the auth remote is seen at once by the header remote: the same store object.
-  await loginWithPassword(page, DEMO_TEACHER);
+  await submitPasswordLogin(page, DEMO_TEACHER);
   await expect(page.getByText('登录成功')).toBeVisible();
   await expect(page.locator('.login-modal')).toBeHidden();
   await expect(header.getByTestId('header-user-mobile')).toHaveText(DEMO_TEACHER.masked);

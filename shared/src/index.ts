@@ -8,6 +8,7 @@ export * from './constants';
 export * from './config/parts';
 export {
   DEFAULT_RUNTIME_CONFIG,
+  fallbackRuntimeConfig,
   getRuntimeConfig,
   loadRuntimeConfig,
   parseRuntimeConfig,

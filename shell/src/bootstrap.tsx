@@ -1,6 +1,7 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import {
+  fallbackRuntimeConfig,
   loadRuntimeConfig,
   modulesOf,
   PageDataProvider,
@@ -26,7 +27,7 @@ export async function start(container: HTMLElement) {
   const route = routeOf(window.location.pathname);
   const layout = route.layout ? loadLayout() : undefined;
   // Served beside index.html, read before anything renders (docs/ARCHITECTURE.md: the ops surface).
-  const config = await loadRuntimeConfig('/runtime-config.json');
+  const config = await loadRuntimeConfig('/runtime-config.json', fetch, fallbackRuntimeConfig(window.location, pageState?.config));
   registerSiteRemotes(config);
 
   const failedOnServer = new Set(pageState?.failedSlots ?? []);

@@ -14,7 +14,7 @@ import { loadShellServer, type ShellServer } from '../render/shellServer';
 import { APP_PAGE } from '../../../shared/src/config/parts';
 import { openSiteRenderer, runtimeConfigFile, type SiteRenderer } from '../render/siteRenderer';
 import { createPageCache, DEFAULT_PAGE_CACHE, type PageCacheLimits } from './pageCache';
-import { changesBetween, snapshotSite, type SiteSnapshot } from './siteWatch';
+import { carriedForward, changesBetween, snapshotSite, type SiteSnapshot } from './siteWatch';
 
 export interface RenderServerOptions {
   /** The shell's served folder: app.html, runtime-config.json, the shell's server build (`server/`). */
@@ -91,7 +91,7 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
   async function check(): Promise<void> {
     const next = await snapshotSite(configFile, renderer.config);
     const changes = changesBetween(snapshot, next);
-    snapshot = next;
+    snapshot = carriedForward(snapshot, next);
     for (const id of changes.activities) {
       pages.delete(activityPath(id));
       covers.delete(id);

@@ -102,3 +102,12 @@ export function changesBetween(before: SiteSnapshot, after: SiteSnapshot): SiteC
     activities,
   };
 }
+
+/**
+ * The snapshot to compare the next check with. A check that could not read the activity list keeps the last list
+ * it could read: compared with nothing, an activity taken offline during an API hiccup would never be noticed,
+ * and its page would stay until the cache's age limit.
+ */
+export function carriedForward(before: SiteSnapshot, after: SiteSnapshot): SiteSnapshot {
+  return after.activities ? after : { ...after, activities: before.activities };
+}

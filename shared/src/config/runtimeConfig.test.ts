@@ -1,4 +1,4 @@
-import { DEFAULT_RUNTIME_CONFIG, loadRuntimeConfig, parseRuntimeConfig, getRuntimeConfig } from './runtimeConfig';
+import { DEFAULT_RUNTIME_CONFIG, fallbackRuntimeConfig, getRuntimeConfig, loadRuntimeConfig, parseRuntimeConfig } from './runtimeConfig';
 
 describe('parseRuntimeConfig', () => {
   it('takes a complete, valid file as it is', () => {
@@ -67,5 +67,37 @@ describe('loadRuntimeConfig', () => {
     const config = await loadRuntimeConfig('/runtime-config.json', fetchImpl);
     expect(config).toEqual(DEFAULT_RUNTIME_CONFIG);
     expect(console.error).toHaveBeenCalledWith(expect.stringContaining('[runtime-config]'));
+  });
+});
+
+describe('fallbackRuntimeConfig: when runtime-config.json cannot be read', () => {
+  const site = { protocol: 'https:', hostname: 'www.wenrun.cn' };
+  const carried = { ...DEFAULT_RUNTIME_CONFIG, apiBaseUrl: 'https://api.wenrun.cn' };
+
+  it('uses the config the page was rendered with', () => {
+    expect(fallbackRuntimeConfig(site, carried).apiBaseUrl).toBe('https://api.wenrun.cn');
+  });
+
+  it("on the visitor's host, never localhost: the defaults moved onto the page's host, each part on its port", () => {
+    const config = fallbackRuntimeConfig(site);
+    expect(JSON.stringify(config)).not.toContain('localhost');
+    expect(config.apiBaseUrl).toBe('https://www.wenrun.cn:3100');
+    expect(config.remotes.header).toEqual(['https://www.wenrun.cn:3001/mf-manifest.json']);
+  });
+
+  it('a carried config that does not check out is not used', () => {
+    expect(fallbackRuntimeConfig(site, { apiBaseUrl: 'javascript:alert(1)' }).apiBaseUrl).toBe('https://www.wenrun.cn:3100');
+  });
+
+  it('on a developer machine, the defaults as they are', () => {
+    expect(fallbackRuntimeConfig({ protocol: 'http:', hostname: 'localhost' })).toBe(DEFAULT_RUNTIME_CONFIG);
+  });
+
+  it('is what loadRuntimeConfig starts with when the file is missing', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const fallback = fallbackRuntimeConfig(site, carried);
+    const missing = jest.fn(async () => ({ ok: false, status: 404 })) as unknown as typeof fetch;
+    await expect(loadRuntimeConfig('/runtime-config.json', missing, fallback)).resolves.toBe(fallback);
+    expect(getRuntimeConfig()).toBe(fallback);
   });
 });

@@ -162,10 +162,31 @@ export function setRuntimeConfig(config: RuntimeConfig): void {
 export const RUNTIME_CONFIG_TIMEOUT_MS = 5000;
 
 /**
- * Fetches and validates the config. A missing, slow or broken file is reported on the console and the defaults
- * are used: the site must start either way.
+ * What the browser uses when `runtime-config.json` cannot be read: the config the page was rendered with when it
+ * carries one (checked like the file), else the defaults. Defaults name `localhost`, right on a developer machine
+ * and wrong for a visitor's phone: on any other host they are moved onto the page's own host, each part on its port.
  */
-export async function loadRuntimeConfig(url: string, fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+export function fallbackRuntimeConfig(pageLocation: { protocol: string; hostname: string }, carried?: unknown): RuntimeConfig {
+  if (carried !== undefined) {
+    const { config, problems } = parseRuntimeConfig(carried);
+    if (problems.length === 0) return config;
+  }
+  if (['localhost', '127.0.0.1', '[::1]'].includes(pageLocation.hostname)) return DEFAULT_RUNTIME_CONFIG;
+  const onPageHost = `${pageLocation.protocol}//${pageLocation.hostname}`;
+  return JSON.parse(JSON.stringify(DEFAULT_RUNTIME_CONFIG), (_key, value: unknown) =>
+    typeof value === 'string' && value.startsWith('http://localhost:') ? onPageHost + value.slice('http://localhost'.length) : value,
+  ) as RuntimeConfig;
+}
+
+/**
+ * Fetches and validates the config. A missing, slow or broken file is reported on the console and `fallback` is
+ * used (see `fallbackRuntimeConfig`): the site must start either way.
+ */
+export async function loadRuntimeConfig(
+  url: string,
+  fetchImpl: typeof fetch = fetch,
+  fallback: RuntimeConfig = DEFAULT_RUNTIME_CONFIG,
+): Promise<RuntimeConfig> {
   let raw: unknown;
   // Not AbortSignal.timeout(): older phone browsers in use lack it.
   const controller = new AbortController();
@@ -175,9 +196,9 @@ export async function loadRuntimeConfig(url: string, fetchImpl: typeof fetch = f
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     raw = await response.json();
   } catch (error) {
-    console.error(`[runtime-config] 无法读取 ${url}（${String(error)}），全部使用默认值`);
-    setRuntimeConfig(DEFAULT_RUNTIME_CONFIG);
-    return DEFAULT_RUNTIME_CONFIG;
+    console.error(`[runtime-config] 无法读取 ${url}（${String(error)}），改用${fallback === DEFAULT_RUNTIME_CONFIG ? '默认值' : '页面携带或本站地址上的配置'}`);
+    setRuntimeConfig(fallback);
+    return fallback;
   } finally {
     clearTimeout(timer);
   }

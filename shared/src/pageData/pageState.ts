@@ -10,6 +10,11 @@ export interface PageState {
   failedSlots: string[];
   /** ISO time of the render. */
   renderedAt: string;
+  /**
+   * The runtime config the page was rendered with (public: addresses and contact details). The browser falls back
+   * to it when `runtime-config.json` cannot be read, rather than to defaults meant for a developer machine.
+   */
+  config?: unknown;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -34,7 +39,12 @@ export function parsePageState(text: string): PageState | null {
   if (!Object.values(raw.data).every(isEntry)) return null;
   if (!raw.failedSlots.every((slot) => typeof slot === 'string')) return null;
   if (Number.isNaN(Date.parse(raw.renderedAt))) return null;
-  return { data: raw.data as Record<string, PageDataEntry>, failedSlots: raw.failedSlots as string[], renderedAt: raw.renderedAt };
+  return {
+    data: raw.data as Record<string, PageDataEntry>,
+    failedSlots: raw.failedSlots as string[],
+    renderedAt: raw.renderedAt,
+    ...(raw.config === undefined ? {} : { config: raw.config }),
+  };
 }
 
 /** What the server-rendered page in this document carries, or `null` for a page rendered in the browser. */

@@ -133,7 +133,7 @@ export async function renderPage(url: string, setup: RenderSetup): Promise<Rende
     head,
     jsonLd: [organizationJsonLd(context), ...head.jsonLd],
     markup,
-    state: { data: store.toJSON(), failedSlots: [...failedSlots], renderedAt: store.renderedAt.toISOString() },
+    state: { data: store.toJSON(), failedSlots: [...failedSlots], renderedAt: store.renderedAt.toISOString(), config: setup.config },
     unavailable: store.failures().filter(([, failure]) => failure.code !== NOT_FOUND_CODE),
   };
 }

@@ -1,0 +1,26 @@
+import { carriedForward, changesBetween, type SiteSnapshot } from './siteWatch';
+
+const snapshot = (activities: [string, string][] | null): SiteSnapshot => ({
+  config: 'c',
+  manifests: { header: 'h', about: 'a', auth: 'u', wuyou: 'w' },
+  versions: {} as SiteSnapshot['versions'],
+  activities: activities && new Map(activities),
+});
+
+describe('the site watch', () => {
+  it('names an activity edited or taken offline since the last look', () => {
+    const before = snapshot([['1', 't1'], ['2', 't1'], ['3', 't1']]);
+    const after = snapshot([['1', 't1'], ['2', 't2']]);
+    expect(changesBetween(before, after).activities).toEqual(['2', '3']);
+  });
+
+  it('an activity taken offline while one check could not read the list is still noticed at the next', () => {
+    const listed = snapshot([['7', 't1']]);
+    const unreadable = snapshot(null);
+    const offline = snapshot([]);
+    const kept = carriedForward(listed, unreadable);
+    expect(changesBetween(listed, unreadable).activities).toEqual([]);
+    expect(changesBetween(kept, offline).activities).toEqual(['7']);
+    expect(carriedForward(kept, offline)).toBe(offline);
+  });
+});
