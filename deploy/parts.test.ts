@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import table from '../shared/src/config/parts.json';
 import { PART_FOLDERS, REMOTE_PARTS, SHELL_PART } from '../shared/src/config/parts';
+import { parseRuntimeConfig } from '../shared/src/config/runtimeConfig';
 
 const ROOT = path.resolve(__dirname, '..');
 const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
@@ -22,6 +23,14 @@ describe('the parts table (shared/src/config/parts.json) and the lists kept by h
     const { remotes } = readJson('shell/public/runtime-config.json') as { remotes: Record<string, string> };
     expect(Object.keys(remotes).sort()).toEqual(Object.keys(REMOTE_PARTS).sort());
     for (const [name, part] of Object.entries(REMOTE_PARTS)) expect(new URL(remotes[name] ?? '').port).toBe(String(part.port));
+  });
+
+  test('the production example config is read without a problem: every remote, a canary, field data sampled at 10 %', () => {
+    const { config, problems } = parseRuntimeConfig(readJson('deploy/runtime-config.production.example.json'));
+    expect(problems).toEqual([]);
+    expect(Object.keys(config.remotes).sort()).toEqual(Object.keys(REMOTE_PARTS).sort());
+    expect(Object.keys(config.canaries)).toEqual(['wuyou']);
+    expect(config.fieldData.sampleRate).toBe(0.1);
   });
 
   test('each remote builds under its own name and port (its webpack.config.ts reads the table)', () => {

@@ -35,7 +35,10 @@ export function editRuntimeConfig(shellDir: string, edit: (config: Record<string
   fs.writeFileSync(file, JSON.stringify(config, null, 2));
 }
 
-export function setRemote(config: Record<string, unknown>, remote: string, entry: string | string[]): void {
+/** A remote in the runtime config: an entry, a list (primary first), or a release with a canary. */
+export type RemoteSetting = string | string[] | { entries: string[]; canary?: { entry: string; percent: number } };
+
+export function setRemote(config: Record<string, unknown>, remote: string, entry: RemoteSetting): void {
   config.remotes = { ...(config.remotes as Record<string, unknown>), [remote]: entry };
 }
 

@@ -17,11 +17,11 @@ import {
 
 test('ops: pointing runtime-config.json at another header build takes effect on reload, nothing rebuilt', async ({
   page,
-  folders,
+  hosts,
 }) => {
-  const otherHeader = await folders.serve(copyBuild(distOf('remote-header'), path.join(ARTIFACTS, 'header-elsewhere')));
+  const otherHeader = await hosts.serve(copyBuild(distOf('remote-header'), path.join(ARTIFACTS, 'header-elsewhere')));
   const shellDir = deployShellCopy('shell-ops', () => undefined);
-  const shell = await folders.serve(shellDir);
+  const shell = await hosts.serve(shellDir);
   const requestedPorts: string[] = [];
   page.on('request', (request) => requestedPorts.push(new URL(request.url()).port));
   const shellBefore = folderFingerprint(shellDir);
@@ -43,14 +43,14 @@ test('ops: pointing runtime-config.json at another header build takes effect on 
   expect(folderFingerprint(shellDir)).toBe(shellBefore);
 });
 
-test('rollback: a broken primary remote-header falls back to the last known good build', async ({ page, folders }) => {
+test('rollback: a broken primary remote-header falls back to the last known good build', async ({ page, hosts }) => {
   // A botched deploy: the manifest points at a Header chunk that was never uploaded.
   const brokenDir = copyBuild(distOf('remote-header'), path.join(ARTIFACTS, 'header-broken'));
   for (const file of fs.readdirSync(brokenDir).filter((name) => name.startsWith('__federation_expose_Header'))) {
     fs.rmSync(path.join(brokenDir, file));
   }
-  const broken = await folders.serve(brokenDir);
-  const shell = await folders.serve(
+  const broken = await hosts.serve(brokenDir);
+  const shell = await hosts.serve(
     deployShellCopy('shell-rollback', (config) =>
       setRemote(config, 'header', [manifestUrl(broken.port), manifestUrl(REMOTE_PARTS.header.port)]),
     ),
@@ -63,6 +63,51 @@ test('rollback: a broken primary remote-header falls back to the last known good
   await expect(page.locator('header.site-header')).toBeVisible();
   await expect(page.locator('.remote-slot--failed')).toHaveCount(0);
   expect(warnings.join('\n')).toContain(`使用备用地址 ${manifestUrl(REMOTE_PARTS.header.port)}`);
+});
+
+test('a black-holed primary remote-header costs the visit one short wait: the first page is live within 4 s, the next within 1 s; after 10 minutes the primary is tried again', async ({
+  page,
+  hosts,
+}) => {
+  const blackHole = await hosts.blackHole();
+  const shell = await hosts.serve(
+    deployShellCopy('shell-black-hole', (config) =>
+      setRemote(config, 'header', [manifestUrl(blackHole.port), manifestUrl(REMOTE_PARTS.header.port)]),
+    ),
+  );
+  const askedBlackHole = () => requests.some((url) => new URL(url).port === String(blackHole.port));
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  // The page's clock runs as the real one until it is stepped forward below.
+  await page.clock.install();
+
+  // Polled every 50 ms (waitForLiveHeader backs off to 1 s, too coarse to time with).
+  const liveHeader = () =>
+    page.waitForFunction(
+      () => {
+        const header = document.querySelector('header.site-header');
+        return header !== null && Object.keys(header).some((key) => key.startsWith('__reactFiber'));
+      },
+      undefined,
+      { polling: 50 },
+    );
+  const timeToLiveHeader = async (load: () => Promise<unknown>) => {
+    requests.length = 0;
+    const started = Date.now();
+    await load();
+    await liveHeader();
+    return Date.now() - started;
+  };
+
+  expect(await timeToLiveHeader(() => page.goto(`${shell.origin}/`))).toBeLessThan(4_000);
+  expect(askedBlackHole()).toBe(true);
+  expect(await timeToLiveHeader(() => page.goto(`${shell.origin}/about/2`))).toBeLessThan(1_000);
+  expect(askedBlackHole()).toBe(false);
+
+  await page.clock.setSystemTime(Date.now() + 10 * 60_000 + 1_000);
+  await timeToLiveHeader(() => page.reload());
+  expect(askedBlackHole()).toBe(true);
+  await expect(page.locator('.remote-slot--failed')).toHaveCount(0);
 });
 
 test('status page: each remote with its version and load time, the shared singletons, the API health', async ({ page }) => {

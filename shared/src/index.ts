@@ -13,11 +13,14 @@ export {
   loadRuntimeConfig,
   parseRuntimeConfig,
   setRuntimeConfig,
+  type CanaryRelease,
   type ContactInfo,
+  type FieldDataConfig,
   type OfficialAccount,
   type RuntimeConfig,
 } from './config/runtimeConfig';
 export * from './api/types';
+export * from './api/fieldData';
 export { ApiError, assetUrl, del, get, http, isApiError, post, put, type CallOptions } from './api/client';
 export { API_PATHS, api } from './api/endpoints';
 export { track } from './api/stats';
@@ -30,7 +33,7 @@ export * from './validation';
 export * from './content/aboutSections';
 export { DEFAULT_AVATAR, LoginStore, loginStore, maskMobile, type LoginState } from './stores/LoginStore';
 export { UiStore, uiStore } from './stores/UiStore';
-export { persistStore, type PersistOptions, type StorageArea, type StoredValueSchema } from './stores/persist';
+export { persistStore, storageArea, type PersistOptions, type StorageArea, type StoredValueSchema } from './stores/persist';
 export * from './content/routes';
 export { FormField, type FieldControlProps } from './forms/FormField';
 export { useSingleFlight } from './forms/useSingleFlight';

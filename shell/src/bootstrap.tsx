@@ -28,7 +28,13 @@ export async function start(container: HTMLElement) {
   const layout = route.layout ? loadLayout() : undefined;
   // Served beside index.html, read before anything renders (docs/ARCHITECTURE.md: the ops surface).
   const config = await loadRuntimeConfig('/runtime-config.json', fetch, fallbackRuntimeConfig(window.location, pageState?.config));
-  registerSiteRemotes(config);
+  const releases = registerSiteRemotes(config);
+  // Field data is a chunk of its own, fetched only for the sampled page views; it never costs the page anything else.
+  if (Math.random() < config.fieldData.sampleRate) {
+    void import(/* webpackChunkName: "field-data" */ './fieldData/startFieldData').then(({ startFieldData }) =>
+      startFieldData({ statsBaseUrl: config.statsBaseUrl, route: route.path, canary: Object.keys(releases.canary) }),
+    ).catch(() => undefined);
+  }
 
   const failedOnServer = new Set(pageState?.failedSlots ?? []);
   const slots = modulesOf(route).filter((ref) => !failedOnServer.has(moduleId(ref.remote, ref.module)));

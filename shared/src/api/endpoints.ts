@@ -29,6 +29,8 @@ export const API_PATHS = {
   activityPage: '/wuyou/activityPageList1.0',
   courseList: '/wenrun/getWenRunCourseList1.0',
   statsLog: '/operation/log',
+  /** The field data summary for the status page (`?days=1` or `7`), on the statistics host. */
+  fieldSummary: '/operation/fieldSummary',
 } as const;
 
 /** One typed function per call of docs/SPEC.md §7. */

@@ -36,6 +36,44 @@ describe('parseRuntimeConfig', () => {
     expect(parseRuntimeConfig({ remotes: { wuyou: entries } }).config.remotes.wuyou).toEqual(entries);
   });
 
+  it('reads a remote with a canary: its entries as before, the canary beside them', () => {
+    const entries = ['https://a.example.cn/mf-manifest.json'];
+    const canary = { entry: 'https://canary.example.cn/mf-manifest.json', percent: 10 };
+    const { config, problems } = parseRuntimeConfig({ remotes: { wuyou: { entries, canary } } });
+    expect(config.remotes.wuyou).toEqual(entries);
+    expect(config.canaries).toEqual({ wuyou: canary });
+    expect(problems).toEqual([]);
+  });
+
+  it.each([
+    ['a percent over 100', { entry: 'https://c.example.cn/mf-manifest.json', percent: 150 }],
+    ['a percent that is text', { entry: 'https://c.example.cn/mf-manifest.json', percent: '10' }],
+    ['an entry that is not http', { entry: 'javascript:alert(1)', percent: 10 }],
+  ])('drops a canary with %s and keeps the remote\'s entries', (_name, canary) => {
+    const entries = ['https://a.example.cn/mf-manifest.json'];
+    const { config, problems } = parseRuntimeConfig({ remotes: { wuyou: { entries, canary } } });
+    expect(config.remotes.wuyou).toEqual(entries);
+    expect(config.canaries).toEqual({});
+    expect(problems).toEqual([expect.stringContaining('remotes.wuyou.canary')]);
+  });
+
+  it('uses the default entries of a remote object without entries, and says so', () => {
+    const { config, problems } = parseRuntimeConfig({ remotes: { wuyou: { canary: { entry: 'https://c.example.cn/m.json', percent: 5 } } } });
+    expect(config.remotes.wuyou).toEqual(DEFAULT_RUNTIME_CONFIG.remotes.wuyou);
+    expect(problems).toEqual([expect.stringContaining('remotes.wuyou.entries')]);
+  });
+
+  it.each([
+    [{ sampleRate: 0.1 }, 0.1, 0],
+    [{ sampleRate: 0 }, 0, 0],
+    [{ sampleRate: 2 }, 1, 1],
+    ['all', 1, 1],
+  ])('reads fieldData %p as sample rate %p (%p problems)', (fieldData, rate, problemCount) => {
+    const { config, problems } = parseRuntimeConfig({ fieldData });
+    expect(config.fieldData.sampleRate).toBe(rate);
+    expect(problems).toHaveLength(problemCount);
+  });
+
   it.each([null, [], 'text', 3])('uses the defaults for a file that is not an object (%p)', (raw) => {
     const { config, problems } = parseRuntimeConfig(raw);
     expect(config).toEqual(DEFAULT_RUNTIME_CONFIG);

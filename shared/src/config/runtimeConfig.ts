@@ -19,6 +19,19 @@ export interface OfficialAccount {
   url: string;
 }
 
+/** A share of visitors that loads a remote from another build first (its primary and fallbacks behind it). */
+export interface CanaryRelease {
+  /** The canary build's manifest. */
+  entry: string;
+  /** Share of visitors, 0–100; a visitor's bucket is drawn once and kept, so they keep seeing the same build. */
+  percent: number;
+}
+
+export interface FieldDataConfig {
+  /** Share of page views (0–1) whose measurements are sent; 0 sends nothing. */
+  sampleRate: number;
+}
+
 export interface RuntimeConfig {
   apiBaseUrl: string;
   statsBaseUrl: string;
@@ -27,6 +40,9 @@ export interface RuntimeConfig {
   officialAccounts: OfficialAccount[];
   /** Remote name -> manifest URLs, primary first, then last-known-good fallbacks. */
   remotes: Record<RemoteName, string[]>;
+  /** Remotes being rolled out to a share of visitors (`"remotes": { name: { "entries": […], "canary": {…} } }`). */
+  canaries: Partial<Record<RemoteName, CanaryRelease>>;
+  fieldData: FieldDataConfig;
 }
 
 const localhost = (port: number) => `http://localhost:${port}`;
@@ -51,6 +67,9 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   remotes: Object.fromEntries(
     REMOTE_NAMES.map((name) => [name, [`${localhost(REMOTE_PARTS[name].port)}/${MANIFEST_FILE}`]]),
   ) as Record<RemoteName, string[]>,
+  canaries: {},
+  // Every view on a developer machine, so a change shows at once; production configs sample (README, operations).
+  fieldData: { sampleRate: 1 },
 };
 
 function isHttpUrl(value: string): boolean {
@@ -78,10 +97,19 @@ const officialAccountsSchema = z
   .array(z.object({ name: text, url: httpUrl }))
   .check(z.minLength(1), z.maxLength(6));
 
-const remoteEntrySchema = z.union([
+const entryListSchema = z.union([
   z.pipe(httpUrl, z.transform((url: string) => [url])),
   z.array(httpUrl).check(z.minLength(1), z.maxLength(5)),
 ]);
+
+const canarySchema = z.object({
+  entry: httpUrl,
+  percent: z.number().check(z.gte(0, '不能小于 0'), z.lte(100, '不能大于 100')),
+});
+
+const fieldDataSchema = z.object({
+  sampleRate: z.number().check(z.gte(0, '不能小于 0'), z.lte(1, '不能大于 1')),
+});
 
 export interface ParsedRuntimeConfig {
   config: RuntimeConfig;
@@ -123,12 +151,17 @@ export function parseRuntimeConfig(raw: unknown): ParsedRuntimeConfig {
   for (const name of Object.keys(rawRemotes)) {
     if (!(REMOTE_NAMES as string[]).includes(name)) problems.push(`remotes.${name}: 不认识的 remote，已忽略`);
   }
-  const remotes = Object.fromEntries(
-    REMOTE_NAMES.map((name) => [
-      name,
-      field(`remotes.${name}`, remoteEntrySchema, rawRemotes[name], defaults.remotes[name]),
-    ]),
-  ) as Record<RemoteName, string[]>;
+  // A remote is a URL, a list, or `{ entries, canary }`: a bad canary costs only the canary.
+  const remotes = {} as Record<RemoteName, string[]>;
+  const canaries: Partial<Record<RemoteName, CanaryRelease>> = {};
+  for (const name of REMOTE_NAMES) {
+    const value = rawRemotes[name];
+    const release = isRecord(value) ? value : { entries: value };
+    if (isRecord(value) && value.entries === undefined) problems.push(`remotes.${name}.entries: 缺少，使用默认值`);
+    remotes[name] = field(`remotes.${name}`, entryListSchema, release.entries, defaults.remotes[name]);
+    const canary = field<CanaryRelease | undefined>(`remotes.${name}.canary`, canarySchema, release.canary, undefined);
+    if (canary) canaries[name] = canary;
+  }
 
   return {
     config: {
@@ -143,6 +176,8 @@ export function parseRuntimeConfig(raw: unknown): ParsedRuntimeConfig {
         defaults.officialAccounts,
       ),
       remotes,
+      canaries,
+      fieldData: field('fieldData', fieldDataSchema, raw.fieldData, defaults.fieldData),
     },
     problems,
   };

@@ -25,7 +25,8 @@ export interface PersistOptions<T> {
 
 const DEFAULT_MAX_CHARS = 16 * 1024;
 
-function storageArea(area: StorageArea): Storage | null {
+/** The browser's storage area, or null where there is none (Node) or it is switched off (privacy modes). */
+export function storageArea(area: StorageArea): Storage | null {
   try {
     return area === 'local' ? window.localStorage : window.sessionStorage;
   } catch {

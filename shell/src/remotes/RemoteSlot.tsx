@@ -101,7 +101,7 @@ export function RemoteSlot<R extends RemoteName, P extends object>({
       key={attempt}
       onError={(error) => {
         // A module that throws at start is a broken deploy: the next entry (last known good) is tried at once.
-        if (!(error instanceof RemoteLoadError) && skipBrokenEntry(remote)) retry();
+        if (!(error instanceof RemoteLoadError) && skipBrokenEntry(remote, module)) retry();
         else setFailure(String(error));
       }}
     >

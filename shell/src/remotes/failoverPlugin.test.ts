@@ -1,5 +1,6 @@
 import { createInstance } from '@module-federation/enhanced/runtime';
 import { fakeRemotes, type FakeEntry } from './fakeRemotes';
+import { failedEntries, FAILED_ENTRY_SKIP_MS, type FailedEntries } from './failedEntries';
 import { failoverPlugin, forgetStartedChunks } from './failoverPlugin';
 
 // The runtime keeps loaded entries in globals shared by every instance: each test has its own remote and hosts.
@@ -17,12 +18,27 @@ beforeEach(() => {
   SILENT = `http://silent${tests}.test/mf-manifest.json`;
 });
 
-function siteWith(entries: string[], behaviour: Record<string, FakeEntry>, timeoutMs = 1000) {
+interface SiteOptions {
+  timeoutMs?: number;
+  /** Shared between "page loads" of one visit. */
+  failed?: FailedEntries;
+  now?: () => number;
+}
+
+/** One page load: a runtime instance with the failover over fake entries, the remote at its start entry. */
+function siteWith(entries: string[], behaviour: Record<string, FakeEntry>, { timeoutMs = 1000, failed, now }: SiteOptions = {}) {
   const fake = fakeRemotes(behaviour);
   const switches: string[] = [];
-  const failover = failoverPlugin({ entries: { [remote]: entries }, timeoutMs, onSwitch: (_remote, entry) => switches.push(entry) });
+  const failover = failoverPlugin({
+    entries: { [remote]: entries },
+    timeoutMs,
+    manifestTimeoutMs: timeoutMs,
+    failed,
+    now,
+    onSwitch: (_remote, entry) => switches.push(entry),
+  });
   const runtime = createInstance({ name: `host${tests}`, remotes: [], plugins: [failover, fake.plugin] });
-  runtime.registerRemotes([{ name: remote, entry: entries[0] ?? '' }]);
+  runtime.registerRemotes([{ name: remote, entry: failover.startEntry(remote) }]);
   const load = () => runtime.loadRemote(`${remote}/Header`);
   return { load, failover, fake, switches };
 }
@@ -54,9 +70,24 @@ describe('failoverPlugin', () => {
         new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
     );
     Object.assign(globalThis, { fetch });
-    const { load } = siteWith([SILENT, FALLBACK], { [FALLBACK]: 'ok' }, 50);
+    const { load } = siteWith([SILENT, FALLBACK], { [FALLBACK]: 'ok' }, { timeoutMs: 50 });
     await expect(load()).resolves.toEqual({ default: `./Header from ${FALLBACK}` });
     expect(fetch).toHaveBeenCalledWith(SILENT, expect.objectContaining({ signal: expect.any(AbortSignal) }));
+  });
+
+  it("gives a remote's last entry the longer deadline, since no other entry could answer sooner", async () => {
+    const fetch = jest.fn(
+      (_url: string, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))),
+    );
+    Object.assign(globalThis, { fetch });
+    const fake = fakeRemotes({});
+    const failover = failoverPlugin({ entries: { [remote]: [SILENT] }, timeoutMs: 200, manifestTimeoutMs: 20 });
+    const runtime = createInstance({ name: `host${tests}`, remotes: [], plugins: [failover, fake.plugin] });
+    runtime.registerRemotes([{ name: remote, entry: failover.startEntry(remote) }]);
+    const started = Date.now();
+    await expect(runtime.loadRemote(`${remote}/Header`)).rejects.toThrow();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
   });
 
   it('fails when every entry fails, and starts from the primary again once it is back', async () => {
@@ -75,6 +106,29 @@ describe('failoverPlugin', () => {
     await expect(load()).resolves.toEqual({ default: `./Header from ${FALLBACK}` });
     expect(failover.skipEntry(remote)).toBe(false);
     await expect(load()).resolves.toEqual({ default: `./Header from ${PRIMARY}` });
+  });
+
+  it('passes over an entry that failed on the next page loads of the visit, and tries it again after the skip time', async () => {
+    let clock = 1_000_000;
+    const visit = { failed: failedEntries(), now: () => clock };
+    const first = siteWith([PRIMARY, FALLBACK], { [PRIMARY]: 'down', [FALLBACK]: 'ok' }, visit);
+    await expect(first.load()).resolves.toEqual({ default: `./Header from ${FALLBACK}` });
+
+    const second = siteWith([PRIMARY, FALLBACK], { [PRIMARY]: 'ok', [FALLBACK]: 'ok' }, visit);
+    await expect(second.load()).resolves.toEqual({ default: `./Header from ${FALLBACK}` });
+    expect(second.fake.loads).not.toContain(PRIMARY);
+
+    clock += FAILED_ENTRY_SKIP_MS + 1;
+    const later = siteWith([PRIMARY, FALLBACK], { [PRIMARY]: 'ok', [FALLBACK]: 'ok' }, visit);
+    await expect(later.load()).resolves.toEqual({ default: `./Header from ${PRIMARY}` });
+  });
+
+  it('starts at the primary when every entry failed recently, since one of them must be tried', async () => {
+    const visit = { failed: failedEntries() };
+    const first = siteWith([PRIMARY, FALLBACK], { [PRIMARY]: 'down', [FALLBACK]: 'down' }, visit);
+    await expect(first.load()).rejects.toThrow();
+    const second = siteWith([PRIMARY, FALLBACK], { [PRIMARY]: 'ok', [FALLBACK]: 'ok' }, visit);
+    await expect(second.load()).resolves.toEqual({ default: `./Header from ${PRIMARY}` });
   });
 
   it('setEntries: a remote whose list changed loads from its new primary', async () => {

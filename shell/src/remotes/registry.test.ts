@@ -55,10 +55,10 @@ it('readExposed suspends on the load, then throws its failure until forgotten; t
 
 it('a module that threw while rendering: skipBrokenEntry drops it and the next load comes from the fallback', async () => {
   await expect(loadExposed('auth', './LoginModal')).resolves.toEqual({ default: `./LoginModal from ${entry('auth')}` });
-  expect(skipBrokenEntry('auth')).toBe(true);
+  expect(skipBrokenEntry('auth', './LoginModal')).toBe(true);
   expect(loadedModule('auth', './LoginModal')).toBeUndefined();
   await expect(loadExposed('auth', './LoginModal')).resolves.toEqual({ default: `./LoginModal from ${entry('auth-fallback')}` });
   // After the last entry the primary is next (the slot waits with backoff before it asks).
-  expect(skipBrokenEntry('auth')).toBe(false);
+  expect(skipBrokenEntry('auth', './LoginModal')).toBe(false);
   await expect(loadExposed('auth', './LoginModal')).resolves.toEqual({ default: `./LoginModal from ${entry('auth')}` });
 });

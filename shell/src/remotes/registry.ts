@@ -1,9 +1,18 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteName, RuntimeConfig } from '@wenrun/shared';
+import { storageArea, type RemoteName, type RuntimeConfig, type SlotOutcome } from '@wenrun/shared';
+import { visitorBucket, visitorReleases, type VisitorReleases } from '../canary/canary';
+import { failedEntries } from './failedEntries';
 import { failoverPlugin, type Failover } from './failoverPlugin';
+import { remoteBuildsPlugin, type RemoteBuild } from './buildsPlugin';
 
-/** A manifest or remote entry slower than this counts as failed for this attempt; the slot retries later. */
+/** A remote entry slower than this counts as failed for this attempt; the slot retries later. */
 export const REMOTE_LOAD_TIMEOUT_MS = 8_000;
+/**
+ * A manifest is about 2 KB compressed: four round trips of 500 ms on a new connection. A host that has not sent it
+ * by then is taken as black-holed and the next entry is tried, so with the shell's own start (about 0.7 s before it
+ * asks) a page is live within 4 s; the last entry gets REMOTE_LOAD_TIMEOUT_MS.
+ */
+export const MANIFEST_TIMEOUT_MS = 2_000;
 
 /** Modules already loaded, by `remote/module`: a slot whose module is here renders it at once. */
 const loadedModules = new Map<string, unknown>();
@@ -15,6 +24,36 @@ const failedLoads = new Map<string, RemoteLoadError>();
 const loadsInFlight = new Map<string, Promise<unknown>>();
 
 let failover: Failover | undefined;
+const buildsPlugin = remoteBuildsPlugin();
+
+/** Remote name → the build this page loaded it from (version and entry), for the remotes loaded so far. */
+export function remoteBuilds(): Record<string, RemoteBuild> {
+  return buildsPlugin.builds();
+}
+
+/** One load of a remote module, as field data reports it. */
+export interface RemoteLoad {
+  remote: RemoteName;
+  module: string;
+  ms: number;
+  /** `fallback`: the module came from an entry after this visitor's first (a canary or a primary that failed). */
+  outcome: SlotOutcome;
+}
+
+/** The page's loads so far, for a listener that starts after them (field data is loaded only when sampled). */
+const remoteLoads: RemoteLoad[] = [];
+const loadListeners = new Set<(load: RemoteLoad) => void>();
+
+/** Calls `listener` with every load of the page: those done already, then each as it ends. */
+export function observeRemoteLoads(listener: (load: RemoteLoad) => void): void {
+  remoteLoads.forEach(listener);
+  loadListeners.add(listener);
+}
+
+function reportLoad(load: RemoteLoad): void {
+  remoteLoads.push(load);
+  loadListeners.forEach((listener) => listener(load));
+}
 
 /** A module that could not be loaded from any entry, as opposed to one that threw while rendering. */
 export class RemoteLoadError extends Error {
@@ -30,16 +69,28 @@ export function loadedModule<T>(remote: RemoteName, exposed: string): T | undefi
   return loadedModules.get(moduleId(remote, exposed)) as T | undefined;
 }
 
-/** Registers every remote of the runtime config (primary entries) with the federation runtime, and the failover. */
-export function registerSiteRemotes(config: RuntimeConfig): void {
-  if (failover) return failover.setEntries(config.remotes);
-  failover = failoverPlugin({
-    entries: config.remotes,
+/**
+ * Registers the runtime config's remotes for this visitor (a canary first where the visitor is in its share), each
+ * at its first entry not passed over, and the failover plugin.
+ */
+export function registerSiteRemotes(config: RuntimeConfig): VisitorReleases {
+  const releases = visitorReleases(config, visitorBucket(storageArea('local') ?? undefined));
+  const { entries } = releases;
+  if (failover) {
+    failover.setEntries(entries);
+    return releases;
+  }
+  const plugin = failoverPlugin({
+    entries,
     timeoutMs: REMOTE_LOAD_TIMEOUT_MS,
+    manifestTimeoutMs: MANIFEST_TIMEOUT_MS,
+    failed: failedEntries(storageArea('session') ?? undefined),
     onSwitch: (remote, entry, reason) => console.warn(`[remotes] ${remote} 使用备用地址 ${entry}（${String(reason)}）`),
   });
-  registerPlugins([failover]);
-  registerRemotes((Object.entries(config.remotes) as [RemoteName, string[]][]).map(([name, entries]) => ({ name, entry: entries[0] ?? '' })));
+  failover = plugin;
+  registerPlugins([plugin, buildsPlugin]);
+  registerRemotes(Object.keys(entries).map((name) => ({ name, entry: plugin.startEntry(name) })));
+  return releases;
 }
 
 function dropLoaded(remote: RemoteName): void {
@@ -56,8 +107,9 @@ export function reloadRemote(remote: RemoteName): void {
  * A module of `remote` threw while starting: the entry it came from is broken. Moves on to the next entry and
  * says whether there is one to try at once; after the last it starts over at the primary (with the slot's backoff).
  */
-export function skipBrokenEntry(remote: RemoteName): boolean {
+export function skipBrokenEntry(remote: RemoteName, module: string): boolean {
   console.error(`[remotes] ${remote} 启动时出错`);
+  reportLoad({ remote, module, ms: 0, outcome: 'failed' });
   dropLoaded(remote);
   return failover?.skipEntry(remote) ?? false;
 }
@@ -85,14 +137,19 @@ export function loadExposed<T>(remote: RemoteName, exposed: string): Promise<T> 
   const id = moduleId(remote, exposed);
   const inFlight = loadsInFlight.get(id);
   if (inFlight) return inFlight as Promise<T>;
+  const started = performance.now();
+  const report = (outcome: SlotOutcome) =>
+    reportLoad({ remote, module: exposed, ms: Math.round(performance.now() - started), outcome });
   const load = loadRemote<T>(id)
     .then((module) => {
       if (!module) throw new Error(`${id} 为空`);
       loadedModules.set(id, module);
       failedLoads.delete(id);
+      report(failover?.onFirstEntry(remote) === false ? 'fallback' : 'loaded');
       return module;
     })
     .catch((error: unknown) => {
+      report('failed');
       console.error(`[remotes] ${id} 加载失败：${String(error)}`);
       const failure = new RemoteLoadError(String(error));
       failedLoads.set(id, failure);

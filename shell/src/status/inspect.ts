@@ -5,7 +5,8 @@ import type { BuildInfo } from '@wenrun/shared';
 export interface EntryReport {
   remote: string;
   entry: string;
-  primary: boolean;
+  /** 主地址, 备用 or 灰度 n%. */
+  role: string;
   manifestMs?: number;
   exposes?: string[];
   build?: BuildInfo;
@@ -24,8 +25,8 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
 }
 
 /** Fetches one entry's manifest and loads its `./buildInfo`, timing both and keeping every error. */
-export async function inspectEntry(remote: string, entry: string, primary: boolean): Promise<EntryReport> {
-  const report: EntryReport = { remote, entry, primary, errors: [] };
+export async function inspectEntry(remote: string, entry: string, role: string): Promise<EntryReport> {
+  const report: EntryReport = { remote, entry, role, errors: [] };
   try {
     const { value, ms } = await timed(async () => {
       const response = await fetch(entry, { cache: 'no-cache' });

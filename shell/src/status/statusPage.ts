@@ -1,46 +1,18 @@
 import { getRuntimeConfig, loadRuntimeConfig } from '@wenrun/shared';
+import { element, section, table, type Cell } from './dom';
+import { fieldSection } from './fieldSection';
 import { inspectEntry, sharedReport, type EntryReport } from './inspect';
 import { readHydrationMismatches } from '../remotes/slotStatus';
 import './status.css';
 
 /**
  * `status.html`: what ops need to see of a running site, plainly: each remote's entries with version, load time
- * and errors, the shared singletons and who provided them, the API's health. It shows nothing secret.
+ * and errors, the shared singletons and who provided them, the API's health, field data. It shows nothing secret.
  */
-type Cell = string | number | undefined;
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string) {
-  const node = document.createElement(tag);
-  // textContent, never innerHTML: config and manifests are data, not markup.
-  if (text !== undefined) node.textContent = text;
-  if (className) node.className = className;
-  return node;
-}
-
-function table(headings: string[], rows: Cell[][], rowClass?: (index: number) => string | undefined) {
-  const node = element('table');
-  const head = node.createTHead().insertRow();
-  for (const heading of headings) head.appendChild(element('th', heading));
-  const body = node.createTBody();
-  rows.forEach((cells, index) => {
-    const row = body.insertRow();
-    const extra = rowClass?.(index);
-    if (extra) row.className = extra;
-    for (const cell of cells) row.appendChild(element('td', cell === undefined ? '—' : String(cell)));
-  });
-  return node;
-}
-
-function section(title: string, ...content: Node[]) {
-  const node = element('section');
-  node.append(element('h2', title), ...content);
-  return node;
-}
-
 function remoteRows(reports: EntryReport[]): Cell[][] {
   return reports.map((report) => [
     report.remote,
-    report.primary ? '主地址' : '备用',
+    report.role,
     report.entry,
     report.build ? `${report.build.version}（${report.build.gitHash}）` : undefined,
     report.build?.builtAt,
@@ -117,9 +89,11 @@ async function render() {
   const config = await loadRuntimeConfig('/runtime-config.json');
   const reports: EntryReport[] = [];
   for (const [remote, entries] of Object.entries(config.remotes)) {
-    for (const [index, entry] of entries.entries()) reports.push(await inspectEntry(remote, entry, index === 0));
+    const canary = config.canaries[remote as keyof typeof config.canaries];
+    if (canary) reports.push(await inspectEntry(remote, canary.entry, `灰度 ${canary.percent}%`));
+    for (const [index, entry] of entries.entries()) reports.push(await inspectEntry(remote, entry, index === 0 ? '主地址' : '备用'));
   }
-  const [health, renderServer] = await Promise.all([apiHealth(), renderServerHealth()]);
+  const [health, renderServer, field] = await Promise.all([apiHealth(), renderServerHealth(), fieldSection(config)]);
   const shell = __BUILD_INFO__;
 
   root.replaceChildren(
@@ -144,6 +118,7 @@ async function render() {
     section('API', element('p', health)),
     renderServerSection(renderServer),
     hydrationSection(),
+    field,
   );
 }
 

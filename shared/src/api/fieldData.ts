@@ -1,0 +1,82 @@
+/**
+ * Field data: what real visitors' browsers measure, sent in batches through the one statistics call
+ * (docs/SPEC.md §7, `/operation/log` on `statsBaseUrl`) and summarised for the status page. The shell writes
+ * batches, the reference API checks and stores them: both read this file.
+ */
+
+export const FIELD_METRICS = ['LCP', 'INP', 'CLS', 'TTFB'] as const;
+export type FieldMetric = (typeof FIELD_METRICS)[number];
+
+/** Larger values are absurd and refused: an hour for times (ms), and for CLS (unitless) far past any real page. */
+export const FIELD_METRIC_MAX: Record<FieldMetric, number> = { LCP: 3_600_000, INP: 3_600_000, CLS: 100, TTFB: 3_600_000 };
+
+/** A batch over either limit is refused whole; the shell sends several instead. */
+export const FIELD_BATCH_LIMITS = { events: 50, bytes: 64 * 1024 } as const;
+
+/** What happened to a remote slot in this page view. */
+export const SLOT_OUTCOMES = ['loaded', 'fallback', 'failed'] as const;
+export type SlotOutcome = (typeof SLOT_OUTCOMES)[number];
+
+/** How long stored field data is kept. */
+export const FIELD_RETENTION_DAYS = 30;
+
+/** The page view a batch belongs to: several batches (one per time the page is hidden) share its id. */
+export interface FieldView {
+  /** Random, made by the browser for this page view only: it identifies nobody. */
+  id: string;
+  /** The route's pattern from the route manifest (`/search/:keyword`), never the address: it may hold what was typed. */
+  route: string;
+  /** Remote name → the version of the build this page view runs (its build info). */
+  versions: Record<string, string>;
+  /** The remotes this visitor loads from a canary build. */
+  canary: string[];
+}
+
+export type FieldEvent =
+  | { kind: 'metric'; name: FieldMetric; value: number }
+  | { kind: 'slot'; remote: string; version: string; loadMs: number; outcome: SlotOutcome }
+  | { kind: 'error'; message: string; remote?: string; version?: string };
+
+/** The body of one beacon. `type` tells it from the other statistics events. */
+export interface FieldBatch {
+  type: 'fieldData';
+  view: FieldView;
+  events: FieldEvent[];
+}
+
+/** The reply's data: how many events were kept, and why the others were not. */
+export interface FieldBatchReply {
+  stored: number;
+  refused: string[];
+}
+
+/** Figures over a set of page views. */
+export interface FieldFigures {
+  views: number;
+  /** Share of the views with at least one uncaught error, 0–1. */
+  errorRate: number;
+  /** 75th percentile of each metric over the views that measured it (absent: none did). */
+  p75: Partial<Record<FieldMetric, number>>;
+}
+
+export interface FieldSummary {
+  /** The window summarised, ms since the epoch. */
+  since: number;
+  until: number;
+  byRoute: (FieldFigures & { route: string })[];
+  /** Per remote and version, canary builds apart from stable ones: a canary is judged against them side by side. */
+  byRemoteVersion: (FieldFigures & {
+    remote: string;
+    version: string;
+    canary: boolean;
+    /** 75th percentile of the slot's load time (ms), and the views where it fell back or failed. */
+    slotLoadP75?: number;
+    fallbacks: number;
+    failures: number;
+  })[];
+  /** Per day in China time (`YYYY-MM-DD`, UTC+8) and route, oldest first: the charts' points. */
+  byDay: (FieldFigures & { day: string; route: string })[];
+}
+
+/** The summary's windows, in days. */
+export const FIELD_SUMMARY_WINDOWS = [1, 7] as const;

@@ -1,0 +1,73 @@
+import { onCLS, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
+import { API_PATHS, type FieldMetric } from '@wenrun/shared';
+import { observeRemoteLoads, remoteBuilds } from '../remotes/registry';
+import type { RemoteBuild } from '../remotes/buildsPlugin';
+import { fieldCollector, scrubMessage, type SendBatch } from './collector';
+
+export interface FieldDataOptions {
+  statsBaseUrl: string;
+  /** The route's pattern from the route manifest. */
+  route: string;
+  /** The remotes this visitor loads from a canary build. */
+  canary: string[];
+}
+
+/** Random and made for this page view only (not `crypto.randomUUID`: it is missing on plain-http origins). */
+function viewId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** A beacon survives the page being closed; where one cannot be queued, a keep-alive request is tried. */
+function beaconTo(url: string): SendBatch {
+  return (body) => {
+    try {
+      if (navigator.sendBeacon?.(url, body)) return true;
+      void fetch(url, { method: 'POST', body, keepalive: true, mode: 'no-cors' }).catch(() => undefined);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+}
+
+/** The remote whose files `url` is one of, by the folder of the entry it was loaded from. */
+function remoteOfFile(url: string, builds: Record<string, RemoteBuild>): [string, RemoteBuild] | undefined {
+  return Object.entries(builds).find(([, build]) => url.startsWith(build.entry.slice(0, build.entry.lastIndexOf('/') + 1)));
+}
+
+/**
+ * Measures this page view as real visitors live it: web vitals (Google's `web-vitals`), each remote's load time,
+ * version and outcome, and uncaught errors; sent when the page is hidden (README of this folder).
+ */
+export function startFieldData({ statsBaseUrl, route, canary }: FieldDataOptions): void {
+  const id = viewId();
+  const versionsNow = () => Object.fromEntries(Object.entries(remoteBuilds()).map(([remote, build]) => [remote, build.version]));
+  const collector = fieldCollector(() => ({ id, route, versions: versionsNow(), canary }), beaconTo(`${statsBaseUrl}${API_PATHS.statsLog}`));
+
+  const metric = ({ name, value }: Metric) =>
+    collector.add({ kind: 'metric', name: name as FieldMetric, value: name === 'CLS' ? Math.round(value * 1000) / 1000 : Math.round(value) });
+  onLCP(metric);
+  onINP(metric);
+  onCLS(metric);
+  onTTFB(metric);
+
+  observeRemoteLoads(({ remote, ms, outcome }) =>
+    collector.add({ kind: 'slot', remote, version: remoteBuilds()[remote]?.version ?? '未知', loadMs: ms, outcome }),
+  );
+
+  const error = (message: string, file: string | undefined) => {
+    const owner = file ? remoteOfFile(file, remoteBuilds()) : undefined;
+    collector.add({ kind: 'error', message: scrubMessage(message), ...(owner ? { remote: owner[0], version: owner[1].version } : {}) });
+  };
+  window.addEventListener('error', (event) => error(event.message || String(event.error), event.filename || undefined));
+  window.addEventListener('unhandledrejection', (event) => {
+    const reason: unknown = event.reason;
+    error(reason instanceof Error ? reason.message : String(reason), reason instanceof Error ? reason.stack?.match(/https?:\/\/\S+?\.js/)?.[0] : undefined);
+  });
+
+  // Registered after web-vitals' own listeners, so the values it reports on hiding are in this flush.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') collector.flush();
+  });
+  window.addEventListener('pagehide', () => collector.flush());
+}
