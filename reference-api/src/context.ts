@@ -1,6 +1,7 @@
 import type { AuthStore } from './db/auth';
 import type { ContentStore } from './db/content';
 import type { Db } from './db/database';
+import type { FieldDataStore } from './db/fieldData';
 import type { MessageStore } from './db/messages';
 import type { SearchStore } from './db/search';
 import type { StatsStore } from './db/stats';
@@ -19,6 +20,7 @@ export interface AppContext {
   search: SearchStore;
   messages: MessageStore;
   stats: StatsStore;
+  fieldData: FieldDataStore;
   /** Milliseconds since the epoch; injected so tests can move time (code expiry, lockouts, duplicates). */
   now: () => number;
   limits: Limits;

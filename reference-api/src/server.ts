@@ -10,6 +10,7 @@ import { openDatabase } from './db/database';
 import { createMessageStore } from './db/messages';
 import { createSearchStore } from './db/search';
 import { seedDatabase } from './db/seed';
+import { createFieldDataStore } from './db/fieldData';
 import { createStatsStore } from './db/stats';
 import { ApiFailure, CODES, ERROR_MESSAGES, registerEnvelopeHandlers } from './envelope';
 import { assetRoutes } from './routes/assets';
@@ -90,6 +91,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     search: createSearchStore(db),
     messages: createMessageStore(db),
     stats: createStatsStore(db),
+    fieldData: createFieldDataStore(db),
     now,
     limits,
     hashCode: options.hashCode ?? hashSecret,

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { API_PATHS } from '../../../shared/src/api/endpoints';
+import { FIELD_BATCH_LIMITS, FIELD_SUMMARY_WINDOWS, type FieldBatchReply, type FieldSummary } from '../../../shared/src/api/fieldData';
+import type { Envelope } from '../../../shared/src/api/types';
 import type { AppContext } from '../context';
-import { ok } from '../envelope';
+import { CODES, ok } from '../envelope';
+import { parseFieldBatch } from './fieldBatch';
 
 /** The statistics host lives on this server under its own prefix (the default `statsBaseUrl`). */
 export const STATS_PREFIX = '/stats';
@@ -23,14 +26,22 @@ export interface StatsReply {
   stored: boolean;
 }
 
-function parseEvent(body: unknown) {
+function parseJson(body: unknown): unknown {
   if (typeof body !== 'string') return null;
   try {
-    const parsed = statsEvent.safeParse(JSON.parse(body));
-    return parsed.success ? parsed.data : null;
+    return JSON.parse(body);
   } catch {
     return null;
   }
+}
+
+function isFieldBatch(value: unknown): value is { type: 'fieldData'; view?: unknown; events?: unknown } {
+  return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'fieldData';
+}
+
+/** A refusal of field data still travels as HTTP 200: statistics never fail a page, the envelope says what happened. */
+function refusal<T>(codeMsg: string, data: T): Envelope<T> {
+  return { header: { code: CODES.invalid, codeMsg }, data };
 }
 
 /**
@@ -42,18 +53,38 @@ export async function statsRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async (stats) => {
       // Own parsing for this prefix only: the raw text is read whatever the content type, and parsed leniently.
       stats.removeAllContentTypeParsers();
-      stats.addContentTypeParser('*', { parseAs: 'string', bodyLimit: STATS_BODY_LIMIT }, (_request, body, done) =>
+      // Field data batches may reach FIELD_BATCH_LIMITS.bytes; a single event is held to STATS_BODY_LIMIT below.
+      stats.addContentTypeParser('*', { parseAs: 'string', bodyLimit: FIELD_BATCH_LIMITS.bytes }, (_request, body, done) =>
         done(null, body),
       );
       stats.setErrorHandler((error, request, reply) => {
         request.log.info({ err: error }, 'statistics event dropped');
+        if ((error as { statusCode?: number }).statusCode === 413) {
+          return reply.code(200).send(refusal<FieldBatchReply>(`批次超过 ${FIELD_BATCH_LIMITS.bytes / 1024} KB，全部拒收`, { stored: 0, refused: [] }));
+        }
         return reply.code(200).send(ok<StatsReply>({ stored: false }));
       });
 
       stats.post(API_PATHS.statsLog, async (request) => {
-        const event = parseEvent(request.body);
-        if (event) ctx.stats.record(event, ctx.now());
-        return ok<StatsReply>({ stored: event !== null });
+        const raw = parseJson(request.body);
+        if (isFieldBatch(raw)) {
+          const batch = parseFieldBatch(raw, Buffer.byteLength(String(request.body)));
+          if (!batch.accepted) return refusal<FieldBatchReply>(batch.reason, { stored: 0, refused: [batch.reason] });
+          ctx.fieldData.record(batch.view, batch.events, ctx.now());
+          const reply: FieldBatchReply = { stored: batch.events.length, refused: batch.refused };
+          return batch.refused.length ? refusal(`有 ${batch.refused.length} 条数据不合格，其余已保存`, reply) : ok(reply);
+        }
+        const event = String(request.body).length <= STATS_BODY_LIMIT ? statsEvent.safeParse(raw) : null;
+        if (event?.success) ctx.stats.record(event.data, ctx.now());
+        return ok<StatsReply>({ stored: event?.success === true });
+      });
+
+      stats.get<{ Querystring: { days?: string } }>(API_PATHS.fieldSummary, async (request) => {
+        const days = Number(request.query.days);
+        if (!(FIELD_SUMMARY_WINDOWS as readonly number[]).includes(days)) {
+          return refusal<FieldSummary | null>(`days 只能是 ${FIELD_SUMMARY_WINDOWS.join(' 或 ')}`, null);
+        }
+        return ok(ctx.fieldData.summary(ctx.now(), days));
       });
     },
     { prefix: STATS_PREFIX },

@@ -11,7 +11,7 @@ jest.mock('web-vitals', () => ({
 
 function hidePage() {
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-  document.dispatchEvent(new Event('visibilitychange'));
+  document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
 }
 
 it('sends the metrics and an uncaught error, scrubbed, with the route and canary, by beacon to the statistics call when the page is hidden', () => {

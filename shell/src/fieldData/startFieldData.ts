@@ -65,9 +65,10 @@ export function startFieldData({ statsBaseUrl, route, canary }: FieldDataOptions
     error(reason instanceof Error ? reason.message : String(reason), reason instanceof Error ? reason.stack?.match(/https?:\/\/\S+?\.js/)?.[0] : undefined);
   });
 
-  // Registered after web-vitals' own listeners, so the values it reports on hiding are in this flush.
-  document.addEventListener('visibilitychange', () => {
+  // Hiding is the one signal: leaving a page fires pagehide first and visibilitychange after it, and web-vitals
+  // reports LCP and CLS on the latter, so flushing on pagehide too would split a view into two beacons. On the
+  // window, bubbling, this runs after web-vitals' own listener (window, capture).
+  window.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') collector.flush();
   });
-  window.addEventListener('pagehide', () => collector.flush());
 }

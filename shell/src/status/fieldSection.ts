@@ -107,6 +107,8 @@ async function dayCharts(summary: FieldSummary): Promise<Node[]> {
         width: Math.max(240, Math.min(640, document.documentElement.clientWidth - 48)),
         height: 180,
         series: [{}, ...routes.map((route, index) => ({ label: route, stroke: `hsl(${(index * 67) % 360} 60% 40%)`, spanGaps: true }))],
+        // The whole week, not just the days that have data: one day alone would be stretched over years.
+        scales: { x: { time: true, range: (): [number, number] => [summary.since / 1000, summary.until / 1000] } },
         axes: [{}, { size: 60 }],
       },
       [x, ...series(pick)],
