@@ -149,7 +149,7 @@ function hostConfig(part: PartOptions, build: Build): PartConfig {
       manifest: { fileName: 'mf-manifest.json' },
       dts: false,
       // Every remote container uses this page's federation runtime (they are built with externalRuntime).
-      experiments: { provideExternalRuntime: true },
+      experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
     }),
     ...['index.html', ...(part.fallbackPage ? [part.fallbackPage] : [])].map(
       (filename) => new HtmlWebpackPlugin({ title: part.title, filename, chunks: ['main'], publicPath: '/', templateContent: htmlPage }),
@@ -229,14 +229,22 @@ function serverConfig(part: PartOptions, build: Build, name: string, entry: Conf
   return config;
 }
 
-function remoteServerConfig(part: PartOptions, exposes: Record<string, string>, build: Build): PartConfig {
-  const config = serverConfig(part, build, `${part.name}-server`, {}, path.join(build.outputDir, SERVER_DIR), 'auto');
+type FederationOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
+
+/** A part's build for Node (`dist/server/`): a remote's exposed modules, or the shell's renderer, federated on Node. */
+function nodeFederationConfig(
+  part: PartOptions,
+  build: Build,
+  entry: Record<string, string>,
+  publicPath: string,
+  container: Pick<FederationOptions, 'filename' | 'exposes'> = {},
+): PartConfig {
+  const config = serverConfig(part, build, `${part.name}-server`, entry, path.join(build.outputDir, SERVER_DIR), publicPath);
   config.dependencies = [part.name];
   config.plugins?.push(
     new ModuleFederationPlugin({
       name: part.name,
-      filename: 'remoteEntry.js',
-      exposes: { ...exposes, [BUILD_INFO_MODULE]: BUILD_INFO_SOURCE },
+      ...container,
       shared: sharedConfig(build.pkg),
       library: { type: 'commonjs-module' },
       remoteType: 'script',
@@ -248,21 +256,15 @@ function remoteServerConfig(part: PartOptions, exposes: Record<string, string>, 
   return config;
 }
 
+function remoteServerConfig(part: PartOptions, exposes: Record<string, string>, build: Build): PartConfig {
+  return nodeFederationConfig(part, build, {}, 'auto', {
+    filename: 'remoteEntry.js',
+    exposes: { ...exposes, [BUILD_INFO_MODULE]: BUILD_INFO_SOURCE },
+  });
+}
+
 function hostServerConfig(part: PartOptions, build: Build): PartConfig {
-  const config = serverConfig(part, build, `${part.name}-server`, { server: './src/server/index.ts' }, path.join(build.outputDir, SERVER_DIR), part.publicPath ?? '/');
-  config.dependencies = [part.name];
-  config.plugins?.push(
-    new ModuleFederationPlugin({
-      name: part.name,
-      shared: sharedConfig(build.pkg),
-      library: { type: 'commonjs-module' },
-      remoteType: 'script',
-      runtimePlugins: [NODE_RUNTIME_PLUGIN],
-      manifest: false,
-      dts: false,
-    }),
-  );
-  return config;
+  return nodeFederationConfig(part, build, { server: './src/server/index.ts' }, part.publicPath ?? '/');
 }
 
 /** The remote's dev page: its exposed modules on their own, built after the container into the same folder. */

@@ -8,6 +8,7 @@ import {
   checkFirstLoad,
   checkForeignHosts,
   FOOTER_MARKER,
+  parseWebpackRuntime,
   ROUTES,
   routeFiles,
   routeReport,
@@ -130,6 +131,20 @@ describe('routeFiles', () => {
     const site = makeBuild();
     fs.rmSync(site.remotes[0]?.dir ?? '', { recursive: true });
     expect(() => routeFiles(site, home)).toThrow(/remote-header.*remoteEntry\.js 不存在/);
+  });
+});
+
+describe('parseWebpackRuntime', () => {
+  it.each([
+    ['no names', 'y.u=e=>e+"."+({2:"aaaaaaaa",7:"bbbbbbbb"})[e]+".js",', ['2.aaaaaaaa.js', '7.bbbbbbbb.js']],
+    ['several names', 'y.u=e=>(({7:"field-data",9:"other"})[e]||e)+"."+({2:"aaaaaaaa",7:"bbbbbbbb"})[e]+".js",', ['2.aaaaaaaa.js', 'field-data.bbbbbbbb.js']],
+    ['one name', 'y.u=e=>(7===e?"field-data":e)+"."+({2:"aaaaaaaa",7:"bbbbbbbb"})[e]+".js",', ['2.aaaaaaaa.js', 'field-data.bbbbbbbb.js']],
+  ])('reads the chunk file table with %s', (_form, source, files) => {
+    expect([...parseWebpackRuntime(source).jsFile.values()]).toEqual(files);
+  });
+
+  it('says so when the table is in a form it cannot read', () => {
+    expect(() => parseWebpackRuntime('y.u=e=>"chunk-"+e+".js",')).toThrow('chunk 文件表无法解析');
   });
 });
 

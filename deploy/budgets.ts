@@ -88,16 +88,19 @@ function chunkIds(expression: string): string[] {
   return [...expression.matchAll(/\.e\((\d+)\)/g)].map((m) => m[1] ?? '');
 }
 
-/** `X.u=e=>(({names})[e]||e)+"."+({hashes})[e]+".js"` (or without names): chunk id → file. */
+/**
+ * `X.u=e=>(({names})[e]||e)+"."+({hashes})[e]+".js"`, with one named chunk `(ID===e?"name":e)`, or without names:
+ * chunk id → file.
+ */
 function chunkFileMap(source: string, key: 'u' | 'miniCssF', ext: 'js' | 'css'): Map<string, string> {
   const pattern = new RegExp(
-    `\\.${key}=(\\w+)=>(?:""\\+)?(?:\\(\\(\\{([^}]*)\\}\\)\\[\\1\\]\\|\\|\\1\\)|\\1)\\+"\\."\\+\\(\\{([^}]*)\\}\\)\\[\\1\\]\\+"\\.${ext}"`,
+    `\\.${key}=(\\w+)=>(?:""\\+)?(?:\\(\\(\\{([^}]*)\\}\\)\\[\\1\\]\\|\\|\\1\\)|\\((\\d+)===\\1\\?"([^"]+)":\\1\\)|\\1)\\+"\\."\\+\\(\\{([^}]*)\\}\\)\\[\\1\\]\\+"\\.${ext}"`,
   );
   const match = pattern.exec(source);
   const files = new Map<string, string>();
   if (!match) return files;
-  const names = new Map(objectEntries(match[2] ?? ''));
-  for (const [id, hash] of objectEntries(match[3] ?? '')) files.set(id, `${names.get(id) ?? id}.${hash}.${ext}`);
+  const names = new Map(match[3] ? [[match[3], match[4] ?? '']] : objectEntries(match[2] ?? ''));
+  for (const [id, hash] of objectEntries(match[5] ?? '')) files.set(id, `${names.get(id) ?? id}.${hash}.${ext}`);
   return files;
 }
 

@@ -10,7 +10,6 @@ export const E2E_PORTS = {
   downApiShell: 3007,
   activityShell: 3010,
   activityDeploy: 3011,
-  headerDownShell: 3014,
   /** A shell copy whose header is a build that differs from the one its pages were rendered with, and that build. */
   skewShell: 3017,
   skewHeader: 3018,
@@ -25,8 +24,6 @@ export const E2E_PORTS = {
   nginxRender1: 3027,
   nginxRender2: 3028,
   nginxHttp: 3029,
-  /** A shell copy whose runtime config carries XSS payloads. */
-  xssShell: 3026,
   /** Nothing ever listens here: a remote pointed at it is down (connection refused). */
   closed: 3019,
 } as const;

@@ -1,10 +1,9 @@
-import type http from 'node:http';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { API_PATHS } from '../../shared/src/api/endpoints';
 import { API_ORIGIN } from '../support/login-modal';
-import { E2E_PORTS } from '../support/ports';
 import { openClientRendered } from '../support/activities';
-import { closeServer, deployShellCopy, serveFolder, waitForApp } from '../support/site';
+import { deployShellCopy, waitForApp } from '../support/site';
 
 /** Each payload sets the canary if the browser ever runs it. */
 const PAYLOADS = [
@@ -74,10 +73,9 @@ test('the activity whose content holds markup (id 6) renders it as text', async 
   expect(await canary()).toBeUndefined();
 });
 
-test.describe('payloads in the runtime config contact text', () => {
-  let shell: http.Server | undefined;
-  test.beforeAll(async () => {
-    const dir = deployShellCopy('shell-xss', (config) => {
+test('payloads in the runtime config contact text: footer and header show them as text, nothing runs', async ({ page, hosts }) => {
+  const shell = await hosts.serve(
+    deployShellCopy('shell-xss', (config) => {
       const contact = config.contact as Record<string, string>;
       // Each field also ends in an <img> whose error handler runs even when written with innerHTML (a <script>
       // written so does not): a field ever rendered as HTML sets the canary.
@@ -91,17 +89,12 @@ test.describe('payloads in the runtime config contact text', () => {
         address: field('address', PAYLOADS[2]),
         icp: field('icp', PAYLOADS[4]),
       };
-    });
-    shell = await serveFolder(dir, E2E_PORTS.xssShell);
-  });
-  test.afterAll(() => closeServer(shell));
-
-  test('footer and header show them as text, nothing runs', async ({ page }) => {
-    const canary = await armCanary(page);
-    await page.goto(`http://localhost:${E2E_PORTS.xssShell}/no-such-page`);
-    await expect(page.locator('footer.site-footer')).toContainText('window.__pwned');
-    await clickPayloadLinks(page);
-    await page.waitForLoadState('networkidle');
-    expect(await canary()).toBeUndefined();
-  });
+    }),
+  );
+  const canary = await armCanary(page);
+  await page.goto(`${shell.origin}/no-such-page`);
+  await expect(page.locator('footer.site-footer')).toContainText('window.__pwned');
+  await clickPayloadLinks(page);
+  await page.waitForLoadState('networkidle');
+  expect(await canary()).toBeUndefined();
 });

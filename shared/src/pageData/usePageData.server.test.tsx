@@ -1,7 +1,8 @@
 /**
  * @jest-environment node
  */
-import { Writable } from 'node:stream';
+import { PassThrough } from 'node:stream';
+import { text } from 'node:stream/consumers';
 import { Suspense } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ApiError } from '../api/client';
@@ -12,24 +13,13 @@ import { Greeting } from './testGreeting';
 
 function renderOnServer(store: PageDataStore, load: () => Promise<unknown>): Promise<string> {
   return new Promise((resolve, reject) => {
-    let html = '';
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        html += chunk.toString();
-        done();
-      },
-      final(done) {
-        resolve(html);
-        done();
-      },
-    });
     const stream = renderToPipeableStream(
       <PageDataProvider store={store}>
         <Suspense fallback={<p>不应出现</p>}>
           <Greeting load={load} />
         </Suspense>
       </PageDataProvider>,
-      { onAllReady: () => stream.pipe(sink), onShellError: reject },
+      { onAllReady: () => resolve(text(stream.pipe(new PassThrough()))), onShellError: reject },
     );
   });
 }

@@ -1,7 +1,9 @@
 import { createInstance } from '@module-federation/enhanced/runtime';
 import { fakeRemotes, type FakeEntry } from './fakeRemotes';
 import { failedEntries, FAILED_ENTRY_SKIP_MS, type FailedEntries } from './failedEntries';
-import { failoverPlugin, forgetStartedChunks } from './failoverPlugin';
+import { forgetStartedChunks } from './chunkRegistry';
+import { deadlinePlugin } from './deadlinePlugin';
+import { failoverPlugin } from './failoverPlugin';
 
 // The runtime keeps loaded entries in globals shared by every instance: each test has its own remote and hosts.
 let PRIMARY = '';
@@ -29,15 +31,9 @@ interface SiteOptions {
 function siteWith(entries: string[], behaviour: Record<string, FakeEntry>, { timeoutMs = 1000, failed, now }: SiteOptions = {}) {
   const fake = fakeRemotes(behaviour);
   const switches: string[] = [];
-  const failover = failoverPlugin({
-    entries: { [remote]: entries },
-    timeoutMs,
-    manifestTimeoutMs: timeoutMs,
-    failed,
-    now,
-    onSwitch: (_remote, entry) => switches.push(entry),
-  });
-  const runtime = createInstance({ name: `host${tests}`, remotes: [], plugins: [failover, fake.plugin] });
+  const failover = failoverPlugin({ entries: { [remote]: entries }, failed, now, onSwitch: (_remote, entry) => switches.push(entry) });
+  const deadlines = deadlinePlugin({ timeoutMs, manifestTimeoutMs: timeoutMs, hasFallback: (url) => failover.hasFallback(url) });
+  const runtime = createInstance({ name: `host${tests}`, remotes: [], plugins: [failover, deadlines, fake.plugin] });
   runtime.registerRemotes([{ name: remote, entry: failover.startEntry(remote) }]);
   const load = () => runtime.loadRemote(`${remote}/Header`);
   return { load, failover, fake, switches };
@@ -82,8 +78,9 @@ describe('failoverPlugin', () => {
     );
     Object.assign(globalThis, { fetch });
     const fake = fakeRemotes({});
-    const failover = failoverPlugin({ entries: { [remote]: [SILENT] }, timeoutMs: 200, manifestTimeoutMs: 20 });
-    const runtime = createInstance({ name: `host${tests}`, remotes: [], plugins: [failover, fake.plugin] });
+    const failover = failoverPlugin({ entries: { [remote]: [SILENT] } });
+    const deadlines = deadlinePlugin({ timeoutMs: 200, manifestTimeoutMs: 20, hasFallback: (url) => failover.hasFallback(url) });
+    const runtime = createInstance({ name: `host${tests}`, remotes: [], plugins: [failover, deadlines, fake.plugin] });
     runtime.registerRemotes([{ name: remote, entry: failover.startEntry(remote) }]);
     const started = Date.now();
     await expect(runtime.loadRemote(`${remote}/Header`)).rejects.toThrow();

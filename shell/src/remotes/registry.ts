@@ -2,6 +2,7 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import { storageArea, type RemoteName, type RuntimeConfig, type SlotOutcome } from '@wenrun/shared';
 import { visitorBucket, visitorReleases, type VisitorReleases } from '../canary/canary';
 import { failedEntries } from './failedEntries';
+import { deadlinePlugin } from './deadlinePlugin';
 import { failoverPlugin, type Failover } from './failoverPlugin';
 import { remoteBuildsPlugin, type RemoteBuild } from './buildsPlugin';
 
@@ -82,13 +83,16 @@ export function registerSiteRemotes(config: RuntimeConfig): VisitorReleases {
   }
   const plugin = failoverPlugin({
     entries,
-    timeoutMs: REMOTE_LOAD_TIMEOUT_MS,
-    manifestTimeoutMs: MANIFEST_TIMEOUT_MS,
     failed: failedEntries(storageArea('session') ?? undefined),
     onSwitch: (remote, entry, reason) => console.warn(`[remotes] ${remote} 使用备用地址 ${entry}（${String(reason)}）`),
   });
   failover = plugin;
-  registerPlugins([plugin, buildsPlugin]);
+  const deadlines = deadlinePlugin({
+    timeoutMs: REMOTE_LOAD_TIMEOUT_MS,
+    manifestTimeoutMs: MANIFEST_TIMEOUT_MS,
+    hasFallback: (url) => plugin.hasFallback(url),
+  });
+  registerPlugins([plugin, deadlines, buildsPlugin]);
   registerRemotes(Object.keys(entries).map((name) => ({ name, entry: plugin.startEntry(name) })));
   return releases;
 }

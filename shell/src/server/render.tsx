@@ -1,4 +1,5 @@
-import { Writable } from 'node:stream';
+import { PassThrough } from 'node:stream';
+import { text } from 'node:stream/consumers';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom/server';
 import {
@@ -61,21 +62,10 @@ function applyConfig(config: RuntimeConfig): void {
 
 function renderToText(element: JSX.Element, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    let html = '';
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        html += chunk.toString();
-        done();
-      },
-      final(done) {
-        resolve(html);
-        done();
-      },
-    });
     const stream = renderToPipeableStream(element, {
       // Everything is waited for, then written at once: the head needs the data, and a whole page needs no
       // script to put late parts in place (none is allowed inline).
-      onAllReady: () => stream.pipe(sink),
+      onAllReady: () => resolve(text(stream.pipe(new PassThrough()))),
       onShellError: reject,
       onError: (error) => console.error('[render] 渲染出错', error),
     });
