@@ -29,7 +29,7 @@ const boundary = (files, forbidden, message) => ({
         patterns: [
           { group: forbidden.flatMap(sourceOf), message },
           {
-            group: ['**/shared/src/**', '@wenrun/shared/**', '!@wenrun/shared/ui', '!@wenrun/shared/dev'],
+            group: ['**/shared/src/**', '@wenrun/shared/**', '!@wenrun/shared/ui', '!@wenrun/shared/dev', '!@wenrun/shared/testing'],
             message: '只能通过 @wenrun/shared 的公开出口使用 shared。',
           },
         ],
@@ -85,6 +85,17 @@ export default tseslint.config(
     ),
   ),
   boundary([`${TABLE.shell.folder}/src/**/*.{ts,tsx}`], REMOTES, 'shell 只按名称和暴露的模块在运行时加载 remote，不引用其源码。'),
+  {
+    // Test helpers never ship: only tests and the folders of test helpers may import them.
+    files: [`{shared,${PARTS.join(',')}}/src/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportDeclaration[source.value='@wenrun/shared/testing']", message: '@wenrun/shared/testing 只供测试使用，不进入产品代码。' },
+      ],
+    },
+  },
   {
     files: ['deploy/**/*.ts', 'bench/**/*.ts', 'reference-api/**/*.ts', 'e2e/**/*.ts', '*.ts', '*/webpack.config.ts'],
     rules: { 'no-console': 'off' },

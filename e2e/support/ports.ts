@@ -8,11 +8,6 @@ export const E2E_PORTS = {
   /** A render server whose API is down, and a shell copy in front of it. */
   downApiRender: 3006,
   downApiShell: 3007,
-  activityShell: 3010,
-  activityDeploy: 3011,
-  /** A shell copy whose header is a build that differs from the one its pages were rendered with, and that build. */
-  skewShell: 3017,
-  skewHeader: 3018,
   /** The built site served by Debian's nginx (deploy/nginx), each part on its own origin, and its API proxy. */
   nginxShell: 3020,
   nginxHeader: 3021,

@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import type http from 'node:http';
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { MANIFEST_FILE } from '../../shared/src/config/parts';
 import { pageFile } from '../../deploy/pages/pageFiles';
 import { compressFolder } from '../../deploy/serve/compress';
@@ -18,18 +17,16 @@ import {
 } from '../../deploy/publish';
 import { API_PORT, VERSION_FILE } from '../../shared/src/config/parts';
 import { activityPath } from '../../shared/src/content/routes';
-import { E2E_PORTS } from '../support/ports';
+import { expect, test } from '../support/fixtures';
 import { LISTED_ACTIVITIES, OFFLINE_ACTIVITY_ID, SAMPLE_ACTIVITY } from '../support/activities';
 import {
   ARTIFACTS,
-  closeServer,
   copyBuild,
   deployShellCopy,
   distOf,
   folderFingerprint,
   manifestUrl,
   ROOT,
-  serveFolder,
   setRemote,
   waitForApp,
   watchErrors,
@@ -41,8 +38,10 @@ const STEPS_VERSION = '0.1.2-steps';
 const PAGES_VERSION = '0.1.3-pages';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const deployed = path.join(ARTIFACTS, 'wuyou-deployed');
-const servers: http.Server[] = [];
 let shellDir = '';
+/** The served remote-wuyou folder the team deploys into, and the shell that loads it: kept for the whole group. */
+let deployOrigin = '';
+let shellOrigin = '';
 
 /** A served folder as the activity team found it: the current build, and no deploy history beside it. */
 function freshServedFolder(dir: string): string {
@@ -71,23 +70,20 @@ function runDeploy(args: string[], version: string) {
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ workerHosts }) => {
   freshServedFolder(deployed);
-  shellDir = deployShellCopy('shell-activity', (config) =>
-    setRemote(config, 'wuyou', manifestUrl(E2E_PORTS.activityDeploy)),
-  );
-  servers.push(await serveFolder(deployed, E2E_PORTS.activityDeploy));
-  servers.push(await serveFolder(shellDir, E2E_PORTS.activityShell));
+  const served = await workerHosts.serve(deployed);
+  deployOrigin = served.origin;
+  shellDir = deployShellCopy('shell-activity', (config) => setRemote(config, 'wuyou', manifestUrl(served.port)));
+  shellOrigin = (await workerHosts.serve(shellDir)).origin;
 });
-
-test.afterAll(() => Promise.all(servers.map(closeServer)));
 
 test('activity team: a redeployed remote-wuyou shows on the next load, the shell untouched', async ({ page, request }) => {
   const shellBefore = folderFingerprint(shellDir);
   const shellDistBefore = folderFingerprint(distOf('shell'));
   const oldFiles = hashedFiles(deployed);
 
-  await page.goto(`http://localhost:${E2E_PORTS.activityShell}/wuyou/1`);
+  await page.goto(`${shellOrigin}/wuyou/1`);
   const version = page.getByTestId('activity-version');
   await expect(version).toBeVisible();
   await expect(version).not.toContainText(NEW_VERSION);
@@ -106,7 +102,7 @@ test('activity team: a redeployed remote-wuyou shows on the next load, the shell
   expect(folderFingerprint(distOf('shell'))).toBe(shellDistBefore);
 
   // Ops read the live version without running the page; the manifest the shell loaded says the same.
-  const served = `http://localhost:${E2E_PORTS.activityDeploy}`;
+  const served = deployOrigin;
   const versionFile = await request.get(`${served}/${VERSION_FILE}`);
   expect(versionFile.headers()['cache-control']).toBe('no-cache');
   const info = (await versionFile.json()) as { version: string; gitHash: string; builtAt: string };
@@ -217,7 +213,7 @@ test('activity team: with --shell the deploy writes a page for every listed acti
   request,
 }) => {
   test.setTimeout(240_000);
-  const shell = `http://localhost:${E2E_PORTS.activityShell}`;
+  const shell = shellOrigin;
   const shellBefore = shellBesidesActivityPages(shellDir);
   const published = [await publishActivity(request, `暑期研修班（${Date.now()}）`), await publishActivity(request, `校长论坛（${Date.now()}）`)];
   const listed = [...LISTED_ACTIVITIES.map((activity) => activity.id), ...published];

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { ACTIVITY_TEXT } from '../../remote-wuyou/src/activity/text';
 import { escapeHtml } from '../../render-server/src/render/document';
 import { activityDescription } from '../../shared/src/activity/description';
@@ -11,16 +11,15 @@ import { DEFAULT_RUNTIME_CONFIG } from '../../shared/src/config/runtimeConfig';
 import { buildPaths } from '../../shared/src/routing/manifest';
 import { courseCards } from '../support/about-page';
 import { LISTED_ACTIVITIES, OFFLINE_ACTIVITY_ID, openClientRendered, renderedRootMarkup, SAMPLE_ACTIVITY } from '../support/activities';
-import { E2E_PORTS, SITE_ORIGIN } from '../support/ports';
+import { expect, test } from '../support/fixtures';
+import { SITE_ORIGIN } from '../support/ports';
 import {
   ARTIFACTS,
-  closeServer,
   copyBuild,
   deployShellCopy,
   distOf,
   holdRequests,
   manifestUrl,
-  serveFolder,
   setRemote,
   waitForApp,
   watchErrors,
@@ -237,9 +236,9 @@ test.describe('hydrated by the app', () => {
 test.describe('a header deployed on its own after the pages were rendered', () => {
   const OLD_TEXT = '进入研训系统';
   const NEW_TEXT = '进入研训平台';
-  const servers: import('node:http').Server[] = [];
+  let shellOrigin = '';
 
-  test.beforeAll(async () => {
+  test.beforeAll(async ({ workerHosts }) => {
     // Another build of the header: its visible text differs, nothing else. Its compressed copies went with the
     // old text, so they go (a deploy publishes them from the new build).
     const header = copyBuild(distOf('remote-header'), path.join(ARTIFACTS, 'header-skew'));
@@ -248,10 +247,10 @@ test.describe('a header deployed on its own after the pages were rendered', () =
       if (/\.(br|gz)$/.test(file)) fs.rmSync(full);
       else if (file.endsWith('.js')) fs.writeFileSync(full, fs.readFileSync(full, 'utf8').replaceAll(OLD_TEXT, NEW_TEXT));
     }
-    const shell = deployShellCopy('shell-skew', (config) => setRemote(config, 'header', manifestUrl(E2E_PORTS.skewHeader)));
-    servers.push(await serveFolder(header, E2E_PORTS.skewHeader), await serveFolder(shell, E2E_PORTS.skewShell));
+    const served = await workerHosts.serve(header);
+    const shell = deployShellCopy('shell-skew', (config) => setRemote(config, 'header', manifestUrl(served.port)));
+    shellOrigin = (await workerHosts.serve(shell)).origin;
   });
-  test.afterAll(() => Promise.all(servers.map(closeServer)));
 
   test('only the header is rendered afresh, with its new text, said once; the rest keeps its nodes; never blank', async ({ page }) => {
     const warnings: string[] = [];
@@ -270,7 +269,7 @@ test.describe('a header deployed on its own after the pages were rendered', () =
         }).observe(document.body, { childList: true, subtree: true });
       });
     });
-    await page.goto(`http://localhost:${E2E_PORTS.skewShell}/`);
+    await page.goto(`${shellOrigin}/`);
     await waitForApp(page);
     await expect(page.locator('header.site-header')).toContainText(NEW_TEXT);
     const landmarks = await page.evaluate(() => {

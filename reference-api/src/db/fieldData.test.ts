@@ -1,6 +1,6 @@
-import type { FieldEvent, FieldView } from '../../../shared/src/api/fieldData';
-import { openDatabase } from './database';
-import { chinaDay, createFieldDataStore, MAX_FIELD_VIEWS, p75 } from './fieldData';
+import type { FieldEvent, FieldView, SlotOutcome } from '../../../shared/src/api/fieldData';
+import { openDatabase, type Db } from './database';
+import { chinaDay, createFieldDataStore, p75 } from './fieldData';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
 const DAY = 86_400_000;
@@ -41,32 +41,56 @@ describe('field data store', () => {
 
   it('summarises by remote version, canary builds apart from stable ones, with slot load times and outcomes', () => {
     const fieldData = store();
-    const slot = (loadMs: number, outcome: 'loaded' | 'fallback' | 'failed', version = '2.0.0'): FieldEvent => ({
-      kind: 'slot',
-      remote: 'wuyou',
-      version,
-      loadMs,
-      outcome,
-    });
-    fieldData.record(view('s1', '/wuyou/*', { versions: { wuyou: '2.0.0' } }), [lcp(1000), slot(100, 'loaded')], NOW);
-    fieldData.record(view('s2', '/wuyou/*', { versions: { wuyou: '2.0.0' } }), [lcp(2000), slot(300, 'loaded')], NOW);
-    fieldData.record(view('c1', '/wuyou/*', { versions: { wuyou: '2.1.0' }, canary: ['wuyou'] }), [lcp(1500), slot(200, 'loaded', '2.1.0')], NOW);
-    // A canary visitor whose canary failed: the stable build answered (fallback), and an error was reported.
+    const slot = (loadMs: number, outcome: SlotOutcome, version = '2.0.0'): FieldEvent => ({ kind: 'slot', remote: 'wuyou', version, loadMs, outcome });
+    const error: FieldEvent = { kind: 'error', message: 'ChunkLoadError', remote: 'wuyou' };
+    const stable = { versions: { wuyou: '2.0.0' } };
+    fieldData.record(view('s1', '/wuyou/*', { versions: { header: '1.0.0', wuyou: '2.0.0' } }), [lcp(1000), slot(100, 'loaded')], NOW);
+    fieldData.record(view('s2', '/wuyou/*', stable), [lcp(2000), slot(300, 'loaded')], NOW);
+    // A failed load counts in the load time too: the time it took to give up is what that visitor waited.
+    fieldData.record(view('s3', '/wuyou/*', stable), [slot(8000, 'failed'), error], NOW);
+    // The canary is per remote: this visitor runs header's stable build beside wuyou's canary.
     fieldData.record(
-      view('c2', '/wuyou/*', { versions: { wuyou: '2.0.0' }, canary: ['wuyou'] }),
-      [slot(900, 'fallback'), { kind: 'error', message: 'ChunkLoadError', remote: 'wuyou', version: '2.1.0' }],
+      view('c1', '/wuyou/*', { versions: { header: '1.0.0', wuyou: '2.1.0' }, canary: ['wuyou'] }),
+      [lcp(1500), slot(200, 'loaded', '2.1.0')],
       NOW,
     );
+    // A canary visitor whose canary failed: the stable build answered (fallback), and an error was reported.
+    fieldData.record(view('c2', '/wuyou/*', { versions: { wuyou: '2.0.0' }, canary: ['wuyou'] }), [slot(900, 'fallback'), error], NOW);
 
-    const rows = fieldData.summary(NOW, 1).byRemoteVersion;
-    expect(rows).toEqual(
-      expect.arrayContaining([
-        { remote: 'wuyou', version: '2.0.0', canary: false, views: 2, errorRate: 0, p75: { LCP: 2000 }, slotLoadP75: 300, fallbacks: 0, failures: 0 },
-        { remote: 'wuyou', version: '2.1.0', canary: true, views: 1, errorRate: 0, p75: { LCP: 1500 }, slotLoadP75: 200, fallbacks: 0, failures: 0 },
-        { remote: 'wuyou', version: '2.0.0', canary: true, views: 1, errorRate: 1, p75: {}, slotLoadP75: 900, fallbacks: 1, failures: 0 },
-      ]),
-    );
-    expect(rows).toHaveLength(3);
+    expect(fieldData.summary(NOW, 1).byRemoteVersion).toEqual([
+      { remote: 'header', version: '1.0.0', canary: false, views: 2, errorRate: 0, p75: { LCP: 1500 }, fallbacks: 0, failures: 0 },
+      // LCP [1000, 2000] ⇒ index ceil(1.5) - 1 = 1; loads that gave a module [100, 300] ⇒ index ceil(1.5) - 1 = 1 (the failed one counts in failures).
+      { remote: 'wuyou', version: '2.0.0', canary: false, views: 3, errorRate: 1 / 3, p75: { LCP: 2000 }, slotLoadP75: 300, fallbacks: 0, failures: 1 },
+      { remote: 'wuyou', version: '2.0.0', canary: true, views: 1, errorRate: 1, p75: {}, slotLoadP75: 900, fallbacks: 1, failures: 0 },
+      { remote: 'wuyou', version: '2.1.0', canary: true, views: 1, errorRate: 0, p75: { LCP: 1500 }, slotLoadP75: 200, fallbacks: 0, failures: 0 },
+    ]);
+  });
+
+  it('stores a view once however many batches it sends, with the route and first-seen time of the first', () => {
+    const db = openDatabase(':memory:');
+    const fieldData = createFieldDataStore(db);
+    fieldData.record(view('twice', '/'), [lcp(1000), { kind: 'metric', name: 'INP', value: 80 }], NOW - DAY - 1);
+    fieldData.record(view('twice', '/changed'), [{ kind: 'metric', name: 'INP', value: 240 }], NOW - 10);
+    expect(db.prepare('SELECT route, seen_at AS seenAt FROM field_views').all()).toEqual([{ route: '/', seenAt: NOW - DAY - 1 }]);
+    expect(db.prepare('SELECT COUNT(*) FROM field_events').pluck().get()).toBe(3);
+    // First seen more than a day ago: the view belongs to the week, not the day.
+    expect(fieldData.summary(NOW, 1).byRoute).toEqual([]);
+    expect(fieldData.summary(NOW, 7).byRoute).toEqual([{ route: '/', views: 1, errorRate: 0, p75: { LCP: 1000, INP: 240 } }]);
+  });
+
+  it('stores nothing for a batch without events: an empty view would count as one without errors', () => {
+    const db = openDatabase(':memory:');
+    createFieldDataStore(db).record(view('empty', '/'), [], NOW);
+    expect(db.prepare('SELECT COUNT(*) FROM field_views').pluck().get()).toBe(0);
+  });
+
+  it('summarises the views first seen within [now - days, now]', () => {
+    const fieldData = store();
+    fieldData.record(view('edge', '/'), [lcp(100)], NOW - DAY);
+    fieldData.record(view('before', '/'), [lcp(200)], NOW - DAY - 1);
+    fieldData.record(view('after', '/'), [lcp(300)], NOW + 1);
+    const summary = fieldData.summary(NOW, 1);
+    expect(summary).toMatchObject({ since: NOW - DAY, until: NOW, byRoute: [{ route: '/', views: 1, p75: { LCP: 100 } }] });
   });
 
   it('summarises by day in China time (UTC+8), oldest first, and only within the window', () => {
@@ -97,16 +121,31 @@ describe('field data store', () => {
     expect(db.prepare("SELECT COUNT(*) FROM field_events WHERE view_id = 'view-old'").pluck().get()).toBe(0);
   });
 
-  it(`keeps at most ${MAX_FIELD_VIEWS} views, dropping the oldest first`, () => {
+  const count = (db: Db, sql: string) => db.prepare(sql).pluck().get();
+
+  it('keeps at most its cap of views, dropping the oldest first', () => {
     const db = openDatabase(':memory:');
-    const fieldData = createFieldDataStore(db);
-    const insert = db.prepare("INSERT INTO field_views (id, route, versions, canary, seen_at) VALUES (?, '/', '{}', '[]', ?)");
-    db.transaction(() => {
-      for (let i = 0; i < MAX_FIELD_VIEWS; i += 1) insert.run(`seed-${i}`, NOW - DAY + i);
-    })();
-    fieldData.record(view('newest', '/'), [lcp(1)], NOW);
-    expect(db.prepare('SELECT COUNT(*) FROM field_views').pluck().get()).toBe(MAX_FIELD_VIEWS);
-    expect(db.prepare("SELECT COUNT(*) FROM field_views WHERE id = 'seed-0'").pluck().get()).toBe(0);
-    expect(db.prepare("SELECT COUNT(*) FROM field_views WHERE id = 'view-newest'").pluck().get()).toBe(1);
+    const fieldData = createFieldDataStore(db, { views: 3, events: 100 });
+    ['a', 'b', 'c', 'd'].forEach((id, index) => fieldData.record(view(id, '/'), [lcp(1)], NOW + index));
+    expect(db.prepare('SELECT id FROM field_views ORDER BY seen_at').pluck().all()).toEqual(['view-b', 'view-c', 'view-d']);
+    expect(count(db, "SELECT COUNT(*) FROM field_events WHERE view_id = 'view-a'")).toBe(0);
+  });
+
+  it('keeps at most its cap of events, dropping the views with the oldest events whole', () => {
+    const db = openDatabase(':memory:');
+    const fieldData = createFieldDataStore(db, { views: 100, events: 5 });
+    fieldData.record(view('a', '/'), [lcp(1), lcp(2), lcp(3)], NOW);
+    fieldData.record(view('b', '/'), [lcp(4), lcp(5)], NOW + 1);
+    expect(count(db, 'SELECT COUNT(*) FROM field_events')).toBe(5);
+
+    fieldData.record(view('c', '/'), [lcp(6)], NOW + 2);
+    expect(db.prepare('SELECT id FROM field_views ORDER BY id').pluck().all()).toEqual(['view-b', 'view-c']);
+    expect(count(db, 'SELECT COUNT(*) FROM field_events')).toBe(3);
+
+    // One view sending again and again cannot grow the table either; b's events are now the oldest.
+    fieldData.record(view('b', '/'), [lcp(7), lcp(8)], NOW + 3);
+    fieldData.record(view('c', '/'), [lcp(9)], NOW + 4);
+    expect(db.prepare('SELECT id FROM field_views').pluck().all()).toEqual(['view-c']);
+    expect(db.prepare('SELECT value FROM field_events ORDER BY id').pluck().all()).toEqual([6, 9]);
   });
 });

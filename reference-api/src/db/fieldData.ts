@@ -6,14 +6,25 @@ import {
   type FieldMetric,
   type FieldSummary,
   type FieldView,
+  type SlotOutcome,
 } from '../../../shared/src/api/fieldData';
 import type { Db } from './database';
 
 const DAY_MS = 86_400_000;
 /** China time, where the site's visitors and its ops are: a day of field data is a day there. */
 const CHINA_OFFSET_MS = 8 * 3_600_000;
-/** Beyond retention, a cap: a flood of beacons cannot grow the file without bound. Oldest views go first. */
+/**
+ * Beyond retention, caps: a flood of beacons cannot grow the file without bound. The views cap holds many small
+ * views, the events cap one view id sent again and again. Oldest go first, and a view always goes whole with its
+ * events, so no figure is computed over a view that lost half of what it measured.
+ */
 export const MAX_FIELD_VIEWS = 100_000;
+export const MAX_FIELD_EVENTS = 200_000;
+
+export interface FieldDataLimits {
+  views: number;
+  events: number;
+}
 
 interface ViewRow {
   id: string;
@@ -33,7 +44,11 @@ interface EventRow {
   outcome: string | null;
 }
 
-/** Nearest rank: the smallest value with at least 75 % of the values at or below it. */
+/**
+ * The 75th percentile by nearest rank: sorted ascending, the value at index ceil(0.75 × n) − 1, i.e. the smallest
+ * value with at least 75 % of the values at or below it. Always a value that was measured, never an interpolation,
+ * so five views give their 4th value ([1000, 1200, 1500, 2400, 3000] ⇒ 2400).
+ */
 export function p75(values: number[]): number | undefined {
   if (values.length === 0) return undefined;
   const sorted = [...values].sort((a, b) => a - b);
@@ -73,11 +88,15 @@ function figures(views: ParsedView[]): FieldFigures {
 
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
   return groups;
 }
 
-export function createFieldDataStore(db: Db) {
+export function createFieldDataStore(db: Db, limits: FieldDataLimits = { views: MAX_FIELD_VIEWS, events: MAX_FIELD_EVENTS }) {
   const insertView = db.prepare<[string, string, string, string, number]>(
     'INSERT OR IGNORE INTO field_views (id, route, versions, canary, seen_at) VALUES (?, ?, ?, ?, ?)',
   );
@@ -86,8 +105,13 @@ export function createFieldDataStore(db: Db) {
   );
   // Events go with their view (ON DELETE CASCADE).
   const dropOld = db.prepare<[number]>('DELETE FROM field_views WHERE seen_at < ?');
-  const dropOverCap = db.prepare<[number]>(
+  const dropViewsOverCap = db.prepare<[number]>(
     'DELETE FROM field_views WHERE id IN (SELECT id FROM field_views ORDER BY seen_at DESC LIMIT -1 OFFSET ?)',
+  );
+  // Event ids only grow (AUTOINCREMENT), so the events at or below newest - cap are the oldest ones over it: an
+  // indexed range, as in the statistics store.
+  const dropViewsOfEventsOverCap = db.prepare<[number]>(
+    'DELETE FROM field_views WHERE id IN (SELECT view_id FROM field_events WHERE id <= ?)',
   );
   const viewsSince = db.prepare<[number, number], ViewRow>(
     'SELECT id, route, versions, canary, seen_at AS seenAt FROM field_views WHERE seen_at >= ? AND seen_at <= ? ORDER BY seen_at',
@@ -98,15 +122,26 @@ export function createFieldDataStore(db: Db) {
       WHERE v.seen_at >= ? AND v.seen_at <= ? ORDER BY e.id`,
   );
 
+  /**
+   * The first batch of a view stores it with its first-seen time; later ones (the page hidden again) only append
+   * events. A batch with no event left stores nothing: an empty view would count as one without errors.
+   */
   function record(view: FieldView, events: FieldEvent[], now: number): void {
+    if (events.length === 0) return;
     insertView.run(view.id, view.route, JSON.stringify(view.versions), JSON.stringify(view.canary), now);
+    let newest = 0;
     for (const event of events) {
-      if (event.kind === 'metric') insertEvent.run(view.id, now, 'metric', event.name, event.value, null, null, null, null);
-      else if (event.kind === 'slot') insertEvent.run(view.id, now, 'slot', null, event.loadMs, event.remote, event.version, event.outcome, null);
-      else insertEvent.run(view.id, now, 'error', null, null, event.remote ?? null, event.version ?? null, null, event.message);
+      const inserted =
+        event.kind === 'metric'
+          ? insertEvent.run(view.id, now, 'metric', event.name, event.value, null, null, null, null)
+          : event.kind === 'slot'
+            ? insertEvent.run(view.id, now, 'slot', null, event.loadMs, event.remote, event.version, event.outcome, null)
+            : insertEvent.run(view.id, now, 'error', null, null, event.remote ?? null, event.version ?? null, null, event.message);
+      newest = Number(inserted.lastInsertRowid);
     }
     dropOld.run(now - FIELD_RETENTION_DAYS * DAY_MS);
-    dropOverCap.run(MAX_FIELD_VIEWS);
+    dropViewsOverCap.run(limits.views);
+    if (newest > limits.events) dropViewsOfEventsOverCap.run(newest - limits.events);
   }
 
   function summary(now: number, days: number): FieldSummary {
@@ -135,21 +170,31 @@ export function createFieldDataStore(db: Db) {
         releases.set(key, release);
       }
     }
-    const byRemoteVersion = [...releases.values()].map(({ remote, version, canary, views: group }) => {
-      const slots = group.flatMap((view) => view.events.filter((event) => event.kind === 'slot' && event.remote === remote));
-      const viewsWith = (outcome: string) =>
-        group.filter((view) => view.events.some((event) => event.kind === 'slot' && event.remote === remote && event.outcome === outcome)).length;
-      const loadP75 = p75(slots.filter((slot) => slot.outcome !== 'failed').map((slot) => slot.value ?? 0));
-      return {
-        remote,
-        version,
-        canary,
-        ...figures(group),
-        ...(loadP75 === undefined ? {} : { slotLoadP75: Math.round(loadP75) }),
-        fallbacks: viewsWith('fallback'),
-        failures: viewsWith('failed'),
-      };
-    });
+    const byRemoteVersion = [...releases.values()]
+      .sort(
+        (a, b) =>
+          a.remote.localeCompare(b.remote) ||
+          a.version.localeCompare(b.version, undefined, { numeric: true }) ||
+          Number(a.canary) - Number(b.canary),
+      )
+      .map(({ remote, version, canary, views: group }) => {
+        const isSlotOf = (event: EventRow) => event.kind === 'slot' && event.remote === remote;
+        const slots = group.flatMap((view) => view.events.filter(isSlotOf));
+        const viewsWith = (outcome: SlotOutcome) =>
+          group.filter((view) => view.events.some((event) => isSlotOf(event) && event.outcome === outcome)).length;
+        // Loads that ended with a module: a failure has no load time worth the name (a module that threw at start
+        // is reported with 0 ms) and is counted on its own, in `failures`, so a failing canary cannot look fast.
+        const loadP75 = p75(slots.filter((slot) => slot.outcome !== 'failed').map((slot) => slot.value ?? 0));
+        return {
+          remote,
+          version,
+          canary,
+          ...figures(group),
+          ...(loadP75 === undefined ? {} : { slotLoadP75: Math.round(loadP75) }),
+          fallbacks: viewsWith('fallback'),
+          failures: viewsWith('failed'),
+        };
+      });
 
     const byDay = [...groupBy(views, (view) => JSON.stringify([chinaDay(view.seenAt), view.route]))]
       .map(([key, group]) => {

@@ -5,66 +5,113 @@ import {
   FIELD_METRICS,
   SLOT_OUTCOMES,
   type FieldEvent,
+  type FieldMetric,
   type FieldView,
 } from '../../../shared/src/api/fieldData';
 
 const HOUR_MS = 3_600_000;
-const name = z.string().min(1).max(32);
+const VIEW_LIMITS = { idPattern: /^[A-Za-z0-9_-]{8,64}$/, route: 200, versions: 10, remote: 32, version: 64, canary: 10 } as const;
+const MESSAGE_MAX = 500;
+
+/** What the client sent, short enough for a reason: the reply names the offending value without echoing a flood. */
+function shown(value: unknown): string {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  return text.length > 32 ? `${text.slice(0, 32)}…` : text;
+}
+
+const text = (field: string, max: number) => {
+  const reason = `${field} 应为 1–${max} 个字符`;
+  return z.string({ error: reason }).min(1, reason).max(max, reason);
+};
+
+/** A measurement: a finite number from 0 to `max` (JSON.parse turns 1e999 into Infinity, which zod refuses as a number). */
+const amount = (field: string, max: number, tooLarge = `${field} 超过 ${max}`) =>
+  z.number({ error: `${field} 不是有限的数` }).min(0, `${field} 为负数`).max(max, tooLarge);
 
 const viewSchema = z.object({
-  id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
-  route: z.string().startsWith('/').max(200),
-  versions: z.record(name, z.string().min(1).max(64)).refine((versions) => Object.keys(versions).length <= 10, '版本超过 10 个'),
-  canary: z.array(name).max(10),
+  id: z.string().regex(VIEW_LIMITS.idPattern),
+  route: z.string().startsWith('/').max(VIEW_LIMITS.route),
+  versions: z
+    .record(z.string().min(1).max(VIEW_LIMITS.remote), z.string().min(1).max(VIEW_LIMITS.version))
+    .refine((versions) => Object.keys(versions).length <= VIEW_LIMITS.versions),
+  canary: z.array(z.string().min(1).max(VIEW_LIMITS.remote)).max(VIEW_LIMITS.canary),
 });
 
-const finite = z.number().finite().nonnegative('不能为负数');
+/** One schema per metric: each has its own bound, and the reason names it. */
+const metricSchema = (metric: FieldMetric) =>
+  z.object({ kind: z.literal('metric'), name: z.literal(metric), value: amount(metric, FIELD_METRIC_MAX[metric]) });
+const metricSchemas = Object.fromEntries(FIELD_METRICS.map((metric) => [metric, metricSchema(metric)])) as Record<
+  FieldMetric,
+  ReturnType<typeof metricSchema>
+>;
 
-const eventSchema = z.discriminatedUnion('kind', [
-  z
-    .object({ kind: z.literal('metric'), name: z.enum(FIELD_METRICS, { message: '不认识的指标' }), value: finite })
-    .refine((event) => event.value <= FIELD_METRIC_MAX[event.name], '数值大得不合理'),
-  z.object({
-    kind: z.literal('slot'),
-    remote: name,
-    version: z.string().min(1).max(64),
-    loadMs: finite.max(HOUR_MS, '加载时间超过一小时'),
-    outcome: z.enum(SLOT_OUTCOMES),
-  }),
-  z.object({
-    kind: z.literal('error'),
-    message: z.string().min(1).max(500),
-    remote: name.optional(),
-    version: z.string().min(1).max(64).optional(),
-  }),
-]);
+const slotSchema = z.object({
+  kind: z.literal('slot'),
+  remote: text('remote', VIEW_LIMITS.remote),
+  version: text('version', VIEW_LIMITS.version),
+  loadMs: amount('loadMs', HOUR_MS, '加载时间超过一小时'),
+  outcome: z.enum(SLOT_OUTCOMES, { error: (issue) => `不认识的结果 ${shown(issue.input)}` }),
+});
 
-export type ParsedBatch =
-  | { accepted: true; view: FieldView; events: FieldEvent[]; refused: string[] }
-  | { accepted: false; reason: string };
+const errorSchema = z.object({
+  kind: z.literal('error'),
+  message: z.string({ error: '错误信息不是文字' }).min(1, '错误信息为空').max(MESSAGE_MAX, `错误信息超过 ${MESSAGE_MAX} 字`),
+  remote: text('remote', VIEW_LIMITS.remote).optional(),
+  version: text('version', VIEW_LIMITS.version).optional(),
+});
+
+const isMetric = (name: unknown): name is FieldMetric => (FIELD_METRICS as readonly unknown[]).includes(name);
+
+/** The event, or why it is refused. */
+function checkEvent(candidate: unknown): { event: FieldEvent } | { reason: string } {
+  if (typeof candidate !== 'object' || candidate === null) return { reason: '不是一个事件对象' };
+  const { kind, name } = candidate as { kind?: unknown; name?: unknown };
+  let schema: z.ZodType<FieldEvent>;
+  if (kind === 'metric') {
+    if (!isMetric(name)) return { reason: `不认识的指标 ${shown(name)}` };
+    schema = metricSchemas[name];
+  } else if (kind === 'slot') {
+    schema = slotSchema;
+  } else if (kind === 'error') {
+    schema = errorSchema;
+  } else {
+    return { reason: `不认识的类型 ${shown(kind)}` };
+  }
+  const parsed = schema.safeParse(candidate);
+  return parsed.success ? { event: scrubbed(parsed.data) } : { reason: parsed.error.issues[0]?.message ?? '格式不对' };
+}
 
 /** Stored messages carry no personal data: digit runs long enough to be a mobile number or an id are masked. */
 function scrubbed(event: FieldEvent): FieldEvent {
   return event.kind === 'error' ? { ...event, message: event.message.replace(/\d{6,}/g, '***') } : event;
 }
 
+export type ParsedBatch =
+  | { accepted: true; view: FieldView; events: FieldEvent[]; refused: string[] }
+  | { accepted: false; reason: string };
+
+export const BATCH_TOO_LARGE = `批次超过 ${FIELD_BATCH_LIMITS.bytes / 1024} KB，全部拒收`;
+
 /**
  * A batch is refused whole when it is over the limits or its page view is not one (nothing of it could be
  * attributed); otherwise each event is judged alone, and the good ones are kept beside the reasons for the others.
  */
 export function parseFieldBatch(raw: { view?: unknown; events?: unknown }, bytes: number): ParsedBatch {
-  if (bytes > FIELD_BATCH_LIMITS.bytes) return { accepted: false, reason: `批次超过 ${FIELD_BATCH_LIMITS.bytes / 1024} KB，全部拒收` };
+  if (bytes > FIELD_BATCH_LIMITS.bytes) return { accepted: false, reason: BATCH_TOO_LARGE };
   if (!Array.isArray(raw.events)) return { accepted: false, reason: '批次没有 events 列表，全部拒收' };
   if (raw.events.length > FIELD_BATCH_LIMITS.events) return { accepted: false, reason: `批次超过 ${FIELD_BATCH_LIMITS.events} 条，全部拒收` };
   const view = viewSchema.safeParse(raw.view);
-  if (!view.success) return { accepted: false, reason: `页面信息不合格（${view.error.issues[0]?.path.join('.') ?? 'view'}），全部拒收` };
+  if (!view.success) {
+    const where = ['view', ...(view.error.issues[0]?.path ?? [])].map((part) => shown(String(part))).join('.');
+    return { accepted: false, reason: `页面信息不合格（${where}），全部拒收` };
+  }
 
   const events: FieldEvent[] = [];
   const refused: string[] = [];
   raw.events.forEach((candidate: unknown, index) => {
-    const event = eventSchema.safeParse(candidate);
-    if (event.success) events.push(scrubbed(event.data));
-    else refused.push(`events[${index}]: ${event.error.issues[0]?.message ?? '格式不对'}`);
+    const checked = checkEvent(candidate);
+    if ('event' in checked) events.push(checked.event);
+    else refused.push(`events[${index}]: ${checked.reason}`);
   });
   return { accepted: true, view: view.data, events, refused };
 }

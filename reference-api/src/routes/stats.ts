@@ -5,11 +5,11 @@ import { FIELD_BATCH_LIMITS, FIELD_SUMMARY_WINDOWS, type FieldBatchReply, type F
 import type { Envelope } from '../../../shared/src/api/types';
 import type { AppContext } from '../context';
 import { CODES, ok } from '../envelope';
-import { parseFieldBatch } from './fieldBatch';
+import { BATCH_TOO_LARGE, parseFieldBatch } from './fieldBatch';
 
 /** The statistics host lives on this server under its own prefix (the default `statsBaseUrl`). */
 export const STATS_PREFIX = '/stats';
-/** An event is a type, a path and a few details: 8 KB is generous. */
+/** An event is a type, a path and a few details: 8 KB (bytes of the body) is generous. */
 export const STATS_BODY_LIMIT = 8 * 1024;
 
 const shortText = z.string().min(1).max(64);
@@ -26,8 +26,7 @@ export interface StatsReply {
   stored: boolean;
 }
 
-function parseJson(body: unknown): unknown {
-  if (typeof body !== 'string') return null;
+function parseJson(body: string): unknown {
   try {
     return JSON.parse(body);
   } catch {
@@ -46,7 +45,8 @@ function refusal<T>(codeMsg: string, data: T): Envelope<T> {
 
 /**
  * Statistics must never fail the page: whatever arrives (JSON, JSON sent as text/plain by a beacon, garbage, too
- * much), the reply is HTTP 200 with a success envelope, and `data.stored` says whether the event was kept.
+ * much), the reply is HTTP 200. A single event always gets a success envelope, and `data.stored` says whether it
+ * was kept; a field data batch gets a "400" envelope whenever anything of it was refused, so its sender can see why.
  */
 export async function statsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(
@@ -60,21 +60,24 @@ export async function statsRoutes(app: FastifyInstance, ctx: AppContext): Promis
       stats.setErrorHandler((error, request, reply) => {
         request.log.info({ err: error }, 'statistics event dropped');
         if ((error as { statusCode?: number }).statusCode === 413) {
-          return reply.code(200).send(refusal<FieldBatchReply>(`批次超过 ${FIELD_BATCH_LIMITS.bytes / 1024} KB，全部拒收`, { stored: 0, refused: [] }));
+          // The body was never read, so whether it was a batch is unknown: the reply is a batch's, the larger limit's.
+          return reply.code(200).send(refusal<FieldBatchReply>(BATCH_TOO_LARGE, { stored: 0, refused: [BATCH_TOO_LARGE] }));
         }
         return reply.code(200).send(ok<StatsReply>({ stored: false }));
       });
 
       stats.post(API_PATHS.statsLog, async (request) => {
-        const raw = parseJson(request.body);
+        const body = typeof request.body === 'string' ? request.body : '';
+        const bytes = Buffer.byteLength(body);
+        const raw = parseJson(body);
         if (isFieldBatch(raw)) {
-          const batch = parseFieldBatch(raw, Buffer.byteLength(String(request.body)));
+          const batch = parseFieldBatch(raw, bytes);
           if (!batch.accepted) return refusal<FieldBatchReply>(batch.reason, { stored: 0, refused: [batch.reason] });
           ctx.fieldData.record(batch.view, batch.events, ctx.now());
           const reply: FieldBatchReply = { stored: batch.events.length, refused: batch.refused };
           return batch.refused.length ? refusal(`有 ${batch.refused.length} 条数据不合格，其余已保存`, reply) : ok(reply);
         }
-        const event = String(request.body).length <= STATS_BODY_LIMIT ? statsEvent.safeParse(raw) : null;
+        const event = bytes <= STATS_BODY_LIMIT ? statsEvent.safeParse(raw) : null;
         if (event?.success) ctx.stats.record(event.data, ctx.now());
         return ok<StatsReply>({ stored: event?.success === true });
       });

@@ -14,7 +14,7 @@ import { loadShellServer, type ShellServer } from '../render/shellServer';
 import { APP_PAGE } from '../../../shared/src/config/parts';
 import { openSiteRenderer, runtimeConfigFile, type SiteRenderer } from '../render/siteRenderer';
 import { createPageCache, DEFAULT_PAGE_CACHE, type PageCacheLimits } from './pageCache';
-import { carriedForward, changesBetween, snapshotSite, type SiteSnapshot } from './siteWatch';
+import { carriedForward, changesBetween, snapshotSite, unlistedActivityPages, type SiteSnapshot } from './siteWatch';
 
 export interface RenderServerOptions {
   /** The shell's served folder: app.html, runtime-config.json, the shell's server build (`server/`). */
@@ -92,9 +92,10 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     const next = await snapshotSite(configFile, renderer.config);
     const changes = changesBetween(snapshot, next);
     snapshot = carriedForward(snapshot, next);
-    for (const id of changes.activities) {
-      pages.delete(activityPath(id));
-      covers.delete(id);
+    const cached = [...pages.entries()].map(([path, page]): [string, number] => [path, page.status]);
+    for (const path of [...changes.activities.map(activityPath), ...unlistedActivityPages(cached, next)]) {
+      pages.delete(path);
+      covers.delete(activityIdFromPath(path));
     }
     if (!changes.config && !changes.remotes.length) return;
     for (const remote of changes.remotes) await shell.reloadRemote(remote);

@@ -1,4 +1,4 @@
-import { carriedForward, changesBetween, type SiteSnapshot } from './siteWatch';
+import { carriedForward, changesBetween, unlistedActivityPages, type SiteSnapshot } from './siteWatch';
 
 const snapshot = (activities: [string, string][] | null): SiteSnapshot => ({
   config: 'c',
@@ -22,5 +22,12 @@ describe('the site watch', () => {
     expect(changesBetween(listed, unreadable).activities).toEqual([]);
     expect(changesBetween(kept, offline).activities).toEqual(['7']);
     expect(carriedForward(kept, offline)).toBe(offline);
+  });
+
+  it('finds the cached page of an activity published and taken offline between two checks', () => {
+    const cached: [string, number][] = [['/wuyou/1', 200], ['/wuyou/10', 200], ['/wuyou/999', 404]];
+    expect(unlistedActivityPages(cached, snapshot([['1', 't1']]))).toEqual(['/wuyou/10']);
+    // A list that could not be read takes nothing down.
+    expect(unlistedActivityPages(cached, snapshot(null))).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import type { ActivityList, Envelope } from '../../../shared/src/api/types';
 import { MANIFEST_FILE, REMOTE_NAMES, VERSION_FILE, type RemoteName } from '../../../shared/src/config/parts';
 import type { RuntimeConfig } from '../../../shared/src/config/runtimeConfig';
 import { SUCCESS_CODE } from '../../../shared/src/constants';
+import { activityIdFromPath } from '../../../shared/src/content/routes';
 
 const CHECK_TIMEOUT_MS = 3_000;
 
@@ -110,4 +111,14 @@ export function changesBetween(before: SiteSnapshot, after: SiteSnapshot): SiteC
  */
 export function carriedForward(before: SiteSnapshot, after: SiteSnapshot): SiteSnapshot {
   return after.activities ? after : { ...after, activities: before.activities };
+}
+
+/**
+ * Cached activity pages (path → status) of activities the list does not have: an activity published and taken
+ * offline between two checks was never in a list to be seen leaving, so its page is found by what is cached.
+ */
+export function unlistedActivityPages(cached: Iterable<[path: string, status: number]>, after: SiteSnapshot): string[] {
+  const listed = after.activities;
+  if (!listed) return [];
+  return [...cached].filter(([path, status]) => status === 200 && !listed.has(activityIdFromPath(path))).map(([path]) => path);
 }

@@ -1,0 +1,2 @@
+/** What the parts' tests share (never imported by code that ships): `@wenrun/shared/testing`. */
+export { TEST_ACTIVITY } from '../activity/testActivity';
