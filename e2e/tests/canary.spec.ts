@@ -76,6 +76,7 @@ test(`a ${PERCENT} % canary of remote-wuyou: of ${VISITORS} fresh visitors betwe
       await context.close();
     }),
   );
+  test.info().annotations.push({ type: 'canary visitors', description: `${canaryVisitors} of ${VISITORS}` });
   expect(canaryVisitors).toBeGreaterThanOrEqual(10);
   expect(canaryVisitors).toBeLessThanOrEqual(34);
   expect(returningChecked).toBe(true);
