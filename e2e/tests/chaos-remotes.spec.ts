@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { RemoteName } from '../../shared/src/config/parts';
 import { expectNoWhiteScreen, injectRemoteFault, REMOTE_FAULTS, type RemoteFault } from '../support/chaos-remotes';
-import { appReady, waitForApp } from '../support/site';
+import { appReady, waitForApp, waitForLive } from '../support/site';
 
 /** Each remote where a visitor meets it, what its slot says when it fails, and what the rest of the page shows. */
 interface RemoteCase {
@@ -54,6 +54,8 @@ const CASES: RemoteCase[] = [
     exposed: './LoginModal',
     path: '/no-such-page',
     open: async (page) => {
+      // The app is ready before every slot has hydrated: a server-rendered header is clicked once it is live.
+      await waitForLive(header(page));
       await header(page).getByRole('button', { name: '登录', exact: true }).click();
     },
     fallbackText: '登录暂时无法加载',
