@@ -7,18 +7,20 @@
  *   more with one of the two render servers killed in the middle.
  *
  * Prints requests/s, p50 and p99 latency and errors per run, and writes bench/results/load.json. Needs the site
- * built (`npm run build`) and nothing on the ports of `npm start` and of the e2e nginx.
+ * built (`npm run build`) and nothing on the ports of `npm start` and on 3020-3028.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { E2E_PORTS } from '../e2e/support/ports';
-import { API_PORT, REMOTE_PARTS, RENDER_PORT, SHELL_PART } from '../shared/src/config/parts';
+import { NGINX_SITE_PORTS, startNginxSite } from '../e2e/support/nginx-site';
+import { REMOTE_PARTS, RENDER_PORT, SHELL_PART } from '../shared/src/config/parts';
 import { formatTable, writeResult } from './report';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const DURATION_S = Number(process.env.LOAD_SECONDS ?? 20);
+/** nginx and its two render servers: the bench's ports (3020-3039) below those of run.ts. */
+const NGINX_PORTS = Array.from({ length: NGINX_SITE_PORTS }, (_, index) => 3020 + index);
 
 type Options = Parameters<typeof autocannon>[0] & { requests?: { path: string }[] };
 
@@ -77,28 +79,18 @@ function stop(child: ChildProcess): Promise<void> {
 
 async function main(): Promise<void> {
   const site = spawn(TSX, ['deploy/start.ts', '--no-build'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, DATABASE_PATH: '/tmp/wenrun-load.db' } });
-  const nginx = spawn(
-    TSX,
-    [
-      'deploy/nginx/start.ts',
-      ...['--shell', E2E_PORTS.nginxShell, '--header', E2E_PORTS.nginxHeader, '--about', E2E_PORTS.nginxAbout, '--auth', E2E_PORTS.nginxAuth],
-      ...['--wuyou', E2E_PORTS.nginxWuyou, '--api', E2E_PORTS.nginxApi, '--upstream', `http://127.0.0.1:${API_PORT}`],
-      ...['--render-ports', `${E2E_PORTS.nginxRender1},${E2E_PORTS.nginxRender2}`, '--tls-self-signed', '--http-port', E2E_PORTS.nginxHttp],
-    ].map(String),
-    { cwd: ROOT, stdio: 'ignore' },
-  );
+  const nginx = await startNginxSite(NGINX_PORTS, 'load');
   try {
     await waitFor(`http://127.0.0.1:${RENDER_PORT}/healthz`);
-    await waitFor(`http://127.0.0.1:${E2E_PORTS.nginxRender2}/healthz`);
     const npmStart = `http://localhost:${SHELL_PART.port}`;
-    const viaNginx = `https://localhost:${E2E_PORTS.nginxShell}`;
+    const viaNginx = nginx.site.shell;
     const home = await (await fetch(`${npmStart}/`)).text();
     const chunk = /src="\/(main\.[0-9a-f]{8}\.js)"/.exec(home)?.[1] ?? '';
     const headers = { 'accept-encoding': 'br, gzip' };
     const runs: Run[] = [];
     for (const [label, origin, header] of [
       ['npm start', npmStart, `http://localhost:${REMOTE_PARTS.header.port}`],
-      ['nginx', viaNginx, `https://localhost:${E2E_PORTS.nginxHeader}`],
+      ['nginx', viaNginx, nginx.site.remotes.header],
     ] as const) {
       runs.push(await run(`${label} /`, { url: `${origin}/`, connections: 200, headers }));
       runs.push(await run(`${label} /${chunk}`, { url: `${origin}/${chunk}`, connections: 200, headers }));
@@ -109,7 +101,7 @@ async function main(): Promise<void> {
     runs.push(await run('nginx /search/课程', { url: `${viaNginx}/search/${encodeURIComponent('课程')}`, connections: 100, headers }));
     runs.push(
       await run('nginx 两页，中途杀掉一个渲染服务器', { url: viaNginx, connections: 100, headers, requests: pages }, () => {
-        const victim = pidOn(E2E_PORTS.nginxRender1);
+        const victim = pidOn(nginx.site.renderPorts[0] ?? 0);
         if (victim) process.kill(victim, 'SIGKILL');
       }),
     );
@@ -127,7 +119,7 @@ async function main(): Promise<void> {
     console.log(`npm start ÷ nginx（请求/秒）：${['/', `/${chunk}`, 'remoteEntry.js'].map(ratio).join('，')}`);
     writeResult('load.json', { measuredAt: new Date().toISOString(), durationSeconds: DURATION_S, runs });
   } finally {
-    await Promise.all([stop(site), stop(nginx)]);
+    await Promise.all([stop(site), nginx.stop()]);
   }
 }
 

@@ -2,14 +2,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../deploy/chromium';
-import { API_PORT, RENDER_PORT, SHELL_PART } from '../shared/src/config/parts';
-import { E2E_PORTS, E2E_SITE_ORIGINS, NGINX_TLS_DIR, WORKER_PORTS } from './support/ports';
+import { RENDER_PORT, SHELL_PART } from '../shared/src/config/parts';
+import { E2E_SITE_ORIGINS, WORKER_PORTS } from './support/ports';
 
 const ROOT = path.resolve(__dirname, '..');
 
 /**
  * Real-browser tests in Debian's Chromium against the built site, started here by `npm start --no-build` on the
- * default ports with a database of its own.
+ * default ports with a database of its own. Other servers (copies of a part, nginx) are fixtures of the tests that
+ * need them (support/fixtures.ts).
  */
 export default defineConfig({
   testDir: './tests',
@@ -47,24 +48,6 @@ export default defineConfig({
         // Every test asks from 127.0.0.1; the per-IP hourly limit itself is tested in reference-api's own tests.
         SEND_CODE_PER_IP_PER_HOUR: '200',
       },
-    },
-    {
-      // The same build behind Debian's nginx, as production serves it (tests/nginx.spec.ts); its API proxy
-      // forwards to the reference API above.
-      command: [
-        `${path.join(ROOT, 'node_modules/.bin/tsx')} deploy/nginx/start.ts`,
-        `--shell ${E2E_PORTS.nginxShell} --header ${E2E_PORTS.nginxHeader} --about ${E2E_PORTS.nginxAbout}`,
-        `--auth ${E2E_PORTS.nginxAuth} --wuyou ${E2E_PORTS.nginxWuyou} --api ${E2E_PORTS.nginxApi}`,
-        `--upstream http://127.0.0.1:${API_PORT} --render-ports ${E2E_PORTS.nginxRender1},${E2E_PORTS.nginxRender2}`,
-        `--tls-self-signed --tls-dir ${NGINX_TLS_DIR} --http-port ${E2E_PORTS.nginxHttp}`,
-      ].join(' '),
-      cwd: ROOT,
-      url: `https://localhost:${E2E_PORTS.nginxShell}/runtime-config.json`,
-      ignoreHTTPSErrors: true,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
     },
   ],
 });

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { test as base } from '@playwright/test';
+import { NGINX_SITE_PORTS, startNginxSite, type NginxSite } from './nginx-site';
 import { WORKER_PORTS, workerPort } from './ports';
 import { serveFolder } from './site';
 
@@ -9,6 +10,11 @@ export interface Hosts {
   serve(root: string): Promise<{ origin: string; port: number }>;
   /** A black-holed host, the usual CDN outage: it accepts connections and never answers. */
   blackHole(): Promise<{ origin: string; port: number }>;
+  /**
+   * Any other server, started by `start` on the port it is given; `close` stops it (by default the server is closed
+   * once its connections are ended).
+   */
+  listen(start: (port: number) => Promise<net.Server>, close?: () => Promise<void>): Promise<{ origin: string; port: number }>;
 }
 
 function blackHoleOn(port: number): Promise<net.Server> {
@@ -21,22 +27,23 @@ function blackHoleOn(port: number): Promise<net.Server> {
 /** Hosts on the ports `portOf(0)`, `portOf(1)` …, and how to stop them all. */
 function hostsOn(portOf: (index: number) => number): { hosts: Hosts; stop: () => Promise<void> } {
   const sockets = new Set<net.Socket>();
-  const servers: net.Server[] = [];
-  const listening = async (start: (port: number) => Promise<net.Server>) => {
-    const port = portOf(servers.length);
+  const closers: Array<() => Promise<void>> = [];
+  const listen: Hosts['listen'] = async (start, close) => {
+    if (closers.length >= WORKER_PORTS.hosts) throw new Error(`每个 worker 最多 ${WORKER_PORTS.hosts} 个测试服务器`);
+    const port = portOf(closers.length);
     const server = await start(port);
     server.on('connection', (socket: net.Socket) => {
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
     });
-    servers.push(server);
+    closers.push(close ?? (() => new Promise<void>((resolve) => server.close(() => resolve()))));
     return { origin: `http://localhost:${port}`, port };
   };
   return {
-    hosts: { serve: (root) => listening((port) => serveFolder(root, port)), blackHole: () => listening(blackHoleOn) },
+    hosts: { serve: (root) => listen((port) => serveFolder(root, port)), blackHole: () => listen(blackHoleOn), listen },
     // A server closes once its connections have ended: the browser's keep-alive ones, and the black hole's hung ones.
     stop: async () => {
-      const closed = servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())));
+      const closed = closers.map((close) => close());
       sockets.forEach((socket) => socket.destroy());
       await Promise.all(closed);
     },
@@ -46,9 +53,9 @@ function hostsOn(portOf: (index: number) => number): { hosts: Hosts; stop: () =>
 /**
  * Playwright's own way: the worker's ports derived from its index, the servers on them started by the test (or,
  * for a serial group that builds on what the one before left, the worker) that needs them, and stopped after it,
- * whatever it did. Tests count up from the first port of the block, the worker down from the last.
+ * whatever it did. Tests count up from the first port of the block, the worker down from the last of the hosts' ports.
  */
-export const test = base.extend<{ hosts: Hosts }, { workerIndex: number; workerHosts: Hosts }>({
+export const test = base.extend<{ hosts: Hosts }, { workerIndex: number; workerHosts: Hosts; nginxSite: NginxSite }>({
   workerIndex: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
     async ({}, use, workerInfo) => use(workerInfo.parallelIndex),
@@ -56,11 +63,21 @@ export const test = base.extend<{ hosts: Hosts }, { workerIndex: number; workerH
   ],
   workerHosts: [
     async ({ workerIndex }, use) => {
-      const { hosts, stop } = hostsOn((index) => workerPort(workerIndex, WORKER_PORTS.perWorker - 1 - index));
+      const { hosts, stop } = hostsOn((index) => workerPort(workerIndex, WORKER_PORTS.hosts - 1 - index));
       await use(hosts);
       await stop();
     },
     { scope: 'worker' },
+  ],
+  /** The built site behind Debian's nginx over HTTPS with two render servers, on the ports after the hosts'. */
+  nginxSite: [
+    async ({ workerIndex }, use) => {
+      const ports = Array.from({ length: NGINX_SITE_PORTS }, (_, index) => workerPort(workerIndex, WORKER_PORTS.hosts + index));
+      const { site, stop } = await startNginxSite(ports, `worker-${workerIndex}`);
+      await use(site);
+      await stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
   ],
   hosts: async ({ workerIndex }, use) => {
     const { hosts, stop } = hostsOn((index) => workerPort(workerIndex, index));

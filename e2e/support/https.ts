@@ -1,16 +1,7 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import path from 'node:path';
 import tls from 'node:tls';
 import zlib from 'node:zlib';
-import { NGINX_TLS_DIR } from './ports';
-import { ROOT } from './site';
-
-/** The certificate the tests' nginx made for itself: trusted here, and nowhere else. */
-function certificate(): Buffer {
-  return fs.readFileSync(path.join(ROOT, NGINX_TLS_DIR, 'site.crt'));
-}
 
 export interface Fetched {
   status: number;
@@ -21,12 +12,18 @@ export interface Fetched {
   sentBytes: number;
 }
 
-/** A GET (or other method) over HTTP or HTTPS, with the headers as given: nothing added, nothing decoded silently. */
-export function request(url: string, { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {}): Promise<Fetched> {
+/**
+ * A GET (or other method) over HTTP or HTTPS, with the headers as given: nothing added, nothing decoded silently.
+ * `ca` is the one certificate trusted over HTTPS (the tests' nginx makes its own).
+ */
+export function request(
+  url: string,
+  { method = 'GET', headers = {}, ca }: { method?: string; headers?: Record<string, string>; ca?: Buffer } = {},
+): Promise<Fetched> {
   const target = new URL(url);
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const outgoing = client.request(target, { method, headers, ...(target.protocol === 'https:' ? { ca: certificate() } : {}) }, (incoming) => {
+    const outgoing = client.request(target, { method, headers, ...(ca ? { ca } : {}) }, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
       incoming.on('end', () => {
@@ -42,9 +39,9 @@ export function request(url: string, { method = 'GET', headers = {} }: { method?
 }
 
 /** Writes `raw` over TLS to `port` and reads the status line of the answer (or what the server did instead). */
-export function rawTlsRequest(port: number, raw: string): Promise<string> {
+export function rawTlsRequest(port: number, raw: string, ca: Buffer): Promise<string> {
   return new Promise((resolve) => {
-    const socket = tls.connect({ port, host: '127.0.0.1', servername: 'localhost', ca: certificate() }, () => socket.write(raw));
+    const socket = tls.connect({ port, host: '127.0.0.1', servername: 'localhost', ca }, () => socket.write(raw));
     let answer = '';
     socket.setTimeout(5_000, () => socket.destroy());
     socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));

@@ -1,34 +1,35 @@
 import { spawnSync } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { answeredAs, ODD_REQUEST_LINES } from '../../deploy/serve/oddRequests';
-import { API_PORT } from '../../shared/src/config/parts';
+import { API_PORT, REMOTE_NAMES } from '../../shared/src/config/parts';
 import { rawTlsRequest, request } from '../support/https';
-import { E2E_PORTS, SITE_ORIGIN } from '../support/ports';
+import type { NginxSite } from '../support/nginx-site';
+import { expect, test } from '../support/fixtures';
+import { SITE_ORIGIN } from '../support/ports';
 import { waitForApp, watchErrors } from '../support/site';
 
 /**
- * The built site behind Debian's nginx over HTTPS (deploy/nginx, started by playwright.config.ts with a self-signed
- * certificate and two render server instances), as production serves it.
+ * The built site behind Debian's nginx over HTTPS (deploy/nginx, started per worker by the `nginxSite` fixture with
+ * a self-signed certificate and two render server instances), as production serves it.
  */
-const SHELL = `https://localhost:${E2E_PORTS.nginxShell}`;
-const REMOTES = {
-  header: `https://localhost:${E2E_PORTS.nginxHeader}`,
-  about: `https://localhost:${E2E_PORTS.nginxAbout}`,
-  auth: `https://localhost:${E2E_PORTS.nginxAuth}`,
-  wuyou: `https://localhost:${E2E_PORTS.nginxWuyou}`,
-};
-const API = `https://localhost:${E2E_PORTS.nginxApi}`;
-const PART_ORIGINS = [SHELL, ...Object.values(REMOTES)];
-const PORTS = [E2E_PORTS.nginxShell, E2E_PORTS.nginxHeader, E2E_PORTS.nginxAbout, E2E_PORTS.nginxAuth, E2E_PORTS.nginxWuyou, E2E_PORTS.nginxApi];
+const PARTS = ['shell', ...REMOTE_NAMES] as const;
 /** The pages written at build hold image URLs of the API the build read (the default one); only images may come from it. */
 const PRERENDER_API = `http://localhost:${API_PORT}`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 test.use({ ignoreHTTPSErrors: true });
 
-/** A GET as a browser asking for gzip would send it. */
-function get(url: string, headers: Record<string, string> = {}) {
-  return request(url, { headers: { 'Accept-Encoding': 'gzip', ...headers } });
+function originOf(site: NginxSite, part: (typeof PARTS)[number]): string {
+  return part === 'shell' ? site.shell : site.remotes[part];
+}
+
+function partOrigins(site: NginxSite): string[] {
+  return PARTS.map((part) => originOf(site, part));
+}
+
+/** A GET as a browser asking for gzip would send it, trusting this site's certificate. */
+function getter(site: NginxSite) {
+  return (url: string, headers: Record<string, string> = {}) => request(url, { headers: { 'Accept-Encoding': 'gzip', ...headers }, ca: site.ca });
 }
 
 function directives(csp: string): Map<string, string[]> {
@@ -42,9 +43,11 @@ function directives(csp: string): Map<string, string[]> {
 }
 
 test.describe('nginx: headers of every part', () => {
-  for (const origin of PART_ORIGINS) {
-    test(`${origin}: CSP, nosniff, Referrer-Policy, frame-ancestors`, async () => {
-      const { status, headers } = await get(`${origin}/`);
+  for (const part of PARTS) {
+    test(`${part}: CSP, nosniff, Referrer-Policy, frame-ancestors`, async ({ nginxSite }) => {
+      const get = getter(nginxSite);
+      const origins = partOrigins(nginxSite);
+      const { status, headers } = await get(`${originOf(nginxSite, part)}/`);
       expect(status).toBe(200);
       expect(headers['x-content-type-options']).toBe('nosniff');
       expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
@@ -58,11 +61,11 @@ test.describe('nginx: headers of every part', () => {
       // Scripts only from our own origins: nothing inline, no eval, no other host.
       const scripts = csp.get('script-src') ?? [];
       expect(scripts).toContain("'self'");
-      for (const source of scripts) expect(source === "'self'" || PART_ORIGINS.includes(source)).toBe(true);
+      for (const source of scripts) expect(source === "'self'" || origins.includes(source)).toBe(true);
       for (const [name, sources] of csp) {
         for (const source of sources) {
           if (!source.startsWith('http')) continue;
-          const allowed = name === 'img-src' ? [...PART_ORIGINS, API, PRERENDER_API] : [...PART_ORIGINS, API];
+          const allowed = name === 'img-src' ? [...origins, nginxSite.api, PRERENDER_API] : [...origins, nginxSite.api];
           expect(allowed, `${name} ${source}`).toContain(source);
         }
       }
@@ -71,39 +74,43 @@ test.describe('nginx: headers of every part', () => {
 });
 
 test.describe('nginx: cache rules and history fallback', () => {
-  test('the shell: pages and ops files no-cache, hashed files immutable, missing files 404', async () => {
-    const home = await get(`${SHELL}/`);
+  test('the shell: pages and ops files no-cache, hashed files immutable, missing files 404', async ({ nginxSite }) => {
+    const get = getter(nginxSite);
+    const shell = nginxSite.shell;
+    const home = await get(`${shell}/`);
     expect(home.headers['cache-control']).toBe('no-cache');
     expect(home.body).toContain('id="page-state"');
     const script = /src="\/(main\.[0-9a-f]{8}\.js)"/.exec(home.body)?.[1];
     expect(script).toBeTruthy();
 
-    const main = await get(`${SHELL}/${script}`);
+    const main = await get(`${shell}/${script}`);
     expect(main.status).toBe(200);
     expect(main.headers['cache-control']).toBe(IMMUTABLE);
     expect(main.headers['content-type']).toMatch(/javascript/);
     expect(main.headers['content-encoding']).toBe('gzip');
 
     for (const file of ['app.html', 'runtime-config.json', 'mf-manifest.json', 'version.json']) {
-      const response = await get(`${SHELL}/${file}`);
+      const response = await get(`${shell}/${file}`);
       expect(response.status, file).toBe(200);
       expect(response.headers['cache-control'], file).toBe('no-cache');
     }
     // A hashed file that is not there is a broken deploy, not a page: 404, never app.html.
-    expect((await get(`${SHELL}/main.00000000.js`)).status).toBe(404);
-    expect((await request(`${SHELL}/`, { method: 'POST' })).status).toBe(405);
+    expect((await get(`${shell}/main.00000000.js`)).status).toBe(404);
+    expect((await request(`${shell}/`, { method: 'POST', ca: nginxSite.ca })).status).toBe(405);
   });
 
-  test('the shell serves the runtime config pointed at the nginx origins', async () => {
-    const config = JSON.parse((await get(`${SHELL}/runtime-config.json`)).body) as Record<string, unknown>;
-    expect(config.apiBaseUrl).toBe(API);
+  test('the shell serves the runtime config pointed at the nginx origins', async ({ nginxSite }) => {
+    const config = JSON.parse((await getter(nginxSite)(`${nginxSite.shell}/runtime-config.json`)).body) as Record<string, unknown>;
+    expect(config.apiBaseUrl).toBe(nginxSite.api);
     expect(config.remotes).toEqual(
-      Object.fromEntries(Object.entries(REMOTES).map(([name, origin]) => [name, `${origin}/mf-manifest.json`])),
+      Object.fromEntries(Object.entries(nginxSite.remotes).map(([name, origin]) => [name, `${origin}/mf-manifest.json`])),
     );
   });
 
-  test('a page written at build for /about/N; activities, search and any other path from the render servers', async () => {
-    const about = await get(`${SHELL}/about/3`);
+  test('a page written at build for /about/N; activities, search and any other path from the render servers', async ({ nginxSite }) => {
+    const get = getter(nginxSite);
+    const shell = nginxSite.shell;
+    const about = await get(`${shell}/about/3`);
     expect(about.body).toContain('id="page-state"');
     expect(about.body).toContain(`<link rel="canonical" href="${SITE_ORIGIN}/about/3"`);
     // Rendered now, for this site's address.
@@ -113,44 +120,46 @@ test.describe('nginx: cache rules and history fallback', () => {
       ['/search/%E8%AF%BE%E7%A8%8B', 200, 'no-store'],
       ['/no/such/page', 200, 'no-cache'],
     ] as const) {
-      const page = await get(`${SHELL}${path}`);
+      const page = await get(`${shell}${path}`);
       expect(page.status, path).toBe(status);
       expect(page.headers['cache-control'], path).toBe(cacheControl);
       expect(page.body, path).toContain('id="page-state"');
     }
-    expect((await get(`${SHELL}/wuyou/1`)).body).toContain(`<link rel="canonical" href="${SHELL}/wuyou/1">`);
+    expect((await get(`${shell}/wuyou/1`)).body).toContain(`<link rel="canonical" href="${shell}/wuyou/1">`);
   });
 
-  test('the build\'s brotli files for browsers that accept them, plain for those that do not', async () => {
-    const manifest = JSON.parse((await get(`${REMOTES.header}/mf-manifest.json`)).body) as { exposes: { assets: { js: { sync: string[] } } }[] };
-    const chunk = `${REMOTES.header}/${manifest.exposes[0]?.assets.js.sync[0] ?? ''}`;
-    const br = await request(chunk, { headers: { 'Accept-Encoding': 'br' } });
+  test('the build\'s brotli files for browsers that accept them, plain for those that do not', async ({ nginxSite }) => {
+    const header = nginxSite.remotes.header;
+    const manifest = JSON.parse((await getter(nginxSite)(`${header}/mf-manifest.json`)).body) as { exposes: { assets: { js: { sync: string[] } } }[] };
+    const chunk = `${header}/${manifest.exposes[0]?.assets.js.sync[0] ?? ''}`;
+    const br = await request(chunk, { headers: { 'Accept-Encoding': 'br' }, ca: nginxSite.ca });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/Accept-Encoding/i);
-    const plain = await request(chunk);
+    const plain = await request(chunk, { ca: nginxSite.ca });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(br.body);
     expect(br.sentBytes).toBeLessThan(plain.sentBytes / 2);
   });
 
-  test('plain HTTP answers with a redirect to HTTPS on the same host, nothing else', async () => {
-    const answer = await request(`http://localhost:${E2E_PORTS.nginxHttp}/about/3?x=1`);
+  test('plain HTTP answers with a redirect to HTTPS on the same host, nothing else', async ({ nginxSite }) => {
+    const answer = await request(`http://localhost:${nginxSite.httpPort}/about/3?x=1`);
     expect(answer.status).toBe(301);
-    expect(answer.headers.location).toBe(`https://localhost:${E2E_PORTS.nginxShell}/about/3?x=1`);
+    expect(answer.headers.location).toBe(`${nginxSite.shell}/about/3?x=1`);
   });
 
-  test('every port answers each odd request line with a status of its own, and keeps serving', async () => {
-    for (const port of PORTS) {
+  test('every port answers each odd request line with a status of its own, and keeps serving', async ({ nginxSite }) => {
+    for (const port of nginxSite.tlsPorts) {
       for (const line of ODD_REQUEST_LINES) {
-        const status = await rawTlsRequest(port, `${line}\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+        const status = await rawTlsRequest(port, `${line}\r\nHost: localhost\r\nConnection: close\r\n\r\n`, nginxSite.ca);
         expect(status, `${port} ${line.slice(0, 40)}`).toMatch(answeredAs(line));
       }
-      expect((await get(`https://localhost:${port}/`)).status).toBeLessThan(500);
+      expect((await getter(nginxSite)(`https://localhost:${port}/`)).status).toBeLessThan(500);
     }
   });
 
-  test('remotes: manifest and entry no-cache, chunks immutable and gzipped', async () => {
-    for (const origin of Object.values(REMOTES)) {
+  test('remotes: manifest and entry no-cache, chunks immutable and gzipped', async ({ nginxSite }) => {
+    const get = getter(nginxSite);
+    for (const origin of Object.values(nginxSite.remotes)) {
       const manifest = await get(`${origin}/mf-manifest.json`);
       expect(manifest.headers['cache-control']).toBe('no-cache');
       expect(manifest.headers['content-encoding']).toBe('gzip');
@@ -165,9 +174,10 @@ test.describe('nginx: cache rules and history fallback', () => {
   });
 });
 
-test('CORS: remotes answer only the parts’ origins; the shell answers nobody', async () => {
-  for (const origin of Object.values(REMOTES)) {
-    for (const reader of PART_ORIGINS) {
+test('CORS: remotes answer only the parts’ origins; the shell answers nobody', async ({ nginxSite }) => {
+  const get = getter(nginxSite);
+  for (const origin of Object.values(nginxSite.remotes)) {
+    for (const reader of partOrigins(nginxSite)) {
       const response = await get(`${origin}/mf-manifest.json`, { Origin: reader });
       expect(response.headers['access-control-allow-origin']).toBe(reader);
     }
@@ -177,16 +187,17 @@ test('CORS: remotes answer only the parts’ origins; the shell answers nobody',
     const devShell = await get(`${origin}/mf-manifest.json`, { Origin: SITE_ORIGIN });
     expect(devShell.headers['access-control-allow-origin']).toBeUndefined();
   }
-  const shell = await get(`${SHELL}/runtime-config.json`, { Origin: REMOTES.header });
+  const shell = await get(`${nginxSite.shell}/runtime-config.json`, { Origin: nginxSite.remotes.header });
   expect(shell.headers['access-control-allow-origin']).toBeUndefined();
 });
 
-test('the API proxy forwards to the API and keeps its CORS for the shell', async ({ request: api }) => {
-  const health = await api.get(`${API}/healthz`);
+test('the API proxy forwards to the API and keeps its CORS for the shell', async ({ request: client, nginxSite }) => {
+  const { api, shell } = nginxSite;
+  const health = await client.get(`${api}/healthz`);
   expect(health.status()).toBe(200);
   expect(((await health.json()) as { status: string }).status).toBe('ok');
-  const search = await api.post(`${API}/website/websiteSearch1.0`, { headers: { Origin: SHELL }, form: { keyword: '课程' } });
-  expect(search.headers()['access-control-allow-origin']).toBe(SHELL);
+  const search = await client.post(`${api}/website/websiteSearch1.0`, { headers: { Origin: shell }, form: { keyword: '课程' } });
+  expect(search.headers()['access-control-allow-origin']).toBe(shell);
   expect(((await search.json()) as { header: { code: string } }).header.code).toBe('200');
 });
 
@@ -210,10 +221,10 @@ const SMOKE_PAGES = [
 ];
 
 for (const { path, shows, text } of SMOKE_PAGES) {
-  test(`through nginx ${decodeURIComponent(path)}: renders, no console error, no CSP violation`, async ({ page }) => {
+  test(`through nginx ${decodeURIComponent(path)}: renders, no console error, no CSP violation`, async ({ page, nginxSite }) => {
     const errors = watchErrors(page);
     const violations = await watchCsp(page);
-    await page.goto(`${SHELL}${path}`);
+    await page.goto(`${nginxSite.shell}${path}`);
     await waitForApp(page);
     await expect(page.locator(shows)).toContainText(text);
     await expect(page.locator('.remote-slot--failed')).toHaveCount(0);
@@ -224,9 +235,9 @@ for (const { path, shows, text } of SMOKE_PAGES) {
   });
 }
 
-test('the CSP watch itself sees an inline script being blocked', async ({ page }) => {
+test('the CSP watch itself sees an inline script being blocked', async ({ page, nginxSite }) => {
   const violations = await watchCsp(page);
-  await page.goto(`${SHELL}/`);
+  await page.goto(`${nginxSite.shell}/`);
   await waitForApp(page);
   await page.evaluate(() => {
     const script = document.createElement('script');
@@ -244,14 +255,15 @@ function pidListeningOn(port: number): number | undefined {
   return pid ? Number(pid) : undefined;
 }
 
-test('two render servers behind nginx: one killed in the middle of a load run, no request fails', async () => {
+test('two render servers behind nginx: one killed in the middle of a load run, no request fails', async ({ nginxSite }) => {
   test.setTimeout(60_000);
   const { default: autocannon } = await import('autocannon');
-  const victim = pidListeningOn(E2E_PORTS.nginxRender1);
+  const [renderPort = 0] = nginxSite.renderPorts;
+  const victim = pidListeningOn(renderPort);
   expect(victim, 'render server 1 is running').toBeDefined();
   // autocannon.d.ts leaves out `requests`, which autocannon takes.
   const options: Parameters<typeof autocannon>[0] & { requests: { path: string }[] } = {
-    url: SHELL,
+    url: nginxSite.shell,
     connections: 10,
     duration: 6,
     requests: [{ path: '/wuyou/1' }, { path: `/search/${encodeURIComponent('课程')}` }],
@@ -264,5 +276,5 @@ test('two render servers behind nginx: one killed in the middle of a load run, n
   expect(result.timeouts).toBe(0);
   expect(result.non2xx).toBe(0);
   // Its supervisor starts it again.
-  await expect.poll(() => pidListeningOn(E2E_PORTS.nginxRender1), { timeout: 15_000 }).not.toBe(victim);
+  await expect.poll(() => pidListeningOn(renderPort), { timeout: 15_000 }).not.toBe(victim);
 });

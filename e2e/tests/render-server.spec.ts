@@ -1,5 +1,4 @@
-import type http from 'node:http';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { buildRenderServer } from '../../render-server/src/server/app';
 import { startPartServer } from '../../deploy/serve/partServer';
@@ -9,12 +8,13 @@ import { API_PORT, APP_PAGE, RENDER_PORT } from '../../shared/src/config/parts';
 import type { PageState } from '../../shared/src/pageData/pageState';
 import { PAGE_DATA_KEYS } from '../../shared/src/routing/pageDataKeys';
 import { E2E_PORTS, SITE_ORIGIN } from '../support/ports';
-import { closeServer, deployShellCopy, waitForApp, watchErrors } from '../support/site';
+import { expect, test } from '../support/fixtures';
+import { deployShellCopy, waitForApp, watchErrors } from '../support/site';
 
 const API = `http://localhost:${API_PORT}`;
 
 /** Publishes an activity in the reference API (a dev-only endpoint), as marketing would in the real backend. */
-async function publish(request: import('@playwright/test').APIRequestContext, title: string): Promise<number> {
+async function publish(request: APIRequestContext, title: string): Promise<number> {
   const response = await request.post(`${API}/__dev/activities`, {
     form: { title, subtitle: '今天发布', startTime: '2027-07-01 09:00', endTime: '2027-07-01 17:00', place: '文润教师发展中心', content: '今天发布，今天分享。' },
   });
@@ -93,31 +93,32 @@ test('pages rendered at the same moment carry only their own data: nothing of on
 });
 
 test.describe('with the API down', () => {
-  let renderServer: FastifyInstance | undefined;
-  let shell: http.Server | undefined;
+  let shellOrigin = '';
 
-  test.beforeAll(async () => {
-    // The site as deployed, with an API that refuses every connection.
+  test.beforeAll(async ({ workerHosts }) => {
+    // The site as deployed, with an API that refuses every connection: a render server, and the shell in front of it.
     const dir = deployShellCopy('shell-api-down', (config) => {
       config.apiBaseUrl = `http://localhost:${E2E_PORTS.closed}`;
     });
-    renderServer = await buildRenderServer({ shellDir: dir, siteUrl: `http://localhost:${E2E_PORTS.downApiShell}`, dataTimeoutMs: 3_000, renderTimeoutMs: 5_000, checkIntervalMs: 60_000 });
-    await renderServer.listen({ port: E2E_PORTS.downApiRender, host: '127.0.0.1' });
-    shell = await startPartServer({
-      root: dir,
-      port: E2E_PORTS.downApiShell,
-      spa: APP_PAGE,
-      renderServer: { origin: `http://127.0.0.1:${E2E_PORTS.downApiRender}`, timeoutMs: 6_000 },
-    });
-  });
-  test.afterAll(async () => {
-    await closeServer(shell);
-    await renderServer?.close();
+    let renderServer: FastifyInstance | undefined;
+    const render = await workerHosts.listen(
+      async (port) => {
+        renderServer = await buildRenderServer({ shellDir: dir, siteUrl: SITE_ORIGIN, dataTimeoutMs: 3_000, renderTimeoutMs: 5_000, checkIntervalMs: 60_000 });
+        await renderServer.listen({ port, host: '127.0.0.1' });
+        return renderServer.server;
+      },
+      async () => renderServer?.close(),
+    );
+    shellOrigin = (
+      await workerHosts.listen((port) =>
+        startPartServer({ root: dir, port, spa: APP_PAGE, renderServer: { origin: `http://127.0.0.1:${render.port}`, timeoutMs: 6_000 } }),
+      )
+    ).origin;
   });
 
   for (const path of ['/wuyou/1', `/search/${encodeURIComponent('课程')}`]) {
     test(`${decodeURIComponent(path)} is the client-rendered site, 200, saying in Chinese what is wrong`, async ({ page }) => {
-      const response = await page.goto(`http://localhost:${E2E_PORTS.downApiShell}${path}`);
+      const response = await page.goto(`${shellOrigin}${path}`);
       expect(response?.status()).toBe(200);
       expect(await response?.text()).not.toContain('id="page-state"');
       await waitForApp(page);

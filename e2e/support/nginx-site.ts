@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { API_PORT, REMOTE_NAMES, type RemoteName } from '../../shared/src/config/parts';
+import { request } from './https';
+import { ARTIFACTS, ROOT } from './site';
+
+/** The built site behind Debian's nginx over HTTPS, as production serves it (deploy/nginx/start.ts). */
+export interface NginxSite {
+  shell: string;
+  remotes: Record<RemoteName, string>;
+  /** nginx's proxy to the reference API. */
+  api: string;
+  /** Every HTTPS port nginx listens on: the shell, the remotes, the API proxy. */
+  tlsPorts: number[];
+  /** Plain HTTP, which answers with a redirect to the shell over HTTPS. */
+  httpPort: number;
+  /** The render server instances nginx balances over. */
+  renderPorts: number[];
+  /** The self-signed certificate this nginx made: the only one the tests trust. */
+  ca: Buffer;
+}
+
+/** How many ports a site takes: the shell, each remote, the API proxy, plain HTTP, two render servers. */
+export const NGINX_SITE_PORTS = REMOTE_NAMES.length + 5;
+
+async function answers(url: string, ca?: Buffer): Promise<boolean> {
+  return request(url, { ca }).then(
+    (response) => response.status === 200,
+    () => false,
+  );
+}
+
+/**
+ * Starts deploy/nginx/start.ts on `ports` (NGINX_SITE_PORTS of them) with its own certificate, and resolves once
+ * nginx and both render servers answer; `stop` ends nginx and its render servers.
+ */
+export async function startNginxSite(ports: number[], name: string): Promise<{ site: NginxSite; stop: () => Promise<void> }> {
+  const [shellPort = 0, apiPort = 0, httpPort = 0, ...rest] = ports;
+  const remotePorts = rest.slice(0, REMOTE_NAMES.length);
+  const renderPorts = rest.slice(REMOTE_NAMES.length, REMOTE_NAMES.length + 2);
+  if (renderPorts.length !== 2) throw new Error(`nginx 站点需要 ${NGINX_SITE_PORTS} 个端口`);
+  const tlsDir = path.join(ARTIFACTS, `nginx-tls-${name}`);
+  fs.rmSync(tlsDir, { recursive: true, force: true });
+  const child = spawn(
+    path.join(ROOT, 'node_modules/.bin/tsx'),
+    [
+      'deploy/nginx/start.ts',
+      ...['--shell', String(shellPort), '--api', String(apiPort), '--http-port', String(httpPort)],
+      ...REMOTE_NAMES.flatMap((remote, index) => [`--${remote}`, String(remotePorts[index])]),
+      ...['--upstream', `http://127.0.0.1:${API_PORT}`, '--render-ports', renderPorts.join(',')],
+      ...['--tls-self-signed', '--tls-dir', tlsDir],
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const shell = `https://localhost:${shellPort}`;
+  const deadline = Date.now() + 60_000;
+  const certificate = path.join(tlsDir, 'site.crt');
+  let ca: Buffer | undefined;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx 站点启动失败（退出码 ${child.exitCode}）`);
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error('nginx 站点 60 秒内没有就绪');
+    }
+    // Read again until nginx answers with it: openssl may still be writing it.
+    ca = fs.existsSync(certificate) ? fs.readFileSync(certificate) : undefined;
+    const ready =
+      ca !== undefined &&
+      (await answers(`${shell}/runtime-config.json`, ca)) &&
+      (await Promise.all(renderPorts.map((port) => answers(`http://127.0.0.1:${port}/healthz`)))).every(Boolean);
+    if (ready && ca) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const site: NginxSite = {
+    shell,
+    remotes: Object.fromEntries(REMOTE_NAMES.map((remote, index) => [remote, `https://localhost:${remotePorts[index]}`])) as Record<RemoteName, string>,
+    api: `https://localhost:${apiPort}`,
+    tlsPorts: [shellPort, ...remotePorts, apiPort],
+    httpPort,
+    renderPorts,
+    ca,
+  };
+  return {
+    site,
+    stop: async () => {
+      // deploy/nginx/start.ts stops nginx and the render servers on SIGTERM, then exits.
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
