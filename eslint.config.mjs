@@ -15,6 +15,9 @@ const sourceOf = (part) => [`**/${part}`, `**/${part}/**`, `@wenrun/${part}`, `@
 /** Imported directly, the library would be bundled again in each part: see shared/src/ui/index.ts. */
 const SEMANTIC_UI_MESSAGE = '从 @wenrun/shared/ui 引用 Semantic UI React 组件（全站只共享用到的组件）。';
 
+/** The router library is reached through shared's routing module only: one router context in the page. */
+const ROUTER = { name: 'wouter', message: '路由只通过 @wenrun/shared 的 SiteRouter、usePath、Link 等使用（docs/ARCHITECTURE.md“Routing”）。' };
+
 /**
  * docs/ARCHITECTURE.md: `shared` <- remotes <- `shell`, at runtime only. A remote never imports another remote or the
  * shell; the shell never imports a remote's source; `shared` imports none of them. Parts reach `shared` only
@@ -33,11 +36,16 @@ const boundary = (files, forbidden, message) => ({
             message: '只能通过 @wenrun/shared 的公开出口使用 shared。',
           },
         ],
-        paths: [{ name: 'semantic-ui-react', message: SEMANTIC_UI_MESSAGE }],
+        paths: [{ name: 'semantic-ui-react', message: SEMANTIC_UI_MESSAGE }, ROUTER],
       },
     ],
   },
 });
+
+const sharedImports = (paths) => [
+  'error',
+  { patterns: [{ group: PARTS.flatMap(sourceOf), message: 'shared 不依赖任何其他部分。' }], paths },
+];
 
 export default tseslint.config(
   {
@@ -68,14 +76,12 @@ export default tseslint.config(
     files: ['shared/**/*.{ts,tsx}'],
     ignores: ['shared/src/ui/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [{ group: PARTS.flatMap(sourceOf), message: 'shared 不依赖任何其他部分。' }],
-          paths: [{ name: 'semantic-ui-react', message: SEMANTIC_UI_MESSAGE }],
-        },
-      ],
+      'no-restricted-imports': sharedImports([{ name: 'semantic-ui-react', message: SEMANTIC_UI_MESSAGE }, ROUTER]),
     },
+  },
+  {
+    files: ['shared/src/routing/router.tsx', 'shared/src/testing/**'],
+    rules: { 'no-restricted-imports': sharedImports([{ name: 'semantic-ui-react', message: SEMANTIC_UI_MESSAGE }]) },
   },
   ...REMOTES.map((remote) =>
     boundary(

@@ -14,20 +14,18 @@ import TerserPlugin from 'terser-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 import { htmlPage } from './deploy/webpack/htmlPage';
 import { gitShortHash, readPackageJson, type PackageJson } from './deploy/webpack/packageInfo';
+import { SEMANTIC_CSS, semanticCssPruning } from './deploy/webpack/semanticCss';
 import { EntryAssetsPlugin, SERVER_DIR, ServerEntryInManifestPlugin, VersionFilePlugin } from './deploy/webpack/plugins';
 import { chunkRegistryGlobal, type BuildInfo } from './shared/src/config/parts';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 /**
- * One instance in the page, whoever loads first (docs/ARCHITECTURE.md, federation contract). `react-router` is listed
- * beside `react-router-dom` because the latter re-exports the former's contexts: two copies would give two
- * routers that cannot see each other.
+ * One instance in the page, whoever loads first (docs/ARCHITECTURE.md, federation contract). The router is not
+ * listed: it is reached only through `@wenrun/shared`, and travels inside it.
  */
 export const SHARED_SINGLETONS = [
   'react',
   'react-dom',
-  'react-router',
-  'react-router-dom',
   'mobx',
   'mobx-react-lite',
   'axios',
@@ -324,7 +322,13 @@ function commonConfig(
             },
           },
         },
-        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        {
+          test: /\.css$/,
+          oneOf: [
+            { include: SEMANTIC_CSS, use: [MiniCssExtractPlugin.loader, 'css-loader', semanticCssPruning()] },
+            { use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+          ],
+        },
         {
           test: /\.(png|jpe?g|gif|svg|webp|avif)$/,
           type: 'asset',

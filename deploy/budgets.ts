@@ -2,7 +2,7 @@
  * Performance budgets over the production build (issue 10), checked from the built files alone: no browser, no
  * timing, so it is fast and gives the same answer on every machine.
  *
- * 1. First-load JS + CSS of `/` ≤ 200 KB gzip: the files the HTML names, the chunks the shell's entry awaits, the
+ * 1. First-load JS + CSS of `/` ≤ 175 KB gzip (issue 21 brought it from 199 to 166 KB; the budget holds that): the files the HTML names, the chunks the shell's entry awaits, the
  *    shared singletons those chunks consume, and the header remote's entry and `./Header` chunks.
  * 2. `/wuyou/1` downloads no code of the header, about or auth remotes and none of the shell's footer.
  * 3. No request to any host but our own: no absolute URL to another host in any built JS, CSS or HTML, except
@@ -20,7 +20,7 @@ import zlib from 'node:zlib';
 import { APP_PAGE, REMOTE_NAMES, REMOTE_PARTS } from '../shared/src/config/parts';
 import { modulesOf, routeOf } from '../shared/src/routing/manifest';
 
-export const FIRST_LOAD_BUDGET_BYTES = 200 * 1024;
+export const FIRST_LOAD_BUDGET_BYTES = 175 * 1024;
 
 /** The root class of the shell's footer (shell/src/layout/Footer.tsx); a file holding it carries footer code. */
 export const FOOTER_MARKER = 'site-footer';

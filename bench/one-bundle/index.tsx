@@ -3,8 +3,7 @@
  * federation runtime and no remotes to register.
  */
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { loadRuntimeConfig, ROUTER_FUTURE } from '@wenrun/shared';
+import { loadRuntimeConfig, SiteRouter } from '@wenrun/shared';
 import { App } from '../../shell/src/app/App';
 import '../../shell/src/shell.css';
 
@@ -13,9 +12,9 @@ async function start() {
   if (!container) return;
   await loadRuntimeConfig('/runtime-config.json');
   createRoot(container).render(
-    <BrowserRouter future={ROUTER_FUTURE}>
+    <SiteRouter>
       <App />
-    </BrowserRouter>,
+    </SiteRouter>,
   );
 }
 

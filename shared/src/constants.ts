@@ -25,9 +25,6 @@ export const LOGIN_STORAGE_KEY = 'wenrun.login';
 /** Session-storage key of the cooperation form's unsent draft: its store id (docs/SPEC.md §3, persistence rule). */
 export const MESSAGE_DRAFT_ID = 'about.messageDraft';
 
-/** React Router's v7 behaviour, opted into now (and its console warnings gone): every router of the site uses it. */
-export const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
-
 export const MESSAGES = {
   invalidMobile: '请输入正确的手机号码',
   codeRequired: '请输入验证码',

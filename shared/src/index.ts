@@ -43,6 +43,7 @@ export { usePageData, usePageDataRevision, type PageDataParser, type PageDataSta
 export { takeTypedValue, useHydrated, useNow } from './pageData/hydration';
 export { PAGE_STATE_ID, parsePageState, readPageState, type PageState } from './pageData/pageState';
 export * from './routing/manifest';
+export { Link, navigationType, SiteRouter, useNavigate, usePath, useSearchParams, type Navigate, type NavigationType } from './routing/router';
 export * from './routing/pageDataKeys';
 export { parseActivity } from './activity/parseActivity';
 export { ACTIVITY_FACT_LABELS, activityDescription } from './activity/description';

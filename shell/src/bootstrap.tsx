@@ -1,5 +1,4 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 import {
   fallbackRuntimeConfig,
   loadRuntimeConfig,
@@ -7,8 +6,8 @@ import {
   PageDataProvider,
   PageDataStore,
   readPageState,
-  ROUTER_FUTURE,
   routeOf,
+  SiteRouter,
 } from '@wenrun/shared';
 import { App, loadLayout } from './app/App';
 import { loadExposed, moduleId, registerSiteRemotes } from './remotes/registry';
@@ -45,9 +44,9 @@ export async function start(container: HTMLElement) {
   const app = (
     <PageDataProvider store={store}>
       <SlotsFailedOnServerProvider value={failedOnServer}>
-        <BrowserRouter future={ROUTER_FUTURE}>
+        <SiteRouter>
           <App Layout={await layout} />
-        </BrowserRouter>
+        </SiteRouter>
       </SlotsFailedOnServerProvider>
     </PageDataProvider>
   );

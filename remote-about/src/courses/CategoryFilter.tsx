@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
-import { courseQuerySearch } from './courseQuery';
+import { Link } from '@wenrun/shared';
+import { useCourseQueryLink } from './courseQuery';
 
 export const ALL_CATEGORIES_LABEL = '全部';
 
@@ -11,6 +11,7 @@ interface CategoryFilterProps {
 
 /** Links rather than buttons: each filter is an address that can be opened in a new tab or shared. */
 export function CategoryFilter({ categories, active }: CategoryFilterProps) {
+  const link = useCourseQueryLink();
   const options = [{ label: ALL_CATEGORIES_LABEL, value: '' }, ...categories.map((name) => ({ label: name, value: name }))];
   return (
     <nav className="course-filter" aria-label="课程分类">
@@ -20,7 +21,7 @@ export function CategoryFilter({ categories, active }: CategoryFilterProps) {
           return (
             <li key={option.value}>
               <Link
-                to={{ search: courseQuerySearch({ page: 1, category: option.value }) }}
+                to={link({ page: 1, category: option.value })}
                 className={`course-filter__option${isActive ? ' is-active' : ''}`}
                 aria-current={isActive ? 'true' : undefined}
               >

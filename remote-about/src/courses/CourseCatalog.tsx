@@ -1,11 +1,11 @@
 import { useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@wenrun/shared';
 import { Button } from '@wenrun/shared/ui';
 import { Block } from '../page/Block';
 import { CategoryFilter } from './CategoryFilter';
 import { CourseCard, CourseCardSkeleton } from './CourseCard';
 import { Pager } from './Pager';
-import { COURSE_PAGE_SIZE, courseQuerySearch, useCourseQuery, type CourseQuery } from './courseQuery';
+import { COURSE_PAGE_SIZE, useCourseQuery, useCourseQueryLink, type CourseQuery } from './courseQuery';
 import { totalPagesOf } from './pageItems';
 import { useCourseList, type CourseListState } from './useCourseList';
 import './courses.css';
@@ -92,19 +92,20 @@ function CatalogBody({ state, query, retry, onNavigate }: CatalogBodyProps) {
 
 function EmptyCatalog({ query, total, totalPages }: { query: CourseQuery; total: number; totalPages: number }) {
   let text = '课程正在整理中，敬请期待。';
-  let action: { label: string; search: string } | null = null;
+  const link = useCourseQueryLink();
+  let action: { label: string; to: string } | null = null;
   if (total > 0) {
     text = `没有第 ${query.page} 页，课程共 ${totalPages} 页。`;
-    action = { label: '回到第一页', search: courseQuerySearch({ page: 1, category: query.category }) };
+    action = { label: '回到第一页', to: link({ page: 1, category: query.category }) };
   } else if (query.category) {
     text = `“${query.category}”分类下暂时没有课程。`;
-    action = { label: '查看全部课程', search: courseQuerySearch({ page: 1, category: '' }) };
+    action = { label: '查看全部课程', to: link({ page: 1, category: '' }) };
   }
   return (
     <div className="course-catalog__empty" role="status">
       <p>{text}</p>
       {action && (
-        <Link className="ui basic primary button" to={{ search: action.search }}>
+        <Link className="ui basic primary button" to={action.to}>
           {action.label}
         </Link>
       )}

@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
-import { courseQuerySearch } from './courseQuery';
+import { Link } from '@wenrun/shared';
+import { useCourseQueryLink } from './courseQuery';
 import { pageItems } from './pageItems';
 
 interface PagerProps {
@@ -12,8 +12,9 @@ interface PagerProps {
 
 /** Previous, numbers, next: each a link to that page's address. */
 export function Pager({ page, totalPages, category, onNavigate }: PagerProps) {
+  const link = useCourseQueryLink();
   if (totalPages <= 1) return null;
-  const to = (target: number) => ({ search: courseQuerySearch({ page: target, category }) });
+  const to = (target: number) => link({ page: target, category });
   return (
     <nav className="course-pager" aria-label="课程分页">
       <ul>

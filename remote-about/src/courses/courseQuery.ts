@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { usePath, useSearchParams } from '@wenrun/shared';
 
 /** Nine cards fill three rows of three on a wide screen and divide evenly into one or two columns. */
 export const COURSE_PAGE_SIZE = 9;
@@ -34,6 +34,11 @@ export function courseQuerySearch({ page, category }: CourseQuery): string {
 }
 
 export function useCourseQuery(): CourseQuery {
-  const [params] = useSearchParams();
-  return readCourseQuery(params);
+  return readCourseQuery(useSearchParams());
+}
+
+/** The address of a query on the page the visitor is on (the section's path, the query's search part). */
+export function useCourseQueryLink(): (query: CourseQuery) => string {
+  const path = usePath();
+  return (query) => `${path}${courseQuerySearch(query)}`;
 }

@@ -1,8 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { ABOUT_SECTIONS, api, type AboutSectionKey } from '@wenrun/shared';
 import { courseListReply } from '../testing/courseFixtures';
-import { ROUTER_FUTURE } from '@wenrun/shared';
+import { TestRouter } from '@wenrun/shared/testing';
 import { renderAboutAt } from '../testing/renderAbout';
 import AboutPage from './AboutPage';
 
@@ -38,9 +37,9 @@ describe('AboutPage', () => {
 
   it('shows section 1 for a key it does not know, whatever an older or newer shell sends', () => {
     render(
-      <MemoryRouter future={ROUTER_FUTURE}>
+      <TestRouter>
         <AboutPage section={'x' as unknown as AboutSectionKey} />
-      </MemoryRouter>,
+      </TestRouter>,
     );
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(ABOUT_SECTIONS[0].title);
   });

@@ -1,6 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { NavigationType, useNavigationType } from 'react-router-dom';
-import type { AboutSectionKey } from '@wenrun/shared';
+import { useEffect } from 'react';
+import { navigationType, type AboutSectionKey } from '@wenrun/shared';
 
 /**
  * What switching sections does besides the body: a section opened by a click starts at its top. Back, forward
@@ -8,12 +7,8 @@ import type { AboutSectionKey } from '@wenrun/shared';
  * manifest names each section.)
  */
 export function useSectionChange(section: AboutSectionKey): void {
-  const navigationType = useNavigationType();
   // Read when the section changes, not a reason to act by itself (paging the course list is a push too).
-  const navigationTypeRef = useRef(navigationType);
-  navigationTypeRef.current = navigationType;
-
   useEffect(() => {
-    if (navigationTypeRef.current !== NavigationType.Pop) window.scrollTo(0, 0);
+    if (navigationType() !== 'pop') window.scrollTo(0, 0);
   }, [section]);
 }

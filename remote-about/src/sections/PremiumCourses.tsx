@@ -1,5 +1,4 @@
-import { Link } from 'react-router-dom';
-import { aboutPath } from '@wenrun/shared';
+import { aboutPath, Link } from '@wenrun/shared';
 import { COURSE_HIGHLIGHTS, CUSTOM_COURSE_INVITE, PREMIUM_COURSES } from '../content/premiumCourses';
 import { CourseCatalog } from '../courses/CourseCatalog';
 import heroImage from '../illustrations/hero-courses.svg';

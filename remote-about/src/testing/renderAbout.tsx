@@ -1,37 +1,30 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { aboutSectionFromPath, ROUTER_FUTURE } from '@wenrun/shared';
+import { aboutSectionFromPath, isAboutPath, usePath, useSearchParams } from '@wenrun/shared';
+import { TestRouter } from '@wenrun/shared/testing';
 import AboutPage from '../exposes/AboutPage';
-
-/** The behaviour of the router version the site uses; also keeps the test output free of upgrade notices. */
 
 /** Renders `ui` inside a router at `path`, with the current location written out for assertions. */
 export function renderAt(path: string, ui: ReactNode) {
   return render(
-    <MemoryRouter initialEntries={[path]} future={ROUTER_FUTURE}>
+    <TestRouter path={path}>
       {ui}
       <LocationProbe />
-    </MemoryRouter>,
+    </TestRouter>,
   );
 }
 
 function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+  const search = useSearchParams().toString();
+  return <output data-testid="location">{`${usePath()}${search ? `?${search}` : ''}`}</output>;
 }
 
 /** What the shell does on /about and /about/*: the section from the path, as a prop. */
 function ShellAboutRoute() {
-  const { pathname } = useLocation();
-  return <AboutPage section={aboutSectionFromPath(pathname)} />;
+  const pathname = usePath();
+  return isAboutPath(pathname) ? <AboutPage section={aboutSectionFromPath(pathname)} /> : null;
 }
 
 export function renderAboutAt(path: string) {
-  return renderAt(
-    path,
-    <Routes>
-      <Route path="/about/*" element={<ShellAboutRoute />} />
-    </Routes>,
-  );
+  return renderAt(path, <ShellAboutRoute />);
 }

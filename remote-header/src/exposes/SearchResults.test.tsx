@@ -3,7 +3,7 @@ import { api, ApiError, MESSAGES, SEARCH_KEYWORD_MAX, type Course, type Expert, 
 import { SEARCH_PAGE_SIZE } from '../search/useSearchResults';
 import { hideFindDomNodeWarnings } from '../testing/semanticWarnings';
 import SearchResults from './SearchResults';
-import { TestRouter } from '../testing/TestRouter';
+import { TestRouter } from '@wenrun/shared/testing';
 
 function course(id: number): Course {
   return {

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { ABOUT_SECTIONS, aboutPath } from '@wenrun/shared';
 import { AboutHeader } from './AboutHeader';
-import { TestRouter } from '../testing/TestRouter';
+import { TestRouter } from '@wenrun/shared/testing';
 
 function renderAt(path: string) {
   return render(

@@ -1,11 +1,9 @@
 import { useLayoutEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router-dom';
-import { ABOUT_SECTIONS, aboutPath, aboutSectionFromPath } from '@wenrun/shared';
+import { ABOUT_SECTIONS, aboutPath, aboutSectionFromPath, Link, usePath } from '@wenrun/shared';
 
 /** docs/SPEC.md §2: the six about sections; the active one comes from the path's last character. */
 export function AboutTabs() {
-  const { pathname } = useLocation();
-  const active = aboutSectionFromPath(pathname);
+  const active = aboutSectionFromPath(usePath());
   const strip = useRef<HTMLElement>(null);
 
   // On a phone the strip scrolls sideways: keep the active tab in sight (horizontally only, the page stays put).

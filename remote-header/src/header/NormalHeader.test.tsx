@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { assetUrl, getRuntimeConfig, notify, SERVICE_IMAGE_WIDTH, uiStore } from '@wenrun/shared';
 import Header from '../exposes/Header';
 import { hideFindDomNodeWarnings } from '../testing/semanticWarnings';
-import { TestRouter } from '../testing/TestRouter';
+import { TestRouter } from '@wenrun/shared/testing';
 import { telHref } from './ContactModal';
 import { CONTACT_LOAD_FAILED, ContactModalSlot } from './ContactModalSlot';
 

@@ -1,14 +1,12 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Link, Route, Routes, useLocation } from 'react-router-dom';
-import { MESSAGES, SEARCH_KEYWORD_MAX, searchKeywordFromPath, searchPath } from '@wenrun/shared';
+import { Link, MESSAGES, SEARCH_KEYWORD_MAX, searchKeywordFromPath, searchPath, usePath } from '@wenrun/shared';
 import { SearchBox } from './SearchBox';
-import { TestRouter } from '../testing/TestRouter';
+import { TestRouter } from '@wenrun/shared/testing';
 
 function Where() {
-  const { pathname } = useLocation();
   return (
     <>
-      <output data-testid="where">{pathname}</output>
+      <output data-testid="where">{usePath()}</output>
       <Link to="/">首页</Link>
       <Link to={searchPath('另一个词')}>另一个搜索</Link>
     </>
@@ -19,9 +17,7 @@ function renderAt(path: string, collapse: 'always' | 'narrow' = 'narrow') {
   return render(
     <TestRouter path={path}>
       <SearchBox collapse={collapse} />
-      <Routes>
-        <Route path="*" element={<Where />} />
-      </Routes>
+      <Where />
     </TestRouter>,
   );
 }

@@ -1,6 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { isSearchPath, searchKeywordFromPath, searchPath, takeTypedValue, validateSearchText, type FieldError } from '@wenrun/shared';
+import {
+  isSearchPath,
+  searchKeywordFromPath,
+  searchPath,
+  takeTypedValue,
+  useNavigate,
+  usePath,
+  validateSearchText,
+  type FieldError,
+} from '@wenrun/shared';
 import { CloseIcon, SearchIcon } from './icons';
 
 /** The phone layout of header.css, where an open search box covers the whole bar. */
@@ -23,7 +31,7 @@ interface SearchBoxProps {
 }
 
 export function SearchBox({ collapse }: SearchBoxProps) {
-  const { pathname } = useLocation();
+  const pathname = usePath();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState(() => keywordOf(pathname));

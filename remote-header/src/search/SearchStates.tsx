@@ -1,6 +1,5 @@
-import { Link } from 'react-router-dom';
 import { Button, Message, Placeholder } from '@wenrun/shared/ui';
-import { aboutPath, searchPath, uiStore } from '@wenrun/shared';
+import { aboutPath, Link, searchPath, uiStore } from '@wenrun/shared';
 // Semantic's placeholder styles come with the results page (shared carries only the first-paint set).
 import 'semantic-ui-css/components/placeholder.min.css';
 import 'semantic-ui-css/components/message.min.css';

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { chinaClock, getRuntimeConfig } from '@wenrun/shared';
+import { chinaClock, getRuntimeConfig, Link } from '@wenrun/shared';
 import { Icon } from './Icon';
 import { ACTIVITY_TEXT } from './text';
 

@@ -1,17 +1,17 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
-import { ACTIVITY_PROBLEM_TITLES, api, ApiError, MESSAGES, PAGE_DATA_KEYS, PageDataProvider, PageDataStore, type Activity } from '@wenrun/shared';
+import { ACTIVITY_PROBLEM_TITLES, api, ApiError, MESSAGES, PAGE_DATA_KEYS, PageDataProvider, PageDataStore, SiteRouter, type Activity } from '@wenrun/shared';
+import { TestRouter } from '@wenrun/shared/testing';
 import { ACTIVITY_TEXT } from '../activity/text';
 import { ACTIVITY } from '../testing/activityFixture';
 import ActivityPage from './ActivityPage';
 
 function renderPage(id: string) {
   return render(
-    <MemoryRouter>
+    <TestRouter>
       <ActivityPage id={id} />
-    </MemoryRouter>,
+    </TestRouter>,
   );
 }
 
@@ -59,11 +59,12 @@ describe('ActivityPage', () => {
 
   it('renders on the server from the page data, and hydrates those very nodes without asking the API again', async () => {
     const data = { [PAGE_DATA_KEYS.activity('1')]: { ok: true as const, data: ACTIVITY } };
+    // The site's router as the server and the browser run it (the server with the request's path).
     const page = (store: PageDataStore) => (
       <PageDataProvider store={store}>
-        <MemoryRouter>
+        <SiteRouter path={window.location.pathname}>
           <ActivityPage id="1" />
-        </MemoryRouter>
+        </SiteRouter>
       </PageDataProvider>
     );
     const container = document.createElement('div');
@@ -143,9 +144,9 @@ describe('ActivityPage', () => {
     );
     const view = renderPage('1');
     view.rerender(
-      <MemoryRouter>
+      <TestRouter>
         <ActivityPage id="2" />
-      </MemoryRouter>,
+      </TestRouter>,
     );
     expect(await screen.findByRole('heading', { level: 1, name: '第二个活动' })).toBeInTheDocument();
     await act(async () => answerFirst(ACTIVITY));

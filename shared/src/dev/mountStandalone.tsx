@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 // The package's own public surface, so the page uses the one shared instance every module of the remote uses.
-import { AppFeedback, ROUTER_FUTURE } from '@wenrun/shared';
+import { AppFeedback, SiteRouter } from '@wenrun/shared';
 import './dev.css';
 
 /**
@@ -15,9 +14,9 @@ export function mountStandalone(title: string, page: ReactNode): void {
   const container = document.getElementById('root');
   if (!container) return;
   createRoot(container).render(
-    <BrowserRouter future={ROUTER_FUTURE}>
+    <SiteRouter>
       {page}
       <AppFeedback />
-    </BrowserRouter>,
+    </SiteRouter>,
   );
 }

@@ -24,6 +24,9 @@ describe('route manifest', () => {
     ['/nowhere', 'other'],
     ['/about%0A/3', 'about'],
     ['//', 'home'],
+    ['/about//3', 'about'],
+    ['/ABOUT/3', 'about'],
+    ['/aboutx', 'other'],
   ])('routes %s to %s', (pathname, id) => {
     expect(routeOf(pathname).id).toBe(id);
   });

@@ -1,4 +1,4 @@
-import { matchPath } from 'react-router';
+import { parse } from 'regexparam';
 import { parseActivity } from '../activity/parseActivity';
 import { activityDescription } from '../activity/description';
 import { isActivityId } from '../activity/ids';
@@ -56,7 +56,10 @@ export interface PageHead {
 
 export interface SiteRoute {
   id: RouteId;
-  /** A React Router pattern. */
+  /**
+   * A path pattern, matched regardless of case: `/about/*` is `/about` and every path below it. Also the route's
+   * name in field data and on the status page.
+   */
   path: string;
   /** Whether the page has the site's header and footer (the activity pages have none, docs/SPEC.md §2). */
   layout: boolean;
@@ -269,14 +272,18 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   },
 ];
 
+// In regexparam's words a trailing `*?` is the rest of the path, if any.
+const ROUTE_PATTERNS = SITE_ROUTES.map((route) => ({ route, pattern: parse(route.path.replace(/\/\*$/, '/*?')).pattern }));
+
 /**
- * The route of a path, as the shell's router picks it. React Router reads `%0A` as a line break that no pattern
- * matches (not even `*`): such a path is matched without its line breaks.
+ * The route of a path (as the address bar holds it, percent-encoded), in the browser and on the server alike.
+ * Line breaks, written or encoded, are left out of the match (no pattern's `.` would match them), and runs of
+ * slashes count as one.
  */
 export function routeOf(pathname: string): SiteRoute {
-  const cleaned = pathname.replace(/%0[ad]|[\r\n]/gi, '');
-  const route = SITE_ROUTES.find((candidate) => matchPath({ path: candidate.path, end: true }, cleaned));
-  return route ?? (SITE_ROUTES.find((candidate) => candidate.id === 'other') as SiteRoute);
+  const cleaned = pathname.replace(/%0[ad]|[\r\n\u2028\u2029]/gi, '').replace(/\/{2,}/g, '/');
+  const found = ROUTE_PATTERNS.find(({ pattern }) => pattern.test(cleaned));
+  return found?.route ?? (SITE_ROUTES.find((candidate) => candidate.id === 'other') as SiteRoute);
 }
 
 /** The remote modules a page shows at once: loaded on the server before it renders, in the browser before it hydrates. */

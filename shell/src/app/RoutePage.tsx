@@ -1,9 +1,7 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
-import { useLocation } from 'react-router-dom';
-import { getRuntimeConfig, usePageDataRevision, usePageDataStore, type RouteId, type SiteRoute } from '@wenrun/shared';
+import { getRuntimeConfig, usePageDataRevision, usePageDataStore, usePath, type RouteId, type SiteRoute } from '@wenrun/shared';
 import { HomePage } from '../home/HomePage';
 import { AboutRoute, ActivityRoute, SearchRoute } from './remoteRoutes';
-import { useWrittenPath } from './writtenPath';
 
 /** The page of each route of the manifest. */
 const ROUTE_PAGES: Record<RouteId, ComponentType> = {
@@ -28,7 +26,7 @@ function metaElement(selector: string, create: () => HTMLElement): HTMLElement {
  * into the page it sent; this is for what happens after.
  */
 function usePageHead(route: SiteRoute): void {
-  const pathname = useWrittenPath(useLocation().pathname);
+  const pathname = usePath();
   const store = usePageDataStore();
   const revision = usePageDataRevision();
   useEffect(() => {

@@ -1,7 +1,20 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { MESSAGES, REDIRECT_LIMIT } from '@wenrun/shared';
+import type { ReactNode } from 'react';
+import { MESSAGES, REDIRECT_LIMIT, usePath } from '@wenrun/shared';
+import { TestRouter } from '@wenrun/shared/testing';
 import { allowRedirectHop, Redirect, resetRedirectHops } from './redirects';
+
+/** The page of each path, as the site's routes would pick it. */
+function Pages({ at, pages }: { at: string; pages: Record<string, ReactNode> }) {
+  function Page() {
+    return <>{pages[usePath()] ?? null}</>;
+  }
+  return (
+    <TestRouter path={at}>
+      <Page />
+    </TestRouter>
+  );
+}
 
 describe('redirects', () => {
   beforeEach(resetRedirectHops);
@@ -18,26 +31,12 @@ describe('redirects', () => {
   });
 
   it('a redirect loop ends on a Chinese message instead of spinning', async () => {
-    render(
-      <MemoryRouter initialEntries={['/a']}>
-        <Routes>
-          <Route path="/a" element={<Redirect to="/b" />} />
-          <Route path="/b" element={<Redirect to="/a" />} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    render(<Pages at="/a" pages={{ '/a': <Redirect to="/b" />, '/b': <Redirect to="/a" /> }} />);
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.redirectLoop);
   });
 
   it('follows a single redirect', async () => {
-    render(
-      <MemoryRouter initialEntries={['/home']}>
-        <Routes>
-          <Route path="/home" element={<Redirect to="/" />} />
-          <Route path="/" element={<p>首页</p>} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    render(<Pages at="/home" pages={{ '/home': <Redirect to="/" />, '/': <p>首页</p> }} />);
     expect(await screen.findByText('首页')).toBeInTheDocument();
   });
 });

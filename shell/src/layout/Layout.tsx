@@ -1,16 +1,14 @@
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
-import { isAboutPath, uiStore } from '@wenrun/shared';
+import { useState, type ReactNode } from 'react';
+import { isAboutPath, uiStore, usePath } from '@wenrun/shared';
 import { RemoteSlot } from '../remotes/RemoteSlot';
 import { Footer } from './Footer';
 
 const HEADER_HEIGHT = { normal: 64, about: 112 } as const;
 
 /** docs/SPEC.md §2: header, main, footer, and the login modal wherever it is asked for. */
-export function Layout() {
-  const { pathname } = useLocation();
-  const variant = isAboutPath(pathname) ? 'about' : 'normal';
+export function Layout({ children }: { children: ReactNode }) {
+  const variant = isAboutPath(usePath()) ? 'about' : 'normal';
   return (
     <div className="site">
       <RemoteSlot
@@ -22,7 +20,7 @@ export function Layout() {
         className="site__header-slot"
       />
       <main className="site__main" id="main">
-        <Outlet />
+        {children}
       </main>
       <Footer />
       <LoginModalSlot />

@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { renderToPipeableStream } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom/server';
 import {
   modulesOf,
   NOT_FOUND_CODE,
@@ -9,9 +8,9 @@ import {
   PageDataProvider,
   PageDataStore,
   REDIRECTS,
-  ROUTER_FUTURE,
   routeOf,
   setRuntimeConfig,
+  SiteRouter,
   type PageDataFailure,
   type PageHead,
   type PageState,
@@ -82,7 +81,8 @@ function renderToText(element: JSX.Element, timeoutMs: number): Promise<string> 
  * per render; what is shared (the config, the loaded remote modules) is read-only.
  */
 export async function renderPage(url: string, setup: RenderSetup): Promise<RenderedPage> {
-  const { pathname } = new URL(url, 'http://render.invalid');
+  // As the browser will read it when it hydrates: parsed, so normalized the same way.
+  const { pathname, search } = new URL(url, 'http://render.invalid');
   const redirect = REDIRECTS[pathname];
   if (redirect) return { kind: 'redirect', status: 301, location: redirect };
 
@@ -106,9 +106,9 @@ export async function renderPage(url: string, setup: RenderSetup): Promise<Rende
   const markup = await renderToText(
     <PageDataProvider store={store}>
       <SlotsFailedOnServerProvider value={new Set(failedSlots)}>
-        <StaticRouter location={url} future={ROUTER_FUTURE}>
+        <SiteRouter path={`${pathname}${search}`}>
           <App Layout={Layout} />
-        </StaticRouter>
+        </SiteRouter>
       </SlotsFailedOnServerProvider>
     </PageDataProvider>,
     setup.renderTimeoutMs,

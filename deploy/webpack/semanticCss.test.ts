@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import postcss from 'postcss';
+import { SEMANTIC_COMPONENTS, semanticCssPurge } from './semanticCss';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+async function pruned(stylesheet: string): Promise<string> {
+  const css = fs.readFileSync(path.join(ROOT, 'node_modules/semantic-ui-css/components', stylesheet), 'utf8');
+  return (await postcss([semanticCssPurge()]).process(css, { from: undefined })).css;
+}
+
+describe('pruning Semantic UI stylesheets', () => {
+  it('keeps the variants the site writes and drops those it never does', async () => {
+    const button = await pruned('button.min.css');
+    // HomePage.tsx: `ui primary button`, `ui basic inverted button`.
+    expect(button).toMatch(/\.ui\.primary\.button/);
+    expect(button).toMatch(/\.ui\.basic\.inverted\.button|\.ui\.inverted\.basic\.button/);
+    // No part of the site, nor any component it renders, says olive.
+    expect(button).not.toMatch(/\.olive/);
+    expect(button.length).toBeLessThan(fs.statSync(path.join(ROOT, 'node_modules/semantic-ui-css/components/button.min.css')).size / 2);
+  });
+
+  it('keeps what semantic-ui-react sets by itself: the modal, its dimmer, and the classes it puts on <body>', async () => {
+    const dimmer = await pruned('dimmer.min.css');
+    expect(dimmer).toMatch(/\.dimmable/);
+    expect(dimmer).toMatch(/\.dimmed/);
+    const modal = await pruned('modal.min.css');
+    expect(modal).toMatch(/\.ui\.modal/);
+    expect(modal).toMatch(/\.tiny/);
+  });
+
+  it('reads the class names of every semantic-ui-react component the site exports', () => {
+    const exported = /export \{([^}]*)\} from 'semantic-ui-react'/.exec(fs.readFileSync(path.join(ROOT, 'shared/src/ui/index.ts'), 'utf8'))?.[1] ?? '';
+    const names = exported.split(',').map((name) => name.trim()).filter(Boolean);
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(SEMANTIC_COMPONENTS.map((component) => path.basename(component))).toContain(name);
+  });
+});
