@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'node:util';
 
-// jsdom lacks these; react-router needs them.
+// jsdom lacks these; the field-data collector measures its batches in bytes with them.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 // webpack.common.ts defines this per bundle; tests see a fixed build.

@@ -3,6 +3,7 @@
  * gives the same paths, so a failure is replayed with `BAD_PATHS_SEED=<seed>`.
  */
 import { seededRandom } from '../../shared/src/seededRandom';
+import { routeOf } from '../../shared/src/routing/manifest';
 
 /** The route prefixes the paths are generated under (docs/SPEC.md §2). */
 export const BAD_PATH_PREFIXES = ['/', '/about/', '/search/', '/wuyou/'] as const;
@@ -112,23 +113,10 @@ export function generateBadPaths(seed: number, count: number): string[] {
   return [...paths];
 }
 
-/** Which page the shell's router shows for a pathname (shell/src/app/App.tsx; React Router matches decoded, case-insensitively). */
+/** Which page the shell shows for a pathname: the route manifest's choice (`routeOf`), the server's too. */
 export type RouteKind = 'home' | 'about' | 'search' | 'activity';
 
 export function routeKindOf(pathname: string): RouteKind {
-  let decoded: string;
-  try {
-    // As React Router decodes: per segment, an encoded slash stays one; a malformed escape leaves the path raw.
-    decoded = pathname
-      .split('/')
-      .map((segment) => decodeURIComponent(segment).replace(/\//g, '%2F'))
-      .join('/');
-  } catch {
-    decoded = pathname;
-  }
-  const first = decoded.split('/')[1]?.toLowerCase() ?? '';
-  if (first === 'about') return 'about';
-  if (first === 'search') return 'search';
-  if (first === 'wuyou') return 'activity';
-  return 'home';
+  const { id } = routeOf(pathname);
+  return id === 'other' ? 'home' : id;
 }

@@ -54,7 +54,7 @@ function problemsOf(observations: Observed[]): string[] {
 
 /**
  * In the page: optionally navigates to each path the way a link in the app would (pushState, then the popstate
- * React Router listens to), then waits until the router shows the expected page with its remote loaded.
+ * the router listens to), then waits until the shell shows the expected page with its remote loaded.
  */
 async function visitInPage(
   page: Page,
