@@ -106,6 +106,21 @@ describe('part server', () => {
     expect((await at('/')).status).toBe(200);
   });
 
+  it('answers a link past 16 KB of request line and headers with the client page under 431, and the site’s headers', async () => {
+    const answer = await new Promise<string>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(`GET /search/${'%E8%AF%BE'.repeat(2500)} HTTP/1.1\r\nHost: localhost\r\n\r\n`));
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString()));
+      socket.on('close', () => resolve(received));
+    });
+    const [head = '', body = ''] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(head).toMatch(/^content-security-policy: /im);
+    expect(head).toMatch(/^cache-control: no-cache$/im);
+    expect(body).toBe('<!doctype html><title>app</title><div id="root"></div>');
+    expect((await at('/')).status).toBe(200);
+  });
+
   it('answers a 64 KB header with 431, and a client that half-closes its socket', async () => {
     expect(await rawRequest(port, `GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'b'.repeat(64 * 1024)}\r\n\r\n`)).toMatch(/^HTTP\/1\.1 431 /);
     const halfClosed = await new Promise<string>((resolve) => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import type http from 'node:http';
+import http from 'node:http';
+import type net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
@@ -82,6 +83,24 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
       if (page === undefined) return reply.code(400).type(TEXT).send('请求地址无效');
       for (const [name, value] of Object.entries(options.headers ?? {})) reply.header(name, value);
       return sendText(request, reply.code(200).type(HTML).header('Cache-Control', 'no-cache'), page);
+    },
+    // A request Node's parser refuses never reaches Fastify. One whose line and headers pass Node's 16 KB (a pasted
+    // link of 20 KB) still gets the client page from a part with pages, under 431, so the visitor has the site
+    // and its Chinese explanation rather than an empty answer.
+    clientErrorHandler: (error: Error & { code?: string }, socket: net.Socket) => {
+      if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
+      const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      const page = status === 431 ? readFallback() : undefined;
+      const body = page ?? '请求无效';
+      const headers = {
+        ...(page === undefined ? {} : options.headers),
+        'Content-Type': page === undefined ? TEXT : HTML,
+        'Content-Length': String(Buffer.byteLength(body)),
+        'Cache-Control': 'no-cache',
+        Connection: 'close',
+      };
+      const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+      socket.end([`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`, ...head, '', body].join('\r\n'));
     },
   });
   // A client that sends its request and half-closes its socket still gets the answer: Node's HTTP server would
