@@ -189,6 +189,7 @@ function remoteContainerConfig(part: PartOptions, exposes: Record<string, string
       experiments: { externalRuntime: true },
     }),
     new VersionFilePlugin(build.buildInfo),
+    new EntryAssetsPlugin(),
     new ServerEntryInManifestPlugin(),
   );
   return config;

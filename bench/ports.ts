@@ -1,3 +1,5 @@
+import { MEASURED_PATHS } from '../deploy/budgets/data';
+
 /**
  * What the benchmark measures and where it serves it. Its own ports (3030-3039), so it never collides with
  * `npm start`, the e2e suite or another engineer's run, and needs no lock.
@@ -18,8 +20,8 @@ export const BENCH_PORTS = {
   render: 3039,
 } as const;
 
-/** The routes of issue 10: the home page, an about section, a search, the activity page. */
-export const BENCH_ROUTES = ['/', '/about/3', '/search/课程', '/wuyou/1'] as const;
+/** The home page, an about section, a search, the activity page: the budgets' measured pages. */
+export const BENCH_ROUTES = MEASURED_PATHS;
 
 export { CHROMIUM_ARGS as CHROMIUM_FLAGS, CHROMIUM_PATH } from '../deploy/chromium';
 

@@ -5,7 +5,8 @@
  * bytes.json, lighthouse.json). Needs the site built (`npm run build`).
  */
 import path from 'node:path';
-import { routeReport, ROUTES, siteBuildAt } from '../deploy/budgets';
+import { MEASURED_PATHS } from '../deploy/budgets/data';
+import { routeReport, siteBuildAt } from '../deploy/budgets/pageFiles';
 import { isStale } from '../deploy/staleness';
 import { WEB_PART_FOLDERS } from '../shared/src/config/parts';
 import { bytesTable, launchChromium, measureBytes, originsTable, type RouteBytes } from './bytes';
@@ -79,9 +80,10 @@ async function main(): Promise<void> {
     await site.close();
   }
 
-  const staticHome = routeReport(siteBuildAt(ROOT), ROUTES[0] ?? { path: '/', html: 'index.html', modules: [] });
-  const measuredHome = measured.federated.bytes.find((entry) => entry.route === '/')?.cold;
-  const browserHome = measuredHome ? measuredHome.byKind.js.sent + measuredHome.byKind.css.sent : Number.NaN;
+  const budgetFigures = MEASURED_PATHS.map((route) => {
+    const cold = measured.federated.bytes.find((entry) => entry.route === route)?.cold;
+    return { route, budget: routeReport(siteBuildAt(ROOT), route).codeSent, browser: cold ? cold.byKind.js.sent + cold.byKind.css.sent : Number.NaN };
+  });
 
   for (const variant of VARIANTS) {
     console.log(`\n## ${VARIANT_LABELS[variant]}\n\n${bytesTable(measured[variant].bytes)}\n`);
@@ -91,7 +93,8 @@ async function main(): Promise<void> {
   }
   console.log(`\n## 联邦 / 单包（冷缓存）\n\n联邦（预渲染）：\n\n${ratioTable(measured, 'federated')}\n`);
   console.log(`联邦（客户端渲染）：\n\n${ratioTable(measured, 'federated-csr')}\n`);
-  console.log(`预算检查（deploy/budgets.ts）算出 / 的 JS+CSS：${kb(staticHome.firstLoadGzip)} gzip；Chromium 实测传输：${kb(browserHome)}（${ratio(staticHome.firstLoadGzip, browserHome)}）`);
+  const figureRows = budgetFigures.map(({ route, budget, browser }) => [route, kb(budget), kb(browser), ratio(budget, browser)]);
+  console.log(`预算检查（npm run budgets，响应体）与 Chromium 实测（含响应头，采样字段数据）的 JS+CSS 传输：\n\n${formatTable(['路由', '预算', '实测', '比值'], figureRows)}`);
   if (lighthouseProblem) console.error(`\n[bench] 没有 Lighthouse 数据：${lighthouseProblem}`);
 
   for (const variant of VARIANTS) {
@@ -106,8 +109,7 @@ async function main(): Promise<void> {
   }
   const latest = writeResult('latest.json', {
     measuredAt,
-    budgetsStaticHomeGzip: staticHome.firstLoadGzip,
-    browserHomeGzip: browserHome,
+    budgetFigures,
     lighthouse: lighthouseProblem ?? 'ok',
     variants: measured,
   });

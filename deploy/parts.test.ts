@@ -80,7 +80,8 @@ describe('a planted remote: one entry in the table, and every list made from it 
       const { SERVED_PARTS } = require('./serve/siteProcesses') as typeof import('./serve/siteProcesses');
       const nginx = require('./nginx/config') as typeof import('./nginx/config');
       const { DEFAULT_RUNTIME_CONFIG, parseRuntimeConfig } = require('../shared/src/config/runtimeConfig') as typeof import('../shared/src/config/runtimeConfig');
-      const budgets = require('./budgets') as typeof import('./budgets');
+      const pageFiles = require('./budgets/pageFiles') as typeof import('./budgets/pageFiles');
+      const checks = require('./budgets/checks') as typeof import('./budgets/checks');
       /* eslint-enable @typescript-eslint/no-require-imports */
 
       expect(parts.REMOTE_NAMES).toContain('planted');
@@ -98,8 +99,8 @@ describe('a planted remote: one entry in the table, and every list made from it 
       const { config, problems } = parseRuntimeConfig({ remotes: { planted: 'http://cdn.test/mf-manifest.json' } });
       expect(problems).toEqual([]);
       expect(config.remotes).toHaveProperty('planted', ['http://cdn.test/mf-manifest.json']);
-      expect(budgets.siteBuildAt('/repo').remotes.map((remote) => remote.folder)).toContain('remote-planted');
-      expect(budgets.remotesNotShownOn(budgets.ROUTES[1] as (typeof budgets.ROUTES)[number])).toContain('planted');
+      expect(pageFiles.siteBuildAt('/repo').remotes.map((remote) => remote.folder)).toContain('remote-planted');
+      expect(checks.remotesNotShownOn('/wuyou/1')).toContain('planted');
     });
   });
 });

@@ -1,5 +1,5 @@
 import webpack from 'webpack';
-import { ENTRY_ASSETS_FILE, MANIFEST_FILE, VERSION_FILE, type BuildInfo, type EntryAssets } from '../../shared/src/config/parts';
+import { ENTRY_ASSETS_FILE, MANIFEST_FILE, VERSION_FILE, type BuildInfo, type ChunkGroupAssets, type EntryAssets } from '../../shared/src/config/parts';
 
 /** Where a part's server build goes, beside its web build: `dist/server/`. */
 export const SERVER_DIR = 'server';
@@ -38,33 +38,67 @@ export class ServerEntryInManifestPlugin {
   }
 }
 
+/** The share key a module consumes, when it is federation's stand-in for a shared package. */
+function consumedShareKey(module: webpack.Module): string | undefined {
+  // ConsumeSharedModule keeps its options untyped in webpack's public types.
+  return module.type === 'consume-shared-module' ? (module as webpack.Module & { options?: { shareKey?: string } }).options?.shareKey : undefined;
+}
+
+/** Each shared package this build provides (federation's provide modules, by share key): its chunks, whole. */
+function sharedPackages(compilation: webpack.Compilation): Record<string, ChunkGroupAssets> {
+  const packages: Record<string, ChunkGroupAssets> = {};
+  for (const module of compilation.modules) {
+    if (module.type !== 'provide-module') continue;
+    // ProvideSharedModule keeps its share key in a field webpack's public types do not name.
+    const key = (module as webpack.Module & { _name?: string })._name;
+    const block = module.blocks[0];
+    const group = block && compilation.chunkGraph.getBlockChunkGroup(block);
+    if (key && group) packages[key] = groupAssets(compilation, group);
+  }
+  return Object.fromEntries(Object.entries(packages).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+function groupAssets(compilation: webpack.Compilation, group: webpack.ChunkGroup): ChunkGroupAssets {
+  const files = [...new Set(group.getFiles())].sort();
+  const shared = new Set<string>();
+  for (const chunk of group.chunks) {
+    for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
+      const key = consumedShareKey(module);
+      if (key) shared.add(key);
+    }
+  }
+  return { js: files.filter((file) => file.endsWith('.js')), css: files.filter((file) => file.endsWith('.css')), shared: [...shared].sort() };
+}
+
 /**
- * Writes ENTRY_ASSETS_FILE: for each entry (`main` is the site, `status` the status page), its files. The server
- * renderer reads the site's stylesheets from it (never the status page's), the budgets read the bytes.
+ * Writes ENTRY_ASSETS_FILE: for each entry (`main` is the site, `status` the status page), its files and its named
+ * chunk groups. The server renderer reads the site's stylesheets from it (never the status page's), the budgets
+ * what a page loads.
  */
 export class EntryAssetsPlugin {
   apply(compiler: webpack.Compiler): void {
     compiler.hooks.thisCompilation.tap(EntryAssetsPlugin.name, (compilation) => {
       const stage = webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT;
       compilation.hooks.processAssets.tap({ name: EntryAssetsPlugin.name, stage }, () => {
-        const byKind = (files: Iterable<string>) => {
-          const list = [...new Set(files)].sort();
-          return { js: list.filter((file) => file.endsWith('.js')), css: list.filter((file) => file.endsWith('.css')) };
-        };
+        const shared = sharedPackages(compilation);
         const entries = Object.fromEntries(
           [...compilation.entrypoints].map(([name, entrypoint]): [string, EntryAssets] => {
             const later = new Set<string>();
+            const groups: Record<string, ChunkGroupAssets> = {};
             const seen = new Set<webpack.ChunkGroup>();
             const visit = (group: webpack.ChunkGroup) => {
               for (const child of group.getChildren()) {
                 if (seen.has(child)) continue;
                 seen.add(child);
-                for (const chunk of child.chunks) for (const file of chunk.files) later.add(file);
+                for (const file of child.getFiles()) later.add(file);
+                if (child.name) groups[child.name] = groupAssets(compilation, child);
                 visit(child);
               }
             };
             visit(entrypoint);
-            return [name, { initial: byKind(entrypoint.getFiles()), async: byKind(later) }];
+            const files = [...later].sort();
+            const async = { js: files.filter((file) => file.endsWith('.js')), css: files.filter((file) => file.endsWith('.css')) };
+            return [name, { initial: groupAssets(compilation, entrypoint), async, groups, shared }];
           }),
         );
         compilation.emitAsset(ENTRY_ASSETS_FILE, new webpack.sources.RawSource(`${JSON.stringify(entries, null, 2)}\n`));

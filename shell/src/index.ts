@@ -10,7 +10,7 @@ function afterNextPaint(next: () => void): void {
 
 // An async boundary, so that federation negotiates the shared singletons before React is loaded.
 function loadApp(root: HTMLElement): void {
-  import('./bootstrap').then(({ start }) => start(root)).catch(showStartupFailure);
+  import(/* webpackChunkName: "bootstrap" */ './bootstrap').then(({ start }) => start(root)).catch(showStartupFailure);
 }
 
 if (container) {

@@ -57,11 +57,25 @@ export const RUNTIME_CONFIG_FILE = 'runtime-config.json';
 /** Beside the shell's pages: the files each entry (`main`: the site, `status`: the status page) loads. */
 export const ENTRY_ASSETS_FILE = 'entry-assets.json';
 
+/** Files of a group of chunks that load together, and the shared packages (share keys) its modules consume. */
+export interface ChunkGroupAssets {
+  js: string[];
+  css: string[];
+  shared: string[];
+}
+
 export interface EntryAssets {
   /** Loaded with the entry's page. */
-  initial: { js: string[]; css: string[] };
+  initial: ChunkGroupAssets;
   /** Every file of the chunks the entry may load later. */
   async: { js: string[]; css: string[] };
+  /**
+   * The named chunk groups the entry may load (`bootstrap`, `layout` …, from `webpackChunkName`), each whole: what
+   * the budgets add up for a page, from what the build says rather than from reading its code.
+   */
+  groups: Record<string, ChunkGroupAssets>;
+  /** The shared packages the build provides, by share key: the files of each and what it consumes in turn. */
+  shared: Record<string, ChunkGroupAssets>;
 }
 
 /**

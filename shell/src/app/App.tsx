@@ -5,7 +5,7 @@ import { RoutePage } from './RoutePage';
 import { PageErrorBoundary } from './PageErrorBoundary';
 
 /** The layout (header slot, footer) is a chunk of its own: the activity pages, which have none, never load it. */
-export const loadLayout = () => import('../layout/Layout').then((module) => module.Layout);
+export const loadLayout = () => import(/* webpackChunkName: "layout" */ '../layout/Layout').then((module) => module.Layout);
 
 const LazyLayout = lazy(() => loadLayout().then((Layout) => ({ default: Layout })));
 
