@@ -21,7 +21,7 @@ export {
 } from './config/runtimeConfig';
 export * from './api/types';
 export * from './api/fieldData';
-export { ApiError, assetUrl, del, get, http, isApiError, post, put, type CallOptions } from './api/client';
+export { ApiError, assetUrl, del, get, isApiError, post, put, type CallOptions } from './api/client';
 export { API_PATHS, api } from './api/endpoints';
 export { track } from './api/stats';
 export { notify } from './feedback/notify';

@@ -209,3 +209,29 @@ describe('docs/SPEC.md §8 errors', () => {
     expect((await rejection(del(API_PATHS.search, undefined, { hideError: true }))).kind).toBe('http');
   });
 });
+
+describe('axios fetched with the first call', () => {
+  it('makes a failed fetch of axios that call’s network error, with its toast, and fetches it again on the next call', async () => {
+    let fail = true;
+    jest.doMock('axios', () => {
+      if (fail) throw new Error('Loading chunk axios failed');
+      return jest.requireActual('axios');
+    });
+    try {
+      await jest.isolateModulesAsync(async () => {
+        const fresh = (await import('./client')) as typeof import('./client');
+        const config = (await import('../config/runtimeConfig')) as typeof import('../config/runtimeConfig');
+        config.setRuntimeConfig({ ...DEFAULT_RUNTIME_CONFIG, apiBaseUrl });
+        const first = await fresh.get(API_PATHS.search).catch((error: unknown) => error);
+        expect(first).toMatchObject({ name: 'ApiError', kind: 'network', message: MESSAGES.network });
+        expect(toastError).toHaveBeenCalledWith(MESSAGES.network);
+        fail = false;
+        const second = await fresh.get(API_PATHS.search).catch((error: unknown) => error);
+        // The reference API answers a GET of a POST call with 404: the call went out this time.
+        expect(second).toMatchObject({ kind: 'http', status: 404 });
+      });
+    } finally {
+      jest.dontMock('axios');
+    }
+  });
+});

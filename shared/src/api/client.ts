@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import type { AxiosError, AxiosInstance, AxiosRequestConfig, AxiosResponse, AxiosStatic } from 'axios';
 import { getRuntimeConfig } from '../config/runtimeConfig';
 import { MESSAGES, REQUEST_TIMEOUT_MS, SUCCESS_CODE } from '../constants';
 import { requestTracker } from '../feedback/loading';
@@ -38,17 +38,20 @@ function isEnvelope(body: unknown): body is Envelope<unknown> {
   return typeof header === 'object' && header !== null && 'code' in header;
 }
 
+/** What `axios.isAxiosError` checks, without needing axios loaded to ask. */
+function isAxiosError(error: unknown): error is AxiosError {
+  return typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
+}
+
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof AxiosError) {
-    if (error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT) {
-      return new ApiError('timeout', MESSAGES.timeout);
-    }
+  if (isAxiosError(error)) {
+    if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') return new ApiError('timeout', MESSAGES.timeout);
     if (error.response) {
       return new ApiError('http', MESSAGES.httpStatus(error.response.status), undefined, undefined, error.response.status);
     }
     // The caller gave up (a page left, a newer request replaced it): nobody is waiting for a message.
-    if (error.code === AxiosError.ERR_CANCELED) return new ApiError('canceled', MESSAGES.network);
+    if (error.code === 'ERR_CANCELED') return new ApiError('canceled', MESSAGES.network);
   }
   return new ApiError('network', MESSAGES.network);
 }
@@ -57,33 +60,52 @@ function toApiError(error: unknown): ApiError {
  * The one HTTP client of the site (a federation singleton through `shared`). Form-urlencoded by default
  * (axios serialises plain objects for that content type), 15 s timeout, the envelope unwrapped.
  */
-export const http = axios.create({
-  timeout: REQUEST_TIMEOUT_MS,
-  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-});
+function createClient(axios: AxiosStatic): AxiosInstance {
+  const client = axios.create({
+    timeout: REQUEST_TIMEOUT_MS,
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  });
+  // The base address is read per request: the shell sets the runtime config after this module has loaded.
+  client.interceptors.request.use((config) => {
+    config.baseURL ??= getRuntimeConfig().apiBaseUrl;
+    return config;
+  });
+  client.interceptors.response.use(
+    (response: AxiosResponse) => {
+      const body: unknown = response.data;
+      if (!isEnvelope(body)) {
+        throw new ApiError('format', MESSAGES.badResponse, undefined, undefined, response.status);
+      }
+      if (String(body.header.code) !== SUCCESS_CODE) {
+        const message = typeof body.header.codeMsg === 'string' && body.header.codeMsg.trim() !== ''
+          ? body.header.codeMsg
+          : MESSAGES.envelopeFallback;
+        throw new ApiError('envelope', message, String(body.header.code), body.data, response.status);
+      }
+      return response;
+    },
+    (error: unknown) => Promise.reject(toApiError(error)),
+  );
+  return client;
+}
 
-// The base address is read per request: the shell sets the runtime config after this module has loaded.
-http.interceptors.request.use((config) => {
-  config.baseURL ??= getRuntimeConfig().apiBaseUrl;
-  return config;
-});
+let client: Promise<AxiosInstance> | undefined;
 
-http.interceptors.response.use(
-  (response: AxiosResponse) => {
-    const body: unknown = response.data;
-    if (!isEnvelope(body)) {
-      throw new ApiError('format', MESSAGES.badResponse, undefined, undefined, response.status);
-    }
-    if (String(body.header.code) !== SUCCESS_CODE) {
-      const message = typeof body.header.codeMsg === 'string' && body.header.codeMsg.trim() !== ''
-        ? body.header.codeMsg
-        : MESSAGES.envelopeFallback;
-      throw new ApiError('envelope', message, String(body.header.code), body.data, response.status);
-    }
-    return response;
-  },
-  (error: unknown) => Promise.reject(toApiError(error)),
-);
+/**
+ * The client, with axios fetched on the first call: a page arrives with its data, so a visit makes no call until
+ * the visitor acts (searches, logs in, sends a message), and the page's first load does without axios's 19 KB.
+ * A failed fetch of axios is a network error of that call; the next call tries again.
+ */
+export function httpClient(): Promise<AxiosInstance> {
+  client ??= import('axios').then(
+    (module) => createClient(module.default),
+    (error: unknown) => {
+      client = undefined;
+      throw error;
+    },
+  );
+  return client;
+}
 
 /** The page-wide progress bar is the visitor's; a server render has none, and keeps no count between renders. */
 const inBrowser = typeof window !== 'undefined';
@@ -91,7 +113,7 @@ const inBrowser = typeof window !== 'undefined';
 async function request<T>(config: AxiosRequestConfig): Promise<T> {
   if (inBrowser) requestTracker.started();
   try {
-    const response = await http.request<Envelope<T>>(config);
+    const response = await (await httpClient()).request<Envelope<T>>(config);
     return response.data.data;
   } catch (error) {
     const apiError = toApiError(error);
