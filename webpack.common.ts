@@ -30,6 +30,8 @@ export const SHARED_SINGLETONS = [
   'mobx-react-lite',
   'axios',
   '@wenrun/shared',
+  // The MobX stores, apart so that a page without the login loads no MobX (see shared/src/stores/index.ts).
+  '@wenrun/shared/stores',
   // semantic-ui-react, as the components the site uses (see shared/src/ui/index.ts).
   '@wenrun/shared/ui',
 ] as const;

@@ -15,14 +15,15 @@ export interface RouteBudget {
 
 /**
  * One measured page per route of the manifest. `other` (any unknown path) is the home page rendered per request:
- * the same files as `/`, so it has no budget of its own. The budgets hold what was measured when they were set
- * (BENCHMARKS.md), so a change that adds bytes fails CI until it is weighed.
+ * the same files as `/`, so it has no budget of its own. A route that meets its target has the target as its
+ * budget; one that does not, what it was measured at (BENCHMARKS.md), so a change that adds bytes fails CI until it
+ * is weighed.
  */
 export const ROUTE_BUDGETS = {
   home: { path: '/', budgetKb: 150, targetKb: 150 },
-  about: { path: '/about/3', budgetKb: 205, targetKb: 190 },
-  search: { path: '/search/课程', budgetKb: 178, targetKb: 170 },
-  activity: { path: '/wuyou/1', budgetKb: 160, targetKb: 110 },
+  about: { path: '/about/3', budgetKb: 190, targetKb: 190 },
+  search: { path: '/search/课程', budgetKb: 170, targetKb: 170 },
+  activity: { path: '/wuyou/1', budgetKb: 125, targetKb: 110 },
 } as const satisfies Record<Exclude<RouteId, 'other'>, RouteBudget>;
 
 /** The measured pages, in the manifest's order of importance to a visitor: the bench and the byte test read these. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pageOf, routeFiles, routeReport, sizeOf, type SiteBuild } from './pageFiles';
+import { pageOf, remoteCopies, routeFiles, routeReport, sizeOf, type SiteBuild } from './pageFiles';
 import { makeTestBuild } from './testBuild';
 
 let root: string;
@@ -50,15 +50,23 @@ describe('routeFiles', () => {
     const files = filesOf(makeTestBuild(root), '/about/3');
     expect(files).not.toContain('shell/field-data.44444444.js');
     expect(files).not.toContain('remote-about/696.99999999.js');
-    // The header's slot loads first (the layout's modules come first) and provides the package the shell has not.
+    // The shell has no copy of the package: the first shown remote's (the layout's header) is counted.
     expect(files).toContain('remote-header/170.aaaaaaaa.js');
     expect(files).not.toContain('remote-about/170.aaaaaaaa.js');
+  });
+
+  it('names every shown remote’s copy of a package the shell lacks, since the page runs whichever registers first', () => {
+    const site = makeTestBuild(root);
+    const copies = (pathname: string) =>
+      [...remoteCopies(site, pathname)].map(([key, options]) => [key, options.map((copy) => copy.map(({ part, file }) => `${part.folder}/${file}`))]);
+    expect(copies('/about/3')).toEqual([['@wenrun/shared/ui', [['remote-header/170.aaaaaaaa.js'], ['remote-about/170.aaaaaaaa.js']]]]);
+    expect(copies('/')).toEqual([]);
   });
 
   it('says which file is missing when a part was not built', () => {
     const site = makeTestBuild(root);
     fs.rmSync(site.remotes[0]?.dir ?? '', { recursive: true });
-    expect(() => routeFiles(site, '/')).toThrow(/remote-header.*mf-manifest\.json 不存在/);
+    expect(() => routeFiles(site, '/')).toThrow(/remote-header.*entry-assets\.json 不存在/);
   });
 
   it('says which chunk group is missing when the shell’s stats file lacks it', () => {

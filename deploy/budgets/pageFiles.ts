@@ -69,52 +69,69 @@ export function pageOf(pathname: string): string {
   return routeOf(pathname).rendered === 'build' ? path.posix.join(pathname, 'index.html').replace(/^\//, '') : APP_PAGE;
 }
 
+/** A part's build as the budgets read it: its stats (entry, chunk groups, shared packages). */
+interface PartStats {
+  part: BuiltPart;
+  stats: EntryAssets;
+}
+
+function statsOf(part: BuiltPart, entry: string): PartStats {
+  const stats = readJson<Record<string, EntryAssets>>(part, ENTRY_ASSETS_FILE)[entry];
+  if (!stats) throw new Error(`${part.folder}/${ENTRY_ASSETS_FILE} 中没有入口 ${entry}`);
+  return { part, stats };
+}
+
+/** The remotes a path shows, in the order the page asks for them (the layout's first), with their stats. */
+function shownRemotes(site: SiteBuild, pathname: string): (PartStats & { module: string })[] {
+  const remoteByName = new Map(site.remotes.map((remote) => [remote.name, remote]));
+  return modulesOf(routeOf(pathname)).map(({ remote: name, module }) => {
+    const remote = remoteByName.get(name);
+    if (!remote) throw new Error(`没有名为 ${name} 的 remote`);
+    return { ...statsOf(remote, name), module };
+  });
+}
+
 /**
  * Every file a path downloads before the page is live: its HTML; the shell's entry and the chunk groups it
  * awaits (the app, the layout when the route has one); for each remote module the route shows, the remote's
- * manifest, its `remoteEntry.js` and the module's files; and every shared package those consume, from the shell,
- * which starts first and so provides each singleton it has. What loads later on demand (the login dialog, field
- * data on a sampled view) is not counted.
+ * manifest, its `remoteEntry.js` and the module's files; and every shared package those consume. A shared package
+ * comes from the shell when the shell has it (its copy registers first). One the shell lacks comes from whichever
+ * shown remote's entry registers first (every entry registers all it provides, used or not): that is a race, so
+ * the first shown remote that has a copy is counted, and `remoteCopies` names the others. What loads later on
+ * demand (the login dialog, field data on a sampled view) is not counted.
  */
 export function routeFiles(site: SiteBuild, pathname: string): PageFile[] {
   const route = routeOf(pathname);
   const files = new Map<string, PageFile>();
   const add = (part: BuiltPart, file: string) => files.set(`${part.folder}/${file}`, { part, file });
+  const shell = statsOf(site.shell, SITE_ENTRY);
+  const remotes = shownRemotes(site, pathname);
+  const providers = [shell, ...remotes];
 
-  const shellStats = readJson<Record<string, EntryAssets>>(site.shell, ENTRY_ASSETS_FILE)[SITE_ENTRY];
-  if (!shellStats) throw new Error(`${site.shell.folder}/${ENTRY_ASSETS_FILE} 中没有入口 ${SITE_ENTRY}`);
-
-  const shellPackages: PartPackages = { part: site.shell, packages: shellStats.shared };
   const sharedDone = new Set<string>();
-  /** The shell's copy of a shared package when it has one (it registers first); the remote's own otherwise. */
-  const addShared = (key: string, fallback: PartPackages) => {
+  const addShared = (key: string) => {
     if (sharedDone.has(key)) return;
     sharedDone.add(key);
-    const from = key in shellPackages.packages ? shellPackages : fallback;
-    const files = from.packages[key];
-    if (!files) throw new Error(`${from.part.folder}/${ENTRY_ASSETS_FILE} 中没有共享包 ${key}`);
-    addGroup(from.part, files, from);
+    const from = providers.find(({ stats }) => key in stats.shared);
+    const group = from?.stats.shared[key];
+    if (!from || !group) throw new Error(`页面 ${pathname} 用到的共享包 ${key} 没有任何部分提供`);
+    addGroup(from.part, group);
   };
-  const addGroup = (part: BuiltPart, group: ChunkGroupAssets, providers: PartPackages) => {
+  const addGroup = (part: BuiltPart, group: ChunkGroupAssets) => {
     for (const file of [...group.js, ...group.css]) add(part, file);
-    for (const key of group.shared) addShared(key, providers);
+    for (const key of group.shared) addShared(key);
   };
 
   add(site.shell, pageOf(pathname));
   const groups = [STARTUP_GROUPS.app, ...(route.layout ? [STARTUP_GROUPS.layout] : [])].map((name) => {
-    const group = shellStats.groups[name];
+    const group = shell.stats.groups[name];
     if (!group) throw new Error(`${site.shell.folder}/${ENTRY_ASSETS_FILE} 中没有块组 ${name}（webpackChunkName 改了？）`);
     return group;
   });
-  for (const group of [shellStats.initial, ...groups]) addGroup(site.shell, group, shellPackages);
+  for (const group of [shell.stats.initial, ...groups]) addGroup(site.shell, group);
 
-  const remoteByName = new Map(site.remotes.map((remote) => [remote.name, remote]));
-  for (const { remote: name, module } of modulesOf(route)) {
-    const remote = remoteByName.get(name);
-    if (!remote) throw new Error(`没有名为 ${name} 的 remote`);
+  for (const { part: remote, stats, module } of remotes) {
     const manifest = readJson<FederationManifest>(remote, MANIFEST_FILE);
-    const stats = readJson<Record<string, EntryAssets>>(remote, ENTRY_ASSETS_FILE)[name];
-    if (!stats) throw new Error(`${remote.folder}/${ENTRY_ASSETS_FILE} 中没有入口 ${name}`);
     const exposed = manifest.exposes.find((expose) => expose.path === module);
     if (!exposed) throw new Error(`${remote.folder}/${MANIFEST_FILE} 没有暴露 ${module}`);
     add(remote, MANIFEST_FILE);
@@ -124,16 +141,27 @@ export function routeFiles(site: SiteBuild, pathname: string): PageFile[] {
     const group = Object.values(stats.groups).find((candidate) => moduleFiles.every((file) => [...candidate.js, ...candidate.css].includes(file)));
     if (!group) throw new Error(`${remote.folder}/${ENTRY_ASSETS_FILE} 中找不到 ${module} 的块组`);
     for (const file of moduleFiles) add(remote, file);
-    for (const key of group.shared) addShared(key, { part: remote, packages: stats.shared });
+    for (const key of group.shared) addShared(key);
   }
   return [...files.values()];
 }
 
-/** The shared packages a part's build provides, by share key: their files and what each consumes in turn. */
-interface PartPackages {
-  part: BuiltPart;
-  packages: Record<string, ChunkGroupAssets>;
+/**
+ * For each shared package the shell lacks and more than one shown remote provides, the copy of each of them: the
+ * page runs one, whichever entry registered first. The copies are built from the same source.
+ */
+export function remoteCopies(site: SiteBuild, pathname: string): Map<string, PageFile[][]> {
+  const shell = statsOf(site.shell, SITE_ENTRY);
+  const copies = new Map<string, PageFile[][]>();
+  for (const { part, stats } of shownRemotes(site, pathname)) {
+    for (const [key, group] of Object.entries(stats.shared)) {
+      if (key in shell.stats.shared) continue;
+      copies.set(key, [...(copies.get(key) ?? []), [...group.js, ...group.css].map((file) => ({ part, file }))]);
+    }
+  }
+  return new Map([...copies].filter(([, options]) => options.length > 1));
 }
+
 export interface SizedFile extends PageFile {
   kind: 'js' | 'css' | 'html' | 'other';
   raw: number;

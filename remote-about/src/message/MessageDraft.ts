@@ -1,6 +1,7 @@
 import { action, computed, makeObservable, observable } from 'mobx';
 import { maxLength, object, string } from 'zod/mini';
-import { MESSAGE_DRAFT_ID, persistStore } from '@wenrun/shared';
+import { MESSAGE_DRAFT_ID } from '@wenrun/shared';
+import { persistStore } from '@wenrun/shared/stores';
 import type { MessageField, MessageValues } from './rules';
 
 /**

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { Button } from '@wenrun/shared/ui';
-import { loginStore, maskMobile, uiStore } from '@wenrun/shared';
+import { maskMobile } from '@wenrun/shared';
+import { loginStore, uiStore } from '@wenrun/shared/stores';
 import { mountStandalone } from '@wenrun/shared/dev';
 import LoginModal from '../exposes/LoginModal';
 

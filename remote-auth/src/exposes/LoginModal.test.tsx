@@ -1,15 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import {
-  api,
-  ApiError,
-  CODE_COUNTDOWN_SECONDS,
-  DEFAULT_AVATAR,
-  loginStore,
-  MESSAGES,
-  notify,
-  uiStore,
-  type LoginResult,
-} from '@wenrun/shared';
+import { api, ApiError, CODE_COUNTDOWN_SECONDS, MESSAGES, notify, type LoginResult } from '@wenrun/shared';
+import { DEFAULT_AVATAR, loginStore, uiStore } from '@wenrun/shared/stores';
 import LoginModal from './LoginModal';
 
 const MOBILE = '13800138000';

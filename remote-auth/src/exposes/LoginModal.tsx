@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useId, useRef, useState } from 'react';
 import { Modal } from '@wenrun/shared/ui';
-import { uiStore, useDialogFocus } from '@wenrun/shared';
+import { useDialogFocus } from '@wenrun/shared';
+import { uiStore } from '@wenrun/shared/stores';
 import { EMPTY_DRAFT, type LoginDraft, type LoginMethod } from '../login/draft';
 import { LoginForm } from '../login/LoginForm';
 import { LoginTabs } from '../login/LoginTabs';

@@ -1,12 +1,5 @@
-import {
-  ApiError,
-  api,
-  isApiError,
-  loginStore,
-  MESSAGES,
-  notify,
-  type LoginResult,
-} from '@wenrun/shared';
+import { ApiError, api, isApiError, MESSAGES, notify, type LoginResult } from '@wenrun/shared';
+import { loginStore } from '@wenrun/shared/stores';
 import type { LoginDraft, LoginMethod } from './draft';
 
 /** The text a refused login carries in its data (docs/SPEC.md §3, §8), when there is one worth showing. */

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ComponentType } from 'react';
-import { notify, uiStore } from '@wenrun/shared';
+import { notify } from '@wenrun/shared';
+import { uiStore } from '@wenrun/shared/stores';
 
 export const CONTACT_LOAD_FAILED = '在线客服窗口没有加载成功，请检查网络后再试';
 

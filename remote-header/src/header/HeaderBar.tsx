@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
-import { loginStore } from '@wenrun/shared';
+import { loginStore } from '@wenrun/shared/stores';
 import { Logo } from './Logo';
 import { TrainingSystemLink } from './TrainingSystemLink';
 import { UserEntry } from './UserEntry';

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { assetUrl, getRuntimeConfig, notify, SERVICE_IMAGE_WIDTH, uiStore } from '@wenrun/shared';
+import { assetUrl, getRuntimeConfig, notify, SERVICE_IMAGE_WIDTH } from '@wenrun/shared';
+import { uiStore } from '@wenrun/shared/stores';
 import Header from '../exposes/Header';
 import { hideFindDomNodeWarnings } from '../testing/semanticWarnings';
 import { TestRouter } from '@wenrun/shared/testing';

@@ -1,4 +1,4 @@
-import { uiStore } from '@wenrun/shared';
+import { uiStore } from '@wenrun/shared/stores';
 import { HeaderBar } from './HeaderBar';
 import { HeadsetIcon } from './icons';
 import { SearchBox } from './SearchBox';

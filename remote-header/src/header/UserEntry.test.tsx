@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { assetUrl, DEFAULT_AVATAR, loginStore, maskMobile, MESSAGES, notify, uiStore } from '@wenrun/shared';
+import { assetUrl, maskMobile, MESSAGES, notify } from '@wenrun/shared';
+import { DEFAULT_AVATAR, loginStore, uiStore } from '@wenrun/shared/stores';
 import { UserEntry } from './UserEntry';
 
 const REPLY = { token: 't-1', mobile: '13800138000', sid: '1', tid: '2', schoolName: '实验小学' };

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import type { SyntheticEvent } from 'react';
-import { assetUrl, DEFAULT_AVATAR, loginStore, maskMobile, MESSAGES, notify, uiStore, useHydrated } from '@wenrun/shared';
+import { assetUrl, maskMobile, MESSAGES, notify, useHydrated } from '@wenrun/shared';
+import { DEFAULT_AVATAR, loginStore, uiStore } from '@wenrun/shared/stores';
 
 /** An avatar that cannot be loaded (a dead link in the login reply) becomes the default one, once. */
 function showDefaultAvatar(event: SyntheticEvent<HTMLImageElement>) {

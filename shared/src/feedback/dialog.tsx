@@ -1,6 +1,5 @@
-import { action, makeObservable, observable } from 'mobx';
-import { observer } from 'mobx-react-lite';
 import { lazy, Suspense } from 'react';
+import { ObservedValue, useObservedValue } from './observedValue';
 
 const DialogModal = lazy(() => import('./DialogModal'));
 
@@ -18,22 +17,21 @@ export interface OpenDialog extends DialogOptions {
 
 /** App-wide dialogs, one at a time, in the order they were asked for. */
 class DialogStore {
-  queue: OpenDialog[] = [];
-
-  constructor() {
-    makeObservable(this, { queue: observable, open: action, close: action });
-  }
+  readonly queue = new ObservedValue<readonly OpenDialog[]>([]);
 
   open(options: DialogOptions): Promise<boolean> {
-    return new Promise((resolve) => this.queue.push({ ...options, resolve }));
+    return new Promise((resolve) => this.queue.set([...this.queue.get(), { ...options, resolve }]));
   }
 
   close(confirmed: boolean): void {
-    this.queue.shift()?.resolve(confirmed);
+    const [current, ...rest] = this.queue.get();
+    this.queue.set(rest);
+    current?.resolve(confirmed);
   }
 }
 
 const dialogs = new DialogStore();
+const NO_DIALOGS: readonly OpenDialog[] = [];
 
 /** Asks the visitor to confirm; resolves `true` on the confirm button, `false` on cancel or Esc. */
 export function confirmDialog(options: DialogOptions): Promise<boolean> {
@@ -46,8 +44,8 @@ export function alertDialog(options: Omit<DialogOptions, 'cancelText'>): Promise
 }
 
 /** Rendered once per page (by the shell, or a remote's standalone page). */
-export const Dialogs = observer(function Dialogs() {
-  const current = dialogs.queue[0];
+export function Dialogs() {
+  const current = useObservedValue(dialogs.queue, NO_DIALOGS)[0];
   if (!current) return null;
   return (
     // Semantic's modal code and styles are fetched with the first dialog, not with every page.
@@ -55,4 +53,4 @@ export const Dialogs = observer(function Dialogs() {
       <DialogModal dialog={current} onClose={(confirmed) => dialogs.close(confirmed)} />
     </Suspense>
   );
-});
+}

@@ -1,6 +1,5 @@
-import { action, makeObservable, observable } from 'mobx';
-import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
+import { ObservedValue, useObservedValue } from './observedValue';
 
 /** A loading indicator for a part of a page. */
 export function LoadingIndicator({ label = '加载中…' }: { label?: string }) {
@@ -14,18 +13,18 @@ export function LoadingIndicator({ label = '加载中…' }: { label?: string })
 
 /** Counts the API calls in flight (the shared client reports to it), for the page-wide progress bar. */
 class RequestTracker {
-  pending = 0;
+  readonly count = new ObservedValue(0);
 
-  constructor() {
-    makeObservable(this, { pending: observable, started: action, finished: action });
+  get pending(): number {
+    return this.count.get();
   }
 
   started(): void {
-    this.pending += 1;
+    this.count.set(this.pending + 1);
   }
 
   finished(): void {
-    this.pending = Math.max(0, this.pending - 1);
+    this.count.set(Math.max(0, this.pending - 1));
   }
 }
 
@@ -35,8 +34,8 @@ export const requestTracker = new RequestTracker();
 const SHOW_AFTER_MS = 300;
 
 /** A thin bar at the top of the page while API calls are slow to answer. */
-export const RequestProgress = observer(function RequestProgress() {
-  const busy = requestTracker.pending > 0;
+export function RequestProgress() {
+  const busy = useObservedValue(requestTracker.count, 0) > 0;
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     if (!busy) {
@@ -47,4 +46,4 @@ export const RequestProgress = observer(function RequestProgress() {
     return () => clearTimeout(timer);
   }, [busy]);
   return visible ? <div className="request-progress" role="progressbar" aria-label="正在加载" /> : null;
-});
+}

@@ -88,11 +88,6 @@ export class LoginStore implements LoginState {
   }
 }
 
-/** Mobile number with the middle four digits hidden, for display. */
-export function maskMobile(mobile: string): string {
-  return /^\d{11}$/.test(mobile) ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile;
-}
-
 export const loginStore = new LoginStore();
 
 if (typeof window !== 'undefined') {

@@ -1,6 +1,5 @@
 import { reaction } from 'mobx';
-
-export type StorageArea = 'session' | 'local';
+import { storageArea, type StorageArea } from './storageArea';
 
 /** What persistence needs of a schema (a zod schema fits): a check that never throws. */
 export interface StoredValueSchema<T> {
@@ -24,16 +23,6 @@ export interface PersistOptions<T> {
 }
 
 const DEFAULT_MAX_CHARS = 16 * 1024;
-
-/** The browser's storage area, or null where there is none (Node) or it is switched off (privacy modes). */
-export function storageArea(area: StorageArea): Storage | null {
-  try {
-    return area === 'local' ? window.localStorage : window.sessionStorage;
-  } catch {
-    // Storage can be switched off (privacy modes); the store then lives in memory only.
-    return null;
-  }
-}
 
 function readStored<T>(storage: Storage, key: string, options: PersistOptions<T>): T | null {
   let raw: string | null;

@@ -1,5 +1,5 @@
 import { MESSAGES, SEARCH_KEYWORD_MAX } from '../constants';
-import { validateCode, validateMobile, validatePassword, validateSearchText } from './index';
+import { maskMobile, validateCode, validateMobile, validatePassword, validateSearchText } from './index';
 
 describe('validation (docs/SPEC.md §5)', () => {
   it.each(['13800138000', '19912345678', '12000000000'])('accepts the mobile %s', (mobile) => {
@@ -31,5 +31,10 @@ describe('validation (docs/SPEC.md §5)', () => {
     expect(emoji.length).toBe(2 * SEARCH_KEYWORD_MAX);
     expect(validateSearchText(emoji)).toBeNull();
     expect(validateSearchText('研'.repeat(SEARCH_KEYWORD_MAX + 1))).toBe(MESSAGES.searchTooLong);
+  });
+
+  it('masks the middle of a mobile number', () => {
+    expect(maskMobile('13800138000')).toBe('138****8000');
+    expect(maskMobile('abc')).toBe('abc');
   });
 });

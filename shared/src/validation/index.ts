@@ -23,3 +23,8 @@ export function validateSearchText(text: string): FieldError {
   if (text.trim() === '') return MESSAGES.searchRequired;
   return [...text].length > SEARCH_KEYWORD_MAX ? MESSAGES.searchTooLong : null;
 }
+
+/** Mobile number with the middle four digits hidden, for display. */
+export function maskMobile(mobile: string): string {
+  return /^\d{11}$/.test(mobile) ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile;
+}

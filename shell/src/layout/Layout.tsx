@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useState, type ReactNode } from 'react';
-import { isAboutPath, uiStore, usePath } from '@wenrun/shared';
+import { isAboutPath, usePath } from '@wenrun/shared';
+import { uiStore } from '@wenrun/shared/stores';
 import { RemoteSlot } from '../remotes/RemoteSlot';
 import { Footer } from './Footer';
 
