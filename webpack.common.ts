@@ -20,15 +20,15 @@ import { chunkRegistryGlobal, type BuildInfo } from './shared/src/config/parts';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 /**
- * One instance in the page, whoever loads first (docs/ARCHITECTURE.md, federation contract). The router is not
- * listed: it is reached only through `@wenrun/shared`, and travels inside it.
+ * One instance in the page, whoever loads first (docs/ARCHITECTURE.md, federation contract). The router and axios
+ * are not listed: each is reached only through `@wenrun/shared` (its router module, its one API client) and travels
+ * inside it; axios as a chunk of its own, fetched with the first API call.
  */
 export const SHARED_SINGLETONS = [
   'react',
   'react-dom',
   'mobx',
   'mobx-react-lite',
-  'axios',
   '@wenrun/shared',
   // The MobX stores, apart so that a page without the login loads no MobX (see shared/src/stores/index.ts).
   '@wenrun/shared/stores',

@@ -101,6 +101,7 @@ export function httpClient(): Promise<AxiosInstance> {
     (module) => createClient(module.default),
     (error: unknown) => {
       client = undefined;
+      console.warn('[api] 无法加载 HTTP 客户端（axios）', error);
       throw error;
     },
   );
