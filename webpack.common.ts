@@ -32,8 +32,9 @@ export const SHARED_SINGLETONS = [
   '@wenrun/shared',
   // The MobX stores, apart so that a page without the login loads no MobX (see shared/src/stores/index.ts).
   '@wenrun/shared/stores',
-  // semantic-ui-react, as the components the site uses (see shared/src/ui/index.ts).
+  // semantic-ui-react, as the components the site uses (see shared/src/ui/index.ts), the modal apart.
   '@wenrun/shared/ui',
+  '@wenrun/shared/ui/modal',
 ] as const;
 
 export interface PartOptions {

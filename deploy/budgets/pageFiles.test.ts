@@ -61,6 +61,8 @@ describe('routeFiles', () => {
       [...remoteCopies(site, pathname)].map(([key, options]) => [key, options.map((copy) => copy.map(({ part, file }) => `${part.folder}/${file}`))]);
     expect(copies('/about/3')).toEqual([['@wenrun/shared/ui', [['remote-header/170.aaaaaaaa.js'], ['remote-about/170.aaaaaaaa.js']]]]);
     expect(copies('/')).toEqual([]);
+    // Two modules of one remote: one copy.
+    expect(copies('/search/课程')).toEqual([]);
   });
 
   it('says which file is missing when a part was not built', () => {

@@ -101,7 +101,13 @@ function shownRemotes(site: SiteBuild, pathname: string): (PartStats & { module:
  * demand (the login dialog, field data on a sampled view) is not counted.
  */
 export function routeFiles(site: SiteBuild, pathname: string): PageFile[] {
+  return pageLoad(site, pathname).files;
+}
+
+/** The files a path loads, and the shared packages among them that come from a remote (the shell has none). */
+function pageLoad(site: SiteBuild, pathname: string): { files: PageFile[]; fromRemotes: Set<string> } {
   const route = routeOf(pathname);
+  const fromRemotes = new Set<string>();
   const files = new Map<string, PageFile>();
   const add = (part: BuiltPart, file: string) => files.set(`${part.folder}/${file}`, { part, file });
   const shell = statsOf(site.shell, SITE_ENTRY);
@@ -115,6 +121,7 @@ export function routeFiles(site: SiteBuild, pathname: string): PageFile[] {
     const from = providers.find(({ stats }) => key in stats.shared);
     const group = from?.stats.shared[key];
     if (!from || !group) throw new Error(`页面 ${pathname} 用到的共享包 ${key} 没有任何部分提供`);
+    if (from !== shell) fromRemotes.add(key);
     addGroup(from.part, group);
   };
   const addGroup = (part: BuiltPart, group: ChunkGroupAssets) => {
@@ -143,23 +150,27 @@ export function routeFiles(site: SiteBuild, pathname: string): PageFile[] {
     for (const file of moduleFiles) add(remote, file);
     for (const key of group.shared) addShared(key);
   }
-  return [...files.values()];
+  return { files: [...files.values()], fromRemotes };
 }
 
 /**
- * For each shared package the shell lacks and more than one shown remote provides, the copy of each of them: the
- * page runs one, whichever entry registered first. The copies are built from the same source.
+ * For each shared package the page loads from a remote, when more than one shown remote provides it, the copy of
+ * each of them: the page runs one, whichever entry registered first. The copies are built from the same source.
  */
 export function remoteCopies(site: SiteBuild, pathname: string): Map<string, PageFile[][]> {
-  const shell = statsOf(site.shell, SITE_ENTRY);
+  const { fromRemotes } = pageLoad(site, pathname);
+  const remotes = shownRemotes(site, pathname).filter((remote, index, all) => all.findIndex((other) => other.part === remote.part) === index);
   const copies = new Map<string, PageFile[][]>();
-  for (const { part, stats } of shownRemotes(site, pathname)) {
-    for (const [key, group] of Object.entries(stats.shared)) {
-      if (key in shell.stats.shared) continue;
-      copies.set(key, [...(copies.get(key) ?? []), [...group.js, ...group.css].map((file) => ({ part, file }))]);
-    }
+  for (const key of fromRemotes) {
+    const options = remotes
+      .filter(({ stats }) => key in stats.shared)
+      .map(({ part, stats }) => {
+        const group = stats.shared[key] as ChunkGroupAssets;
+        return [...group.js, ...group.css].map((file) => ({ part, file }));
+      });
+    if (options.length > 1) copies.set(key, options);
   }
-  return new Map([...copies].filter(([, options]) => options.length > 1));
+  return copies;
 }
 
 export interface SizedFile extends PageFile {

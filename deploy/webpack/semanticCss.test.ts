@@ -21,6 +21,14 @@ describe('pruning Semantic UI stylesheets', () => {
     expect(button.length).toBeLessThan(fs.statSync(path.join(ROOT, 'node_modules/semantic-ui-css/components/button.min.css')).size / 2);
   });
 
+  it('keeps what the site’s own elements write: a loading button, a negative message, the placeholder’s lines', async () => {
+    expect(await pruned('button.min.css')).toMatch(/\.ui\.loading\.button/);
+    expect(await pruned('message.min.css')).toMatch(/\.ui\.negative\.message/);
+    const placeholder = await pruned('placeholder.min.css');
+    expect(placeholder).toMatch(/\.ui\.placeholder \.line/);
+    expect(placeholder).toMatch(/\.ui\.placeholder \.image\.header/);
+  });
+
   it('keeps what semantic-ui-react sets by itself: the modal, its dimmer, and the classes it puts on <body>', async () => {
     const dimmer = await pruned('dimmer.min.css');
     expect(dimmer).toMatch(/\.dimmable/);
@@ -31,8 +39,14 @@ describe('pruning Semantic UI stylesheets', () => {
   });
 
   it('reads the class names of every semantic-ui-react component the site exports', () => {
-    const exported = /export \{([^}]*)\} from 'semantic-ui-react'/.exec(fs.readFileSync(path.join(ROOT, 'shared/src/ui/index.ts'), 'utf8'))?.[1] ?? '';
-    const names = exported.split(',').map((name) => name.trim()).filter(Boolean);
+    const uiDir = path.join(ROOT, 'shared/src/ui');
+    const names = fs
+      .readdirSync(uiDir)
+      .flatMap((file) => [...fs.readFileSync(path.join(uiDir, file), 'utf8').matchAll(/export \{([^}]*)\} from 'semantic-ui-react'/g)])
+      .flatMap((match) => (match[1] ?? '').split(','))
+      .map((name) => name.trim())
+      .filter(Boolean);
+    expect(names).toContain('Modal');
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) expect(SEMANTIC_COMPONENTS.map((component) => path.basename(component))).toContain(name);
   });

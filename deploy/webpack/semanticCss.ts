@@ -6,10 +6,11 @@ import { REMOTE_PARTS, SHELL_PART } from '../../shared/src/config/parts';
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 /**
- * The semantic-ui-react components the site renders (shared/src/ui/index.ts) and those they render inside
- * themselves: the class names they set come from these files.
+ * The semantic-ui-react components the site renders (shared/src/ui/modal.ts) and those they render inside
+ * themselves: the class names they set come from these files. The site's own elements (shared/src/ui/elements.tsx)
+ * write theirs in the parts' source.
  */
-export const SEMANTIC_COMPONENTS = ['elements/Button', 'elements/Icon', 'elements/Placeholder', 'collections/Message', 'modules/Modal', 'modules/Dimmer', 'modules/Transition', 'addons/Portal'];
+export const SEMANTIC_COMPONENTS = ['modules/Modal', 'modules/Dimmer', 'modules/Transition', 'addons/Portal'];
 
 /** Where the class names the site uses are written: every part's source, and those components. */
 export const CLASS_NAME_SOURCES = [

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useId, useRef, useState } from 'react';
-import { Modal } from '@wenrun/shared/ui';
+import { Modal } from '@wenrun/shared/ui/modal';
 import { useDialogFocus } from '@wenrun/shared';
 import { uiStore } from '@wenrun/shared/stores';
 import { EMPTY_DRAFT, type LoginDraft, type LoginMethod } from '../login/draft';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useId, useRef } from 'react';
-import { Modal } from '@wenrun/shared/ui';
+import { Modal } from '@wenrun/shared/ui/modal';
 import { assetUrl, getRuntimeConfig, SERVICE_IMAGE_WIDTH, useDialogFocus } from '@wenrun/shared';
 import { uiStore } from '@wenrun/shared/stores';
 import { CloseIcon } from './icons';

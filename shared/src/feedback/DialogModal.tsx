@@ -1,5 +1,6 @@
 import { useDialogFocus } from '../a11y/dialogFocus';
-import { Button, Modal } from '../ui';
+import { Button } from '../ui';
+import { Modal } from '../ui/modal';
 import 'semantic-ui-css/components/dimmer.min.css';
 import 'semantic-ui-css/components/modal.min.css';
 import 'semantic-ui-css/components/transition.min.css';

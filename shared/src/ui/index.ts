@@ -1,7 +1,7 @@
 /**
- * The Semantic UI React components the site uses, shared once in the page as `@wenrun/shared/ui` (docs/ARCHITECTURE.md:
- * semantic-ui-react is a singleton). Sharing the package itself would send all of it to every visitor: a
- * shared module cannot be tree-shaken, and the whole library is 74 KB gzip against a few KB for these. Parts
- * import Semantic UI React from here only (lint rule); a component not listed here is added here first.
+ * The Semantic UI elements the site uses, shared once in the page as `@wenrun/shared/ui`: the button, the message
+ * and the placeholder as plain markup with Semantic's classes (`elements.tsx`). The modal comes from
+ * semantic-ui-react, shared apart as `@wenrun/shared/ui/modal` (`modal.ts`): no page shows one at first, and a
+ * shared module is loaded whole. Parts use Semantic UI through these only (lint rule).
  */
-export { Button, Message, Modal, Placeholder } from 'semantic-ui-react';
+export { Button, Message, Placeholder, type ButtonProps, type MessageProps } from './elements';
