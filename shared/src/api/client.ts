@@ -96,7 +96,7 @@ let client: Promise<AxiosInstance> | undefined;
  * the visitor acts (searches, logs in, sends a message), and the page's first load does without axios's 19 KB.
  * A failed fetch of axios is a network error of that call; the next call tries again.
  */
-export function httpClient(): Promise<AxiosInstance> {
+function httpClient(): Promise<AxiosInstance> {
   client ??= import('axios').then(
     (module) => createClient(module.default),
     (error: unknown) => {

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { ObservedValue, useObservedValue } from './observedValue';
+import { ObservedValue, useObservedValue } from '../observedValue';
 
 const DialogModal = lazy(() => import('./DialogModal'));
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ObservedValue, useObservedValue } from './observedValue';
+import { ObservedValue, useObservedValue } from '../observedValue';
 
 /** A loading indicator for a part of a page. */
 export function LoadingIndicator({ label = '加载中…' }: { label?: string }) {

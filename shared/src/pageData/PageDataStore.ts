@@ -1,5 +1,6 @@
 import type { ApiErrorKind, CallOptions } from '../api/client';
 import { MESSAGES } from '../constants';
+import { ObservedValue } from '../observedValue';
 
 /** Why a page's data could not be had, in a form that survives being embedded in the page as JSON. */
 export interface PageDataFailure {
@@ -37,8 +38,7 @@ export class PageDataStore {
   private readonly pending = new Map<string, Promise<void>>();
   /** Keys the page arrived with and nobody has shown yet: their first use needs no request. */
   private readonly unclaimed: Set<string>;
-  private readonly listeners = new Set<() => void>();
-  private revision = 0;
+  private readonly revision = new ObservedValue(0);
 
   constructor(
     readonly side: 'server' | 'browser',
@@ -58,8 +58,7 @@ export class PageDataStore {
 
   set(key: string, entry: PageDataEntry): void {
     this.entries.set(key, entry);
-    this.revision += 1;
-    for (const listener of this.listeners) listener();
+    this.revision.set(this.revision.get() + 1);
   }
 
   /** True once for a key the page arrived with: the caller shows it as it is. */
@@ -67,13 +66,10 @@ export class PageDataStore {
     return this.unclaimed.delete(key);
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.revision.subscribe(listener);
 
   /** Changes whenever an entry does (for `useSyncExternalStore`). */
-  getRevision = (): number => this.revision;
+  getRevision = (): number => this.revision.get();
 
   /** Server: starts loading `key` once, however often the render asks; the render suspends on the promise. */
   load(key: string, loader: PageDataLoader): Promise<void> {

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * A value components follow through React's `useSyncExternalStore`: the state of the page-wide feedback (calls in
- * flight, the dialog queue), which every page shows. MobX is for the stores (`@wenrun/shared/stores`), so that a
- * page without the login (an activity page) does without it.
+ * A value components follow through React's `useSyncExternalStore`: the page data's revision, the page-wide
+ * feedback (calls in flight, the dialog queue). What every page needs uses this, not MobX, which is for the stores
+ * (`@wenrun/shared/stores`), so that a page without the login (an activity page) does without it.
  */
 export class ObservedValue<T> {
   private readonly listeners = new Set<() => void>();
