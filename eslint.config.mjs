@@ -9,6 +9,11 @@ const TABLE = JSON.parse(readFileSync(new URL('./shared/src/config/parts.json', 
 const REMOTES = Object.values(TABLE.remotes).map((part) => part.folder);
 const PARTS = [TABLE.shell.folder, ...REMOTES];
 
+/** shared's public surfaces: the entry points its package.json exports. */
+const SHARED_SURFACES = Object.keys(JSON.parse(readFileSync(new URL('./shared/package.json', import.meta.url), 'utf8')).exports)
+  .filter((subpath) => subpath !== '.')
+  .map((subpath) => `@wenrun/shared${subpath.slice(1)}`);
+
 /** Import patterns that reach into a part's source, by folder or by package name. */
 const sourceOf = (part) => [`**/${part}`, `**/${part}/**`, `@wenrun/${part}`, `@wenrun/${part}/**`];
 
@@ -21,7 +26,7 @@ const ROUTER = { name: 'wouter', message: '路由只通过 @wenrun/shared 的 Si
 /**
  * docs/ARCHITECTURE.md: `shared` <- remotes <- `shell`, at runtime only. A remote never imports another remote or the
  * shell; the shell never imports a remote's source; `shared` imports none of them. Parts reach `shared` only
- * through its public surfaces (`@wenrun/shared`, `@wenrun/shared/ui`, `@wenrun/shared/stores`), never a file inside it.
+ * through its public surfaces (the entry points its package.json exports), never a file inside it.
  */
 const boundary = (files, forbidden, message) => ({
   files,
@@ -32,7 +37,7 @@ const boundary = (files, forbidden, message) => ({
         patterns: [
           { group: forbidden.flatMap(sourceOf), message },
           {
-            group: ['**/shared/src/**', '@wenrun/shared/**', '!@wenrun/shared/ui', '!@wenrun/shared/ui/modal', '!@wenrun/shared/stores', '!@wenrun/shared/dev', '!@wenrun/shared/testing'],
+            group: ['**/shared/src/**', '@wenrun/shared/**', ...SHARED_SURFACES.map((surface) => `!${surface}`)],
             message: '只能通过 @wenrun/shared 的公开出口使用 shared。',
           },
         ],

@@ -23,7 +23,7 @@ export const ROUTE_BUDGETS = {
   home: { path: '/', budgetKb: 150, targetKb: 150 },
   about: { path: '/about/3', budgetKb: 190, targetKb: 190 },
   search: { path: '/search/课程', budgetKb: 170, targetKb: 170 },
-  activity: { path: '/wuyou/1', budgetKb: 125, targetKb: 110 },
+  activity: { path: '/wuyou/1', budgetKb: 110, targetKb: 110 },
 } as const satisfies Record<Exclude<RouteId, 'other'>, RouteBudget>;
 
 /** The measured pages, in the manifest's order of importance to a visitor: the bench and the byte test read these. */
@@ -31,9 +31,12 @@ export const MEASURED_PATHS: readonly string[] = Object.values(ROUTE_BUDGETS).ma
 
 /**
  * The chunk groups the shell's entry loads before a page is live (named by `webpackChunkName` in
- * `shell/src/index.ts` and `shell/src/app/App.tsx`): the app, and the layout when the page has one.
+ * `shell/src/index.ts`, `shell/src/app/App.tsx` and `shell/src/app/RoutePage.tsx`): the app, the layout when the
+ * page has one, and the page itself when it is the shell's own and a chunk of its own (by route; the byte test in
+ * the browser fails when this drifts from the shell).
  */
 export const STARTUP_GROUPS = { app: 'bootstrap', layout: 'layout' } as const;
+export const SHELL_PAGE_GROUPS: Partial<Record<RouteId, string>> = { home: 'home', other: 'home' };
 
 /** The root class of the shell's footer (shell/src/layout/Footer.tsx); a file holding it carries footer code. */
 export const FOOTER_MARKER = 'site-footer';

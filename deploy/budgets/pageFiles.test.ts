@@ -19,7 +19,7 @@ function filesOf(site: SiteBuild, pathname: string): string[] {
 }
 
 describe('routeFiles', () => {
-  it('gives / its page, the entry, the app and layout groups, the shell’s shared packages and the header module', () => {
+  it('gives / its page, the entry, the app, layout and home page groups, the shell’s shared packages and the header module', () => {
     expect(filesOf(makeTestBuild(root), '/')).toEqual([
       'remote-header/170.aaaaaaaa.js',
       'remote-header/__federation_expose_Header.88888888.css',
@@ -31,6 +31,8 @@ describe('routeFiles', () => {
       'shell/8.77777777.js',
       'shell/bootstrap.22222222.css',
       'shell/bootstrap.22222222.js',
+      'shell/home.bbbbbbbb.css',
+      'shell/home.bbbbbbbb.js',
       'shell/index.html',
       'shell/layout.33333333.css',
       'shell/layout.33333333.js',
@@ -42,7 +44,7 @@ describe('routeFiles', () => {
     const files = filesOf(makeTestBuild(root), '/wuyou/1');
     expect(files).toContain('shell/app.html');
     expect(files).toContain('remote-wuyou/__federation_expose_ActivityPage.88888888.js');
-    expect(files.filter((file) => file.startsWith('shell/layout.'))).toEqual([]);
+    expect(files.filter((file) => file.startsWith('shell/layout.') || file.startsWith('shell/home.'))).toEqual([]);
     expect(files.filter((file) => file.startsWith('remote-') && !file.startsWith('remote-wuyou/'))).toEqual([]);
   });
 

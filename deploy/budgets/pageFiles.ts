@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { APP_PAGE, ENTRY_ASSETS_FILE, MANIFEST_FILE, REMOTE_PARTS, type ChunkGroupAssets, type EntryAssets } from '../../shared/src/config/parts';
 import { modulesOf, routeOf } from '../../shared/src/routing/manifest';
-import { STARTUP_GROUPS } from './data';
+import { SHELL_PAGE_GROUPS, STARTUP_GROUPS } from './data';
 
 /** The shell's entry of the site's pages (the status page is another). */
 const SITE_ENTRY = 'main';
@@ -93,7 +93,7 @@ function shownRemotes(site: SiteBuild, pathname: string): (PartStats & { module:
 
 /**
  * Every file a path downloads before the page is live: its HTML; the shell's entry and the chunk groups it
- * awaits (the app, the layout when the route has one); for each remote module the route shows, the remote's
+ * awaits (the app, the layout when the route has one, the shell's own page); for each remote module the route shows, the remote's
  * manifest, its `remoteEntry.js` and the module's files; and every shared package those consume. A shared package
  * comes from the shell when the shell has it (its copy registers first). One the shell lacks comes from whichever
  * shown remote's entry registers first (every entry registers all it provides, used or not): that is a race, so
@@ -130,7 +130,8 @@ function pageLoad(site: SiteBuild, pathname: string): { files: PageFile[]; fromR
   };
 
   add(site.shell, pageOf(pathname));
-  const groups = [STARTUP_GROUPS.app, ...(route.layout ? [STARTUP_GROUPS.layout] : [])].map((name) => {
+  const shellPage = SHELL_PAGE_GROUPS[route.id];
+  const groups = [STARTUP_GROUPS.app, ...(route.layout ? [STARTUP_GROUPS.layout] : []), ...(shellPage ? [shellPage] : [])].map((name) => {
     const group = shell.stats.groups[name];
     if (!group) throw new Error(`${site.shell.folder}/${ENTRY_ASSETS_FILE} 中没有块组 ${name}（webpackChunkName 改了？）`);
     return group;

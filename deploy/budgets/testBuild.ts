@@ -35,6 +35,8 @@ export function makeTestBuild(root: string, options: TestBuildOptions = {}): Sit
   write(path.join(shell, 'bootstrap.22222222.css'), `/* https://github.com/semantic-org licence */.app{margin:0}${options.css ?? ''}`);
   write(path.join(shell, 'layout.33333333.js'), 'var footer="site-footer";');
   write(path.join(shell, 'layout.33333333.css'), '.site-footer{padding:0}');
+  write(path.join(shell, 'home.bbbbbbbb.js'), 'var home="首页";');
+  write(path.join(shell, 'home.bbbbbbbb.css'), '.home{margin:0}');
   write(path.join(shell, 'field-data.44444444.js'), 'var sampled=true;');
   write(path.join(shell, '696.55555555.js'), Buffer.alloc(options.reactBytes ?? 3000, 'r'));
   write(path.join(shell, '696.55555555.js.br'), Buffer.alloc(100));
@@ -49,6 +51,7 @@ export function makeTestBuild(root: string, options: TestBuildOptions = {}): Sit
         groups: {
           bootstrap: group(['bootstrap.22222222.js'], ['bootstrap.22222222.css'], ['@wenrun/shared', 'react']),
           layout: group(['layout.33333333.js'], ['layout.33333333.css']),
+          home: group(['home.bbbbbbbb.js'], ['home.bbbbbbbb.css']),
           'field-data': group(['field-data.44444444.js']),
         },
         shared: { react: group(['696.55555555.js']), '@wenrun/shared': group(['74.66666666.js'], [], ['axios', 'react']), axios: group(['8.77777777.js']) },

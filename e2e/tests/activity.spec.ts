@@ -135,31 +135,35 @@ test.describe('activity page', () => {
     await expect(page.locator('.activity--skeleton')).toHaveCount(0);
   });
 
-  test('rich text with scripts, event handlers and javascript: links runs nothing and still reads', async ({ page }) => {
-    const dialogs: string[] = [];
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.dismiss();
-    });
-    await page.goto(`/wuyou/${XSS_TEST_ACTIVITY_ID}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('安全测试活动');
-    await expect(page.getByText('这一句是正常的加粗文字。')).toBeVisible();
-    await expect(page.getByText('图片事件')).toBeVisible();
-    // Tags in plain-text fields are shown as text, not made into elements.
-    await expect(page.getByText('<b>不应加粗</b>')).toBeVisible();
-    await expect(page.getByRole('region', { name: ACTIVITY_TEXT.signUpTitle })).toContainText('<script>');
+  // Server-rendered, the page carries text the server sanitised; client-rendered, the browser fetches the sanitiser.
+  for (const rendered of ['server', 'client'] as const) {
+    test(`rich text with scripts, event handlers and javascript: links runs nothing and still reads (${rendered}-rendered)`, async ({ page }) => {
+      const dialogs: string[] = [];
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      if (rendered === 'server') await page.goto(`/wuyou/${XSS_TEST_ACTIVITY_ID}`);
+      else await openClientRendered(page, `/wuyou/${XSS_TEST_ACTIVITY_ID}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('安全测试活动');
+      await expect(page.getByText('这一句是正常的加粗文字。')).toBeVisible();
+      await expect(page.getByText('图片事件')).toBeVisible();
+      // Tags in plain-text fields are shown as text, not made into elements.
+      await expect(page.getByText('<b>不应加粗</b>')).toBeVisible();
+      await expect(page.getByRole('region', { name: ACTIVITY_TEXT.signUpTitle })).toContainText('<script>');
 
-    const words = page.getByText('点击链接');
-    await expect(words).toBeVisible();
-    await expect(page.locator('.activity-richtext a[href^="javascript" i]')).toHaveCount(0);
-    await words.click();
-    // Give a dropped onerror or a late script every chance to run.
-    await page.waitForLoadState('networkidle');
-    expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
-    await expect(page.locator('.activity-page script, .activity-page img[onerror]')).toHaveCount(0);
-    expect(dialogs).toEqual([]);
-    await expect(page).toHaveURL(`/wuyou/${XSS_TEST_ACTIVITY_ID}`);
-  });
+      const words = page.getByText('点击链接');
+      await expect(words).toBeVisible();
+      await expect(page.locator('.activity-richtext a[href^="javascript" i]')).toHaveCount(0);
+      await words.click();
+      // Give a dropped onerror or a late script every chance to run.
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+      await expect(page.locator('.activity-page script, .activity-page img[onerror]')).toHaveCount(0);
+      expect(dialogs).toEqual([]);
+      await expect(page).toHaveURL(`/wuyou/${XSS_TEST_ACTIVITY_ID}`);
+    });
+  }
 
   test('on a wide screen the sign-up card stands beside the text and the phone bar is gone', async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });

@@ -26,7 +26,7 @@ export { API_PATHS, api } from './api/endpoints';
 export { track } from './api/stats';
 export { notify } from './feedback/notify';
 export { alertDialog, confirmDialog, type DialogOptions } from './feedback/dialog';
-export { LoadingIndicator } from './feedback/loading';
+export { LoadingIndicator } from './feedback/LoadingIndicator';
 export { AppFeedback } from './feedback/AppFeedback';
 export { useDialogFocus, type DialogFocus } from './a11y/dialogFocus';
 export * from './validation';

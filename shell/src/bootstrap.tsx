@@ -9,7 +9,7 @@ import {
   routeOf,
   SiteRouter,
 } from '@wenrun/shared';
-import { App, loadLayout } from './app/App';
+import { App, preloadShellParts } from './app/App';
 import { loadExposed, moduleId, registerSiteRemotes } from './remotes/registry';
 import { expectHydration, onRecoverableError, SlotsFailedOnServerProvider } from './remotes/slotStatus';
 import './shell.css';
@@ -24,7 +24,7 @@ const HYDRATE_WAIT_MS = 3_000;
 export async function start(container: HTMLElement) {
   const pageState = container.hasChildNodes() ? readPageState(document) : null;
   const route = routeOf(window.location.pathname);
-  const layout = route.layout ? loadLayout() : undefined;
+  const shellParts = preloadShellParts(route);
   // Served beside index.html, read before anything renders (docs/ARCHITECTURE.md: the ops surface).
   const config = await loadRuntimeConfig('/runtime-config.json', fetch, fallbackRuntimeConfig(window.location, pageState?.config));
   const releases = registerSiteRemotes(config);
@@ -45,12 +45,13 @@ export async function start(container: HTMLElement) {
     <PageDataProvider store={store}>
       <SlotsFailedOnServerProvider value={failedOnServer}>
         <SiteRouter>
-          <App Layout={await layout} />
+          <App />
         </SiteRouter>
       </SlotsFailedOnServerProvider>
     </PageDataProvider>
   );
 
+  await shellParts;
   if (!pageState) {
     // The client-rendered page (app.html): the history-mode fallback, and what a page with unusable state becomes.
     if (container.hasChildNodes()) container.replaceChildren();

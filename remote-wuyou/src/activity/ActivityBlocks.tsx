@@ -1,8 +1,7 @@
 import type { ActivityBlock } from '@wenrun/shared';
 import { imageUrl } from './links';
-import { sanitizeHtml } from './sanitize';
 
-/** The body of an activity: rich text (sanitised), pictures with their size known up front, and lists. */
+/** The body of an activity: rich text (sanitised as it was loaded, `useActivity`), pictures with their size known up front, and lists. */
 export function ActivityBlocks({ blocks }: { blocks: ActivityBlock[] }) {
   return (
     <div className="activity-blocks">
@@ -19,7 +18,7 @@ function Block({ block }: { block: ActivityBlock }) {
       return (
         <section className="activity-card">
           {block.title && <h2 className="activity-card__title">{block.title}</h2>}
-          <div className="activity-richtext" dangerouslySetInnerHTML={{ __html: sanitizeHtml(block.html) }} />
+          <div className="activity-richtext" dangerouslySetInnerHTML={{ __html: block.html }} />
         </section>
       );
     case 'image': {

@@ -1,4 +1,4 @@
-import { sanitizeHtml } from './sanitize';
+import { sanitizeActivityAnswer, sanitizeHtml } from './sanitize';
 
 describe('sanitizeHtml', () => {
   it('keeps the text and simple formatting', () => {
@@ -35,5 +35,23 @@ describe('sanitizeHtml', () => {
     expect(sanitizeHtml('<a href="https://www.example.cn/">官网</a>')).toBe(
       '<a href="https://www.example.cn/" target="_blank" rel="noopener noreferrer">官网</a>',
     );
+  });
+});
+
+describe('sanitizeActivityAnswer', () => {
+  it('sanitises the HTML of every text block and leaves the rest as the API sent it', () => {
+    const image = { type: 'image', src: '/a.png', alt: '<b>图</b>', width: 1, height: 1 };
+    const answer = {
+      title: '<script>标题</script>',
+      blocks: [{ type: 'text', title: '简介', html: '<p>文</p><script>window.__pwned=1</script>' }, image, { type: 'text', html: 3 }],
+    };
+    expect(sanitizeActivityAnswer(answer)).toEqual({
+      title: '<script>标题</script>',
+      blocks: [{ type: 'text', title: '简介', html: '<p>文</p>' }, image, { type: 'text', html: 3 }],
+    });
+  });
+
+  it.each([null, 'text', [], { title: '无正文' }, { blocks: 'none' }])('passes %p on to the parser unchanged', (answer) => {
+    expect(sanitizeActivityAnswer(answer)).toBe(answer);
   });
 });

@@ -19,3 +19,19 @@ export function sanitizeHtml(html: string): string {
     ALLOWED_ATTR: ['href', 'title'],
   });
 }
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The API's answer with the HTML of every text block sanitised; the rest as it came (`parseActivity` checks it).
+ * Applied where the answer enters the page's data, so what a server-rendered page carries is already safe.
+ */
+export function sanitizeActivityAnswer(answer: unknown): unknown {
+  if (!isRecord(answer) || !Array.isArray(answer.blocks)) return answer;
+  const blocks = answer.blocks.map((block: unknown) =>
+    isRecord(block) && block.type === 'text' && typeof block.html === 'string' ? { ...block, html: sanitizeHtml(block.html) } : block,
+  );
+  return { ...answer, blocks };
+}

@@ -1,6 +1,7 @@
 import {
   api,
   isActivityId,
+  type CallOptions,
   PAGE_DATA_KEYS,
   parseActivity,
   usePageData,
@@ -33,6 +34,16 @@ function problemOf(failure: PageDataFailure): ActivityProblem {
 }
 
 /**
+ * The answer, its rich text sanitised before it enters the page's data. The sanitiser (DOMPurify) is fetched with
+ * the first answer the browser asks for itself: a server-rendered page carries text the server sanitised, so its
+ * visitor never downloads it.
+ */
+async function loadActivity(id: string, options: CallOptions): Promise<unknown> {
+  const [answer, { sanitizeActivityAnswer }] = await Promise.all([api.activityPage({ id }, options), import('./sanitize')]);
+  return sanitizeActivityAnswer(answer);
+}
+
+/**
  * The activity of `/wuyou/{id}` (`wuyou/activityPageList1.0`, asked with `{id}`). A wrong link is known at once,
  * without asking the API (and without a skeleton first, which the shorter message would then pull the footer up
  * over).
@@ -41,7 +52,7 @@ export function useActivity(id: string): { state: ActivityState; retry: () => vo
   const problem = problemWithId(id);
   const { state, retry } = usePageData(
     problem ? null : PAGE_DATA_KEYS.activity(id),
-    (options) => api.activityPage({ id }, options),
+    (options) => loadActivity(id, options),
     parseActivity,
   );
   if (problem) return { state: { status: 'failed', problem }, retry };

@@ -1,4 +1,5 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { Suspense } from 'react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { ACTIVITY_PROBLEM_TITLES, api, ApiError, MESSAGES, PAGE_DATA_KEYS, PageDataProvider, PageDataStore, SiteRouter, type Activity } from '@wenrun/shared';
@@ -57,21 +58,31 @@ describe('ActivityPage', () => {
     expect((window as { __pwned?: unknown }).__pwned).toBeUndefined();
   });
 
-  it('renders on the server from the page data, and hydrates those very nodes without asking the API again', async () => {
-    const data = { [PAGE_DATA_KEYS.activity('1')]: { ok: true as const, data: ACTIVITY } };
+  it('renders on the server with data it loaded and sanitised, and hydrates those very nodes without asking the API again', async () => {
     // The site's router as the server and the browser run it (the server with the request's path).
     const page = (store: PageDataStore) => (
       <PageDataProvider store={store}>
         <SiteRouter path={window.location.pathname}>
-          <ActivityPage id="1" />
+          <Suspense fallback={null}>
+            <ActivityPage id="1" />
+          </Suspense>
         </SiteRouter>
       </PageDataProvider>
     );
+    // The render server's way: the first render asks for the data, the page is rendered once it is in.
+    answerWith(() => Promise.resolve(ACTIVITY));
+    const server = new PageDataStore('server');
+    renderToString(page(server));
+    await waitFor(() => expect(server.get(PAGE_DATA_KEYS.activity('1'))).toBeDefined());
+    const data = server.toJSON();
+    expect(JSON.stringify(data)).not.toMatch(/<script/i);
     const container = document.createElement('div');
-    container.innerHTML = renderToString(page(new PageDataStore('server', data)));
+    container.innerHTML = renderToString(page(server));
     document.body.appendChild(container);
     const heading = container.querySelector('h1');
     expect(heading).toHaveTextContent(ACTIVITY.title);
+    expect(container.querySelector('.activity-richtext')?.innerHTML).toBe('<p>聚焦<strong>大单元教学设计</strong></p>');
+    jest.restoreAllMocks();
 
     const call = answerWith(() => Promise.resolve(ACTIVITY));
     const errors = jest.spyOn(console, 'error');

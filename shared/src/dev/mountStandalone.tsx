@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 // The package's own public surface, so the page uses the one shared instance every module of the remote uses.
 import { AppFeedback, SiteRouter } from '@wenrun/shared';
+// The pages of the site have these with their layout; a standalone page has none.
+import '../styles/semanticUi';
 import './dev.css';
 
 /**

@@ -1,16 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ObservedValue, useObservedValue } from '../observedValue';
 
-/** A loading indicator for a part of a page. */
-export function LoadingIndicator({ label = '加载中…' }: { label?: string }) {
-  return (
-    <div className="loading-indicator" role="status" aria-live="polite">
-      <div className="ui active inline loader small" aria-hidden="true" />
-      <span>{label}</span>
-    </div>
-  );
-}
-
 /** Counts the API calls in flight (the shared client reports to it), for the page-wide progress bar. */
 class RequestTracker {
   readonly count = new ObservedValue(0);

@@ -1,8 +1,3 @@
-// The Semantic UI components every page shows at first, each once for the whole page (shared is a singleton).
-// The rest (form, label, message, modal, dimmer, transition, menu, placeholder) comes with the on-demand code
-// that uses it.
-import 'semantic-ui-css/components/reset.min.css';
-import 'semantic-ui-css/components/button.min.css';
-import 'semantic-ui-css/components/input.min.css';
-import 'semantic-ui-css/components/loader.min.css';
+// The site's base rules, on every page. Semantic UI's stylesheets come with the code that writes their classes:
+// the layout's (`semanticUi.ts`), the loader's here, the rest with the on-demand code.
 import './base.css';

@@ -1,16 +1,23 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
 import { getRuntimeConfig, usePageDataRevision, usePageDataStore, usePath, type RouteId, type SiteRoute } from '@wenrun/shared';
-import { HomePage } from '../home/HomePage';
+import { preloadable } from './preloadable';
 import { AboutRoute, ActivityRoute, SearchRoute } from './remoteRoutes';
 
-/** The page of each route of the manifest. */
-const ROUTE_PAGES: Record<RouteId, ComponentType> = {
+/** The home page is a chunk of its own: the other pages never load it. */
+const HomePage = preloadable(() => import(/* webpackChunkName: "home" */ '../home/HomePage').then((module) => module.HomePage));
+
+/** The page of each route of the manifest; a page that is a chunk of its own says how to preload it. */
+const ROUTE_PAGES: Record<RouteId, ComponentType & { preload?: () => Promise<unknown> }> = {
   home: HomePage,
   about: AboutRoute,
   search: SearchRoute,
   activity: ActivityRoute,
   other: HomePage,
 };
+
+export function routePageOf(route: SiteRoute): (typeof ROUTE_PAGES)[RouteId] {
+  return ROUTE_PAGES[route.id];
+}
 
 function metaElement(selector: string, create: () => HTMLElement): HTMLElement {
   const existing = document.head.querySelector<HTMLElement>(selector);
@@ -44,7 +51,7 @@ function usePageHead(route: SiteRoute): void {
 /** A route's page with its head. On the server the page may wait for its data here. */
 export function RoutePage({ route }: { route: SiteRoute }) {
   usePageHead(route);
-  const Page = ROUTE_PAGES[route.id];
+  const Page = routePageOf(route);
   return (
     <Suspense fallback={null}>
       <Page />

@@ -3,12 +3,13 @@ import { useState, type ReactNode } from 'react';
 import { isAboutPath, usePath } from '@wenrun/shared';
 import { uiStore } from '@wenrun/shared/stores';
 import { RemoteSlot } from '../remotes/RemoteSlot';
+import '@wenrun/shared/semantic-ui';
 import { Footer } from './Footer';
 
 const HEADER_HEIGHT = { normal: 64, about: 112 } as const;
 
 /** docs/SPEC.md §2: header, main, footer, and the login modal wherever it is asked for. */
-export function Layout({ children }: { children: ReactNode }) {
+export function Layout({ children }: { children?: ReactNode }) {
   const variant = isAboutPath(usePath()) ? 'about' : 'normal';
   return (
     <div className="site">

@@ -17,7 +17,7 @@ import {
   type RouteId,
   type RuntimeConfig,
 } from '@wenrun/shared';
-import { App, loadLayout } from '../app/App';
+import { App, preloadShellParts } from '../app/App';
 import { loadExposed, moduleId, registerSiteRemotes } from '../remotes/registry';
 import { SlotsFailedOnServerProvider } from '../remotes/slotStatus';
 
@@ -90,8 +90,8 @@ export async function renderPage(url: string, setup: RenderSetup): Promise<Rende
   const route = routeOf(pathname);
   const slots = modulesOf(route);
   const failedSlots = new Set<string>();
-  const [Layout] = await Promise.all([
-    route.layout ? loadLayout() : undefined,
+  await Promise.all([
+    preloadShellParts(route),
     ...slots.map((ref) =>
       loadExposed(ref.remote, ref.module).catch(() => {
         failedSlots.add(moduleId(ref.remote, ref.module));
@@ -107,7 +107,7 @@ export async function renderPage(url: string, setup: RenderSetup): Promise<Rende
     <PageDataProvider store={store}>
       <SlotsFailedOnServerProvider value={new Set(failedSlots)}>
         <SiteRouter path={`${pathname}${search}`}>
-          <App Layout={Layout} />
+          <App />
         </SiteRouter>
       </SlotsFailedOnServerProvider>
     </PageDataProvider>,
