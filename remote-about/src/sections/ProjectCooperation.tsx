@@ -1,4 +1,5 @@
-import { getRuntimeConfig } from '@wenrun/shared';
+import { lazy, memo, Suspense } from 'react';
+import { getRuntimeConfig, LoadingIndicator } from '@wenrun/shared';
 import {
   COOPERATION_MODELS,
   COOPERATION_PROCESS,
@@ -6,11 +7,30 @@ import {
   PROJECT_COOPERATION,
 } from '../content/projectCooperation';
 import heroImage from '../illustrations/hero-cooperation.svg';
-import MessageForm from '../message/MessageForm';
 import { Block } from '../page/Block';
 import { mailtoHref, telHref } from '../page/contactLinks';
 import { SectionHero } from '../page/SectionHero';
 import { StepList } from '../page/StepList';
+
+/**
+ * The message form with its checks (zod) and its draft: a chunk of its own, since only this section shows it. A
+ * server-rendered page keeps the form's markup while the chunk arrives (React hydrates it then); a visitor who
+ * comes from another section sees the loader in the form's place for that moment.
+ */
+const MessageForm = lazy(() => import(/* webpackChunkName: "message-form" */ '../message/MessageForm'));
+
+/**
+ * Memoised, so that the section's own renders (the page's first render after hydration is one) leave it alone: React
+ * renders a boundary that is still waiting to hydrate afresh when it is updated, and what the visitor typed into
+ * the server's form would go with the server's markup.
+ */
+const MessageFormSlot = memo(function MessageFormSlot() {
+  return (
+    <Suspense fallback={<LoadingIndicator label="留言表单加载中…" />}>
+      <MessageForm />
+    </Suspense>
+  );
+});
 
 /** Section 6: how we cooperate, how a project runs, and a message form for those who want to start one. */
 export default function ProjectCooperation() {
@@ -45,7 +65,7 @@ export default function ProjectCooperation() {
       </Block>
       <Block title={MESSAGE_INVITE.title} intro={MESSAGE_INVITE.text} className="about-message">
         <div className="about-message__layout">
-          <MessageForm />
+          <MessageFormSlot />
           <aside className="about-contact" aria-label={MESSAGE_INVITE.contactTitle}>
             <h3>{MESSAGE_INVITE.contactTitle}</h3>
             <dl>

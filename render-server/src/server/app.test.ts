@@ -133,6 +133,23 @@ describe('render server', () => {
     expect((await fetch(`${origin}/`)).status).toBe(200);
   });
 
+  it('renders a page for a client that half-closes its socket once it has sent the request', async () => {
+    // The render outlasts the client's half of the connection, as a real one does.
+    render.mockImplementationOnce(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return page(200, 'search', '<h1>搜索结果</h1>');
+    });
+    const answer = await new Promise<string>((resolve) => {
+      const socket = net.connect(Number(new URL(origin).port), '127.0.0.1', () => socket.end('GET /search/%E5%8D%8A HTTP/1.1\r\nHost: localhost\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('error', () => resolve('error'));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toContain('</html>');
+  });
+
   it('reports its health with the remotes it renders with', async () => {
     const health = (await (await fetch(`${origin}/healthz`)).json()) as { status: string; remotes: Record<string, { error?: string }> };
     expect(health.status).toBe('ok');

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type http from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -69,6 +70,9 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     // A target the router cannot read (`/search/100%`) is still a page: the search page shows the text as typed.
     frameworkErrors: (_error, request, reply) => sendPage(request, reply),
   });
+  // A client that sends its request and half-closes its socket still gets the page, rendered after the close: Node's
+  // HTTP server would otherwise drop it at the end of the request. (Node's switch, `httpAllowHalfOpen`, is untyped.)
+  (app.server as http.Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   const shell: ShellServer = options.shellServer ?? loadShellServer(options.shellDir);
   const appPage = () => fs.readFileSync(path.join(options.shellDir, APP_PAGE), 'utf8');
   const configFile = runtimeConfigFile(options.shellDir, options.configFile);
