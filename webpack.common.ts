@@ -345,6 +345,10 @@ function commonConfig(
       new webpack.DefinePlugin({ __BUILD_INFO__: JSON.stringify(build.buildInfo) }),
     ],
     optimization: {
+      // A library goes with the code that imports it rather than into a vendor chunk of its own: a page then makes
+      // one request less for each (wouter inside @wenrun/shared, DOMPurify with the sanitiser). What two chunks
+      // share is still split out once (webpack's default group).
+      splitChunks: { cacheGroups: { defaultVendors: false } },
       minimizer: [
         new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false }),
         new CssMinimizerPlugin({ minify: CssMinimizerPlugin.lightningCssMinify }),
