@@ -124,7 +124,12 @@ async function startChromium(): Promise<{ process: ChildProcess; close: () => Pr
       const exited = new Promise((resolve) => chromium.once('exit', resolve));
       chromium.kill();
       await exited;
-      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+      // Chromium's helper processes may still be writing the profile for a moment after the browser exits.
+      try {
+        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch (error) {
+        console.warn(`[bench] 未能删除 Chromium 的临时配置目录 ${profile}：${String(error)}`);
+      }
     },
   };
 }
