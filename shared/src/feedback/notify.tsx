@@ -34,7 +34,9 @@ function show(kind: Kind, message: string): void {
     },
     () => {
       unstyled.set(message);
-      setTimeout(() => unstyled.get() === message && unstyled.set(null), TOAST_DURATION_MS);
+      setTimeout(() => {
+        if (unstyled.get() === message) unstyled.set(null);
+      }, TOAST_DURATION_MS);
     },
   );
 }
