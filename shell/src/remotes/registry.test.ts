@@ -1,7 +1,18 @@
 import { init } from '@module-federation/enhanced/runtime';
 import { DEFAULT_RUNTIME_CONFIG } from '@wenrun/shared';
 import { fakeRemotes } from './fakeRemotes';
-import { forgetFailure, loadedModule, loadExposed, readExposed, RemoteLoadError, registerSiteRemotes, skipBrokenEntry } from './registry';
+import {
+  forgetFailure,
+  KEPT_REMOTE_LOADS,
+  loadedModule,
+  loadExposed,
+  observeRemoteLoads,
+  readExposed,
+  RemoteLoadError,
+  registerSiteRemotes,
+  skipBrokenEntry,
+  type RemoteLoad,
+} from './registry';
 
 const entry = (host: string) => `http://${host}.test/remoteEntry.js`;
 
@@ -61,4 +72,14 @@ it('a module that threw while rendering: skipBrokenEntry drops it and the next l
   // After the last entry the primary is next (the slot waits with backoff before it asks).
   expect(skipBrokenEntry('auth', './LoginModal')).toBe(false);
   await expect(loadExposed('auth', './LoginModal')).resolves.toEqual({ default: `./LoginModal from ${entry('auth')}` });
+});
+
+it('keeps only the latest loads for a late listener: a process that loads on every render (the render server) does not grow', async () => {
+  for (let render = 0; render < KEPT_REMOTE_LOADS + 20; render += 1) await loadExposed('header', './Header');
+  const seen: RemoteLoad[] = [];
+  observeRemoteLoads((load) => seen.push(load));
+  expect(seen).toHaveLength(KEPT_REMOTE_LOADS);
+  expect(seen.at(-1)).toMatchObject({ remote: 'header', module: './Header', outcome: 'loaded' });
+  await loadExposed('header', './Header');
+  expect(seen).toHaveLength(KEPT_REMOTE_LOADS + 1);
 });

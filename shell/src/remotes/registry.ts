@@ -41,8 +41,13 @@ export interface RemoteLoad {
   outcome: SlotOutcome;
 }
 
-/** The page's loads so far, for a listener that starts after them (field data is loaded only when sampled). */
+/**
+ * The page's latest loads, for a listener that starts after them (field data is loaded only when sampled). A page
+ * makes a handful; the render server, which runs this module for as long as it lives and loads on every render,
+ * must not keep them all.
+ */
 const remoteLoads: RemoteLoad[] = [];
+export const KEPT_REMOTE_LOADS = 50;
 const loadListeners = new Set<(load: RemoteLoad) => void>();
 
 /** Calls `listener` with every load of the page: those done already, then each as it ends. */
@@ -53,6 +58,7 @@ export function observeRemoteLoads(listener: (load: RemoteLoad) => void): void {
 
 function reportLoad(load: RemoteLoad): void {
   remoteLoads.push(load);
+  if (remoteLoads.length > KEPT_REMOTE_LOADS) remoteLoads.shift();
   loadListeners.forEach((listener) => listener(load));
 }
 
