@@ -131,6 +131,12 @@ ${headers(site, CACHE_RULES.fresh, false)}
 `;
 }
 
+/**
+ * A link longer than nginx reads (a pasted search of thousands of characters): the client page under 414, with the
+ * site's headers, so the visitor still gets the site and its Chinese explanation, as from the part servers (431).
+ */
+const LONG_LINK_PAGE = '\n  error_page 414 /app.html;';
+
 /** One part: hashed files cached for a year, everything else revalidated; a missing build file stays 404. */
 function partServer(site: NginxSite, port: number, root: string, kind: 'shell' | 'remote'): string {
   const cors = kind === 'remote';
@@ -150,7 +156,7 @@ server {
 ${listenLines(site, port)}
   server_name ${site.host};
   root ${root};${tlsLines(site)}
-  if ($request_method !~ ^(GET|HEAD)$) { return 405; }
+  if ($request_method !~ ^(GET|HEAD)$) { return 405; }${kind === 'shell' ? LONG_LINK_PAGE : ''}
 ${runtimeConfig}
   location ~ "${HASHED}" {
     try_files $uri =404;

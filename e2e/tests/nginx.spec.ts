@@ -157,6 +157,15 @@ test.describe('nginx: cache rules and history fallback', () => {
     }
   });
 
+  test('a link longer than nginx reads gets the client page under 414, with the site\'s headers, not nginx\'s English page', async ({ nginxSite }) => {
+    const answer = await request(`${nginxSite.shell}/search/${'%E8%AF%BE'.repeat(2000)}`, { ca: nginxSite.ca });
+    expect(answer.status).toBe(414);
+    expect(answer.body).toContain('<div id="root">');
+    expect(answer.body).not.toContain('nginx');
+    expect(answer.headers['content-security-policy']).toBeTruthy();
+    expect((await getter(nginxSite)(`${nginxSite.shell}/`)).status).toBe(200);
+  });
+
   test('remotes: manifest and entry no-cache, chunks immutable and gzipped', async ({ nginxSite }) => {
     const get = getter(nginxSite);
     for (const origin of Object.values(nginxSite.remotes)) {
