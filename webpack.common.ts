@@ -17,6 +17,7 @@ import { gitShortHash, readPackageJson, type PackageJson } from './deploy/webpac
 import { SEMANTIC_CSS, semanticCssPruning } from './deploy/webpack/semanticCss';
 import { EntryAssetsPlugin, SERVER_DIR, ServerEntryInManifestPlugin, VersionFilePlugin } from './deploy/webpack/plugins';
 import { chunkRegistryGlobal, type BuildInfo } from './shared/src/config/parts';
+import { CHUNK_LOAD_TIMEOUT_MS } from './shared/src/constants';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 /**
@@ -308,6 +309,7 @@ function commonConfig(
       clean,
       uniqueName: name,
       chunkLoadingGlobal: chunkRegistryGlobal(name),
+      chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
     },
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
     module: {

@@ -5,7 +5,7 @@ import { REMOTE_PARTS, type RemoteName } from '../../shared/src/config/parts';
 import { distOf } from './site';
 
 /** The faults a remote can have in production; each is made real in the browser's network layer. */
-export const REMOTE_FAULTS = ['connection refused', 'manifest 404', 'chunk 404', 'delay 10 s', 'throws at render'] as const;
+export const REMOTE_FAULTS = ['connection refused', 'manifest 404', 'chunk 404', 'chunk never answers', 'delay 10 s', 'throws at render'] as const;
 export type RemoteFault = (typeof REMOTE_FAULTS)[number];
 
 /** How long the delayed remote holds its answers (past the shell's 8 s load timeout). */
@@ -75,6 +75,12 @@ export async function injectRemoteFault(
       pattern = `${chunkUrl}*`;
       handler = (route) => route.fulfill({ status: 404, contentType: 'text/plain; charset=utf-8', body: '404 未找到' });
       break;
+    case 'chunk never answers':
+      pattern = `${chunkUrl}*`;
+      handler = async (route) => {
+        held.push(route);
+      };
+      break;
     case 'delay 10 s':
       handler = async (route) => {
         held.push(route);
@@ -102,7 +108,7 @@ export async function injectRemoteFault(
   return {
     lift: async () => {
       await page.unroute(pattern, handler);
-      // Answers still held by the delay go through now, as a slow server's finally do.
+      // Answers still held (by the delay, by a chunk that never answered) go through now, as a slow server's finally do.
       for (const route of held.splice(0)) await route.continue().catch(() => undefined);
     },
   };

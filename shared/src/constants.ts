@@ -9,6 +9,12 @@ export const SUCCESS_CODE = '200';
 export const NOT_FOUND_CODE = '404';
 export const TOAST_DURATION_MS = 3_000;
 export const REDIRECT_LIMIT = 10;
+/**
+ * How long a script or stylesheet chunk (the shell's or a remote's) may take before it counts as failed: a slot
+ * then says so and retries. Webpack's own default is 120 s of skeleton; the remotes' entries and manifests have
+ * deadlines of their own (shell/src/remotes/deadlinePlugin.ts).
+ */
+export const CHUNK_LOAD_TIMEOUT_MS = 15_000;
 /** The about header turns white once the page is scrolled past this offset. */
 export const HEADER_SCROLL_THRESHOLD = 0;
 export const SERVICE_IMAGE_WIDTH = 410;
