@@ -113,6 +113,8 @@ async function runFaultCase(page: Page, remoteCase: RemoteCase, fault: RemoteFau
   const fallback = page.locator(`.remote-slot--failed[data-remote="${remoteCase.remote}"]`);
   if (fault === 'chunk never answers') {
     // Said within the chunk timeout (webpack's own would be 120 s of skeleton), not whenever the clock gets there.
+    // Chunks of the slot's shared packages still on their way time out with it, as on a slow network: the retry
+    // must fetch those again too (shell/src/remotes/sharedRetryPlugin.ts).
     await chunkAsked;
     await page.clock.fastForward(CHUNK_LOAD_TIMEOUT_MS + 1_000);
     await expect(fallback).toContainText(remoteCase.fallbackText);

@@ -9,7 +9,7 @@ import { registerSiteRemotes } from './registry';
 import { expectHydration, onRecoverableError, readHydrationMismatches, SlotsFailedOnServerProvider } from './slotStatus';
 
 // The real registry and slot; only the federation runtime underneath is the test's.
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn() }));
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn(), registerGlobalPlugins: jest.fn() }));
 const load = jest.mocked(loadRemote);
 
 function Greeting({ name }: { name: string }) {

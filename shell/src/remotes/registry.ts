@@ -1,10 +1,11 @@
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerGlobalPlugins, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { storageArea, type RemoteName, type RuntimeConfig, type SlotOutcome } from '@wenrun/shared';
 import { visitorBucket, visitorReleases, type VisitorReleases } from '../canary/canary';
 import { failedEntries } from './failedEntries';
 import { deadlinePlugin } from './deadlinePlugin';
 import { failoverPlugin, type Failover } from './failoverPlugin';
 import { remoteBuildsPlugin, type RemoteBuild } from './buildsPlugin';
+import { sharedRetryPlugin } from './sharedRetryPlugin';
 
 /** A remote entry slower than this counts as failed for this attempt; the slot retries later. */
 export const REMOTE_LOAD_TIMEOUT_MS = 8_000;
@@ -98,6 +99,8 @@ export function registerSiteRemotes(config: RuntimeConfig): VisitorReleases {
     manifestTimeoutMs: MANIFEST_TIMEOUT_MS,
     hasFallback: (url) => plugin.hasFallback(url),
   });
+  // Before any remote starts: each remote's container takes the page's global plugins into its own instance.
+  registerGlobalPlugins([sharedRetryPlugin()]);
   registerPlugins([plugin, deadlines, buildsPlugin]);
   registerRemotes(Object.keys(entries).map((name) => ({ name, entry: plugin.startEntry(name) })));
   return releases;
