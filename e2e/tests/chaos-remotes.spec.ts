@@ -102,8 +102,8 @@ async function runFaultCase(page: Page, remoteCase: RemoteCase, fault: RemoteFau
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.clock.install();
   const injected = await injectRemoteFault(page, remoteCase.remote, remoteCase.exposed, fault);
-  const chunk = exposeChunk(remoteCase.remote, remoteCase.exposed);
-  const chunkAsked = page.waitForRequest((request) => request.url().includes(chunk));
+  // Webpack's own script for the chunk (a preload of it may come first): its timer starts as it is added.
+  const chunkLoading = page.locator(`script[data-webpack][src*="${exposeChunk(remoteCase.remote, remoteCase.exposed)}"]`);
 
   await page.goto(remoteCase.path);
   await expectNoWhiteScreen(page);
@@ -115,7 +115,7 @@ async function runFaultCase(page: Page, remoteCase: RemoteCase, fault: RemoteFau
     // Said within the chunk timeout (webpack's own would be 120 s of skeleton), not whenever the clock gets there.
     // Chunks of the slot's shared packages still on their way time out with it, as on a slow network: the retry
     // must fetch those again too (shell/src/remotes/sharedRetryPlugin.ts).
-    await chunkAsked;
+    await chunkLoading.waitFor({ state: 'attached' });
     await page.clock.fastForward(CHUNK_LOAD_TIMEOUT_MS + 1_000);
     await expect(fallback).toContainText(remoteCase.fallbackText);
   } else {
