@@ -1,5 +1,5 @@
 import { REMOTE_NAMES, REMOTE_PARTS, type RemoteName } from '../../shared/src/config/parts';
-import { CACHE_RULES, HASHED_FILE, securityHeaders, type SiteAddresses } from '../serve/headers';
+import { CACHE_RULES, DOCUMENT_TYPES, HASHED_FILE, securityHeaders, type SiteAddresses } from '../serve/headers';
 
 /** The production TLS setup: certificate and key paths, and the plain-HTTP port that redirects to HTTPS. */
 export interface NginxTls {
@@ -50,11 +50,33 @@ export function siteAddresses(site: NginxSite): SiteAddresses {
   return { parts: partOrigins(site), api: [originOf(site, site.api.port)], images: site.imageOrigins };
 }
 
+/** nginx's variable for a document-only header: set by `documentHeaderMaps` for documents, empty (not sent) otherwise. */
+function documentVariable(name: string): string {
+  return `$document_${name.toLowerCase().replace(/-/g, '_')}`;
+}
+
 /** The same headers `npm start` sends (deploy/serve/headers.ts), as nginx directives. */
 export function headerDirectives(site: NginxSite): string[] {
-  return Object.entries(securityHeaders(siteAddresses(site), { tls: Boolean(site.tls) })).map(
-    ([name, value]) => `add_header ${name} "${value}" always;`,
-  );
+  const { every, documents } = securityHeaders(siteAddresses(site), { tls: Boolean(site.tls) });
+  return [
+    ...Object.entries(every).map(([name, value]) => `add_header ${name} "${value}" always;`),
+    ...Object.keys(documents).map((name) => `add_header ${name} ${documentVariable(name)} always;`),
+  ];
+}
+
+/** A page's policies by the answer's content type: nginx sends no header whose value is empty. */
+function documentHeaderMaps(site: NginxSite): string {
+  const { documents } = securityHeaders(siteAddresses(site), { tls: Boolean(site.tls) });
+  const types = DOCUMENT_TYPES.map((type) => type.replace(/[+.]/g, '\\$&')).join('|');
+  return Object.entries(documents)
+    .map(
+      ([name, value]) => `
+  map $sent_http_content_type ${documentVariable(name)} {
+    default "";
+    "~*^(${types})(;|$)" "${value}";
+  }`,
+    )
+    .join('');
 }
 
 /**
@@ -256,6 +278,8 @@ http {
 ${site.renderServers.map((server) => `    server ${server} max_fails=1 fail_timeout=10s;`).join('\n')}
     keepalive 16;
   }
+
+  # A page's policies only on documents (deploy/serve/headers.ts).${documentHeaderMaps(site)}
 
   # CORS only for the parts' own origins: a remote's manifest and chunks are read by the shell and each other.
   map $http_origin $cors_origin {

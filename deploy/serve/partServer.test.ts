@@ -19,6 +19,9 @@ function folder(): string {
   fs.mkdirSync(path.join(dir, 'about', '3'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'about', '3', 'index.html'), '<!doctype html><h1>精品课程</h1>');
   fs.writeFileSync(path.join(dir, 'runtime-config.json'), JSON.stringify({ pad: 'x'.repeat(2000) }));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'assets', 'logo.1a2b3c4d.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(dir, 'assets', 'site.1a2b3c4d.css'), 'body{margin:0}');
   compressFolder(dir);
   return dir;
 }
@@ -79,6 +82,23 @@ describe('part server', () => {
     expect(home.headers.get('cache-control')).toBe('no-cache');
     expect(home.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
     expect((await at('/', { headers: { origin: 'https://evil.example' } })).headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it("sends a page's policies with documents only: every page and SVG, no script, stylesheet or JSON", async () => {
+    const policies = ['content-security-policy', 'permissions-policy', 'x-frame-options'];
+    const documents = ['/', '/about/3', '/no-such-page', '/assets/logo.1a2b3c4d.svg', `/search/${'x'.repeat(2000)}%`];
+    for (const pathname of documents) {
+      const answer = await at(pathname, { headers: { 'accept-encoding': 'br, gzip' } });
+      for (const name of policies) expect([pathname, name, answer.headers.get(name)]).toEqual([pathname, name, expect.any(String)]);
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    const files = ['/main.1a2b3c4d.js', '/assets/site.1a2b3c4d.css', '/runtime-config.json', '/missing.1a2b3c4d.js'];
+    for (const pathname of files) {
+      const answer = await at(pathname, { headers: { 'accept-encoding': 'br, gzip' } });
+      for (const name of policies) expect([pathname, name, answer.headers.get(name)]).toEqual([pathname, name, null]);
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
   });
 
   it('redirects another spelling of a path to the plain one, on this origin only', async () => {

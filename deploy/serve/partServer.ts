@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { activityImagePath } from '../../shared/src/routing/manifest';
-import { BUILD_FILE, cacheControlFor } from './headers';
+import { BUILD_FILE, cacheControlFor, isDocument, type SecurityHeaders } from './headers';
 
 /** Longer request targets are refused (414) before any routing: no page of the site has one. */
 export const MAX_URL_LENGTH = 8 * 1024;
@@ -28,8 +28,8 @@ export interface PartServerOptions {
   spa?: boolean | string;
   /** Origins allowed to read these files with CORS (the parts); empty for the shell, which nobody else reads. */
   allowedOrigins?: string[];
-  /** Security headers of every response (headers.ts). */
-  headers?: Record<string, string>;
+  /** The site's security headers (headers.ts): some on every response, a page's policies on documents only. */
+  headers?: SecurityHeaders;
   /**
    * The shell only: pages rendered per request. Activity pages always go there (the one written at build is what is
    * served when it does not answer); so does every path that is no file.
@@ -81,7 +81,7 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
     frameworkErrors: (_error: Error, request: FastifyRequest, reply: FastifyReply) => {
       const page = readFallback();
       if (page === undefined) return reply.code(400).type(TEXT).send('请求地址无效');
-      for (const [name, value] of Object.entries(options.headers ?? {})) reply.header(name, value);
+      reply.headers({ ...options.headers?.every, ...options.headers?.documents });
       return sendText(request, reply.code(200).type(HTML).header('Cache-Control', 'no-cache'), page);
     },
     // A request Node's parser refuses never reaches Fastify. One whose line and headers pass Node's 16 KB (a pasted
@@ -93,7 +93,7 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
       const page = status === 431 ? readFallback() : undefined;
       const body = page ?? '请求无效';
       const headers = {
-        ...(page === undefined ? {} : options.headers),
+        ...(page === undefined ? {} : { ...options.headers?.every, ...options.headers?.documents }),
         'Content-Type': page === undefined ? TEXT : HTML,
         'Content-Length': String(Buffer.byteLength(body)),
         'Cache-Control': 'no-cache',
@@ -121,7 +121,7 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
 
   app.addHook('onRequest', async (request, reply) => {
     const url = request.raw.url ?? '/';
-    for (const [name, value] of Object.entries(options.headers ?? {})) reply.header(name, value);
+    reply.headers(options.headers?.every ?? {});
     // Which copy of a file is sent depends on Accept-Encoding (the build's .br and .gz), and CORS on Origin.
     reply.header('Vary', 'Accept-Encoding, Origin');
     const origin = request.headers.origin;
@@ -150,6 +150,12 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
       return reply.code(405).header('Allow', 'GET, HEAD').type(TEXT).send(`不支持 ${request.method} 请求`);
     }
     return undefined;
+  });
+
+  // Whatever answers (a file, a render, the client page, an error), a page's policies go with a document only.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (options.headers && isDocument(String(reply.getHeader('content-type') ?? ''))) reply.headers(options.headers.documents);
+    return payload;
   });
 
   await app.register(fastifyStatic, {

@@ -181,6 +181,32 @@ test.describe('nginx: cache rules and history fallback', () => {
       expect(response.headers['cache-control']).toBe(IMMUTABLE);
     }
   });
+
+  test("a page's policies on documents only: pages from the folder and the render servers, no script or manifest", async ({
+    nginxSite,
+  }) => {
+    const get = getter(nginxSite);
+    const policies = ['content-security-policy', 'permissions-policy', 'x-frame-options'];
+    const home = await get(`${nginxSite.shell}/`);
+    const script = /src="\/(main\.[0-9a-f]{8}\.js)"/.exec(home.body)?.[1] ?? '';
+    const files = [
+      `${nginxSite.shell}/${script}`,
+      `${nginxSite.shell}/runtime-config.json`,
+      ...Object.values(nginxSite.remotes).flatMap((origin) => [`${origin}/remoteEntry.js`, `${origin}/mf-manifest.json`]),
+    ];
+    for (const url of files) {
+      const { status, headers } = await get(url);
+      expect(status, url).toBe(200);
+      for (const name of policies) expect(headers[name], `${url} ${name}`).toBeUndefined();
+      expect(headers['x-content-type-options'], url).toBe('nosniff');
+      expect(headers['strict-transport-security'], url).toBeTruthy();
+    }
+    for (const url of [`${nginxSite.shell}/`, `${nginxSite.shell}/wuyou/1`, `${nginxSite.shell}/search/${encodeURIComponent('课程')}`]) {
+      const { headers } = await get(url);
+      expect(headers['content-type'], url).toMatch(/^text\/html/);
+      for (const name of policies) expect(headers[name], `${url} ${name}`).toBeTruthy();
+    }
+  });
 });
 
 test('CORS: remotes answer only the parts’ origins; the shell answers nobody', async ({ nginxSite }) => {
