@@ -41,8 +41,8 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
  * The site's security headers, by what a browser acts on. `every` goes on each response: nosniff keeps a script or
  * stylesheet from being read as anything else, the referrer policy also governs what a stylesheet fetches, HSTS.
  * `documents` only on what a browser may show as a page of its own (`isDocument`): a page's content, frame and
- * permissions policies mean nothing on a script, a stylesheet or a JSON file, and on each of a page's 25–30
- * responses they were 1.6 KB over HTTP/1.1.
+ * permissions policies mean nothing on a script, a stylesheet or a JSON file, and would cost 1.6 KB on each of a
+ * page's 25–30 responses over HTTP/1.1.
  */
 export interface SecurityHeaders {
   every: Record<string, string>;
