@@ -71,6 +71,8 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
   const allowed = new Set(options.allowedOrigins ?? []);
   const fallbackPage = options.spa === true ? 'index.html' : options.spa || undefined;
   const readFallback = () => (fallbackPage ? fs.readFileSync(path.join(root, fallbackPage), 'utf8') : undefined);
+  // What the client page gets where no hook runs (Fastify's framework errors, Node's parser errors).
+  const pageHeaders = { ...options.headers?.every, ...options.headers?.documents };
   const app = Fastify({
     logger: options.logger ?? false,
     // Node's own limit on the request line and headers answers 431 before this; a path segment this long is no page.
@@ -81,7 +83,7 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
     frameworkErrors: (_error: Error, request: FastifyRequest, reply: FastifyReply) => {
       const page = readFallback();
       if (page === undefined) return reply.code(400).type(TEXT).send('请求地址无效');
-      reply.headers({ ...options.headers?.every, ...options.headers?.documents });
+      reply.headers(pageHeaders);
       return sendText(request, reply.code(200).type(HTML).header('Cache-Control', 'no-cache'), page);
     },
     // A request Node's parser refuses never reaches Fastify. One whose line and headers pass Node's 16 KB (a pasted
@@ -93,7 +95,7 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
       const page = status === 431 ? readFallback() : undefined;
       const body = page ?? '请求无效';
       const headers = {
-        ...(page === undefined ? {} : { ...options.headers?.every, ...options.headers?.documents }),
+        ...(page === undefined ? {} : pageHeaders),
         'Content-Type': page === undefined ? TEXT : HTML,
         'Content-Length': String(Buffer.byteLength(body)),
         'Cache-Control': 'no-cache',

@@ -10,8 +10,8 @@ export const NOT_FOUND_CODE = '404';
 export const TOAST_DURATION_MS = 3_000;
 export const REDIRECT_LIMIT = 10;
 /**
- * How long a script or stylesheet chunk (the shell's or a remote's) may take before it counts as failed: a slot
- * then says so and retries. Webpack's own default is 120 s of skeleton; the remotes' entries and manifests have
+ * How long a script chunk (the shell's or a remote's) may take before it counts as failed: a slot then says so
+ * and retries. Webpack's own default is 120 s of skeleton; the remotes' entries and manifests have
  * deadlines of their own (shell/src/remotes/deadlinePlugin.ts).
  */
 export const CHUNK_LOAD_TIMEOUT_MS = 15_000;
