@@ -10,6 +10,7 @@ import {
   SiteRouter,
 } from '@wenrun/shared';
 import { App, preloadShellParts } from './app/App';
+import { sampleFieldData } from './fieldData/sampleFieldData';
 import { loadExposed, moduleId, registerSiteRemotes } from './remotes/registry';
 import { expectHydration, onRecoverableError, SlotsFailedOnServerProvider } from './remotes/slotStatus';
 import './shell.css';
@@ -28,12 +29,7 @@ export async function start(container: HTMLElement) {
   // Served beside index.html, read before anything renders (docs/ARCHITECTURE.md: the ops surface).
   const config = await loadRuntimeConfig('/runtime-config.json', fetch, fallbackRuntimeConfig(window.location, pageState?.config));
   const releases = registerSiteRemotes(config);
-  // Field data is a chunk of its own, fetched only for the sampled page views; it never costs the page anything else.
-  if (Math.random() < config.fieldData.sampleRate) {
-    void import(/* webpackChunkName: "field-data" */ './fieldData/startFieldData').then(({ startFieldData }) =>
-      startFieldData({ statsBaseUrl: config.statsBaseUrl, route: route.path, canary: Object.keys(releases.canary) }),
-    ).catch(() => undefined);
-  }
+  sampleFieldData(config, { route: route.path, canary: Object.keys(releases.canary) });
 
   const failedOnServer = new Set(pageState?.failedSlots ?? []);
   const slots = modulesOf(route).filter((ref) => !failedOnServer.has(moduleId(ref.remote, ref.module)));
