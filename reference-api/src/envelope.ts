@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type net from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Envelope } from '../../shared/src/api/types';
 import { NOT_FOUND_CODE, SUCCESS_CODE } from '../../shared/src/constants';
@@ -10,9 +12,11 @@ export const CODES = {
   invalid: '400',
   unauthorized: '401',
   notFound: NOT_FOUND_CODE,
+  timeout: '408',
   tooLarge: '413',
   unsupportedType: '415',
   tooMany: '429',
+  headersTooLarge: '431',
   internal: '500',
 } as const;
 
@@ -24,6 +28,8 @@ export const ERROR_MESSAGES = {
   unsupportedType: '不支持的请求内容类型',
   routeNotFound: '接口不存在',
   badRequest: '请求无效',
+  timeout: '请求超时，请重试',
+  headersTooLarge: '请求头过大',
   internal: '系统繁忙，请稍后再试',
   tooMany: (seconds: number) => `请求过于频繁，请${seconds}秒后再试`,
 } as const;
@@ -77,6 +83,33 @@ function transportFailure(error: FastifyError): { status: number; code: FailureC
 
 function sendFailure(reply: FastifyReply, status: number, envelope: Envelope<unknown>): FastifyReply {
   return reply.code(status).type('application/json; charset=utf-8').send(envelope);
+}
+
+/**
+ * A request Node's parser refuses (headers past its 16 KB, a malformed line, a request that trickles in too slowly)
+ * never reaches Fastify: answered here, as an envelope like every other failure. The socket is ended, not destroyed
+ * as Fastify's own handler does, so a client still sending its headers reads the answer instead of a reset.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: net.Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
+  const [status, code, message]: [number, FailureCode, string] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, CODES.headersTooLarge, ERROR_MESSAGES.headersTooLarge]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, CODES.timeout, ERROR_MESSAGES.timeout]
+        : [400, CODES.invalid, ERROR_MESSAGES.badRequest];
+  const body = JSON.stringify(failure(code, message));
+  socket.end(
+    [
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`,
+      'Content-Type: application/json; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      'X-Content-Type-Options: nosniff',
+      'Connection: close',
+      '',
+      body,
+    ].join('\r\n'),
+  );
 }
 
 /** Every failure, whatever raised it, leaves as an envelope with a Chinese message and never a stack trace. */

@@ -12,7 +12,7 @@ import { createSearchStore } from './db/search';
 import { seedDatabase } from './db/seed';
 import { createFieldDataStore } from './db/fieldData';
 import { createStatsStore } from './db/stats';
-import { ApiFailure, CODES, ERROR_MESSAGES, registerEnvelopeHandlers } from './envelope';
+import { answerClientError, ApiFailure, CODES, ERROR_MESSAGES, registerEnvelopeHandlers } from './envelope';
 import { assetRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
 import { contentRoutes } from './routes/content';
@@ -81,6 +81,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     trustProxy: options.trustProxy ?? false,
     // A client that trickles its request must not hold a connection forever.
     requestTimeout: 30_000,
+    clientErrorHandler: answerClientError,
   });
   app.addHook('onClose', () => db.close());
 
