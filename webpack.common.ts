@@ -16,7 +16,7 @@ import { htmlPage } from './deploy/webpack/htmlPage';
 import { gitShortHash, readPackageJson, type PackageJson } from './deploy/webpack/packageInfo';
 import { SEMANTIC_CSS, semanticCssPruning } from './deploy/webpack/semanticCss';
 import { EntryAssetsPlugin, SERVER_DIR, ServerEntryInManifestPlugin, VersionFilePlugin } from './deploy/webpack/plugins';
-import { chunkRegistryGlobal, type BuildInfo } from './shared/src/config/parts';
+import { chunkRegistryGlobal, STANDALONE_DIST, type BuildInfo } from './shared/src/config/parts';
 import { CHUNK_LOAD_TIMEOUT_MS } from './shared/src/constants';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
@@ -104,9 +104,10 @@ interface Build {
 }
 
 /**
- * The shell is one build. A remote is two: its federation container (remoteEntry.js and the exposed modules),
- * which borrows the federation runtime from the shell instead of carrying a second copy (about 27 KB gzip on
- * every page), and its standalone dev page, a plain app that renders the exposed modules without any host.
+ * The shell is a web build and a server build. A remote is its federation container (remoteEntry.js and the
+ * exposed modules), which borrows the federation runtime from the shell instead of carrying a second copy (about
+ * 27 KB gzip on every page), its server build, and its standalone dev page, a plain app that renders the exposed
+ * modules without any host (never in the folder that is deployed: see standalonePageConfig).
  */
 export function createPartConfig(part: PartOptions) {
   return (_env: unknown, argv: { mode?: Configuration['mode'] }): PartConfig | PartConfig[] => {
@@ -129,8 +130,10 @@ export function createPartConfig(part: PartOptions) {
       outputDir: process.env.OUT_DIR ? path.resolve(process.env.OUT_DIR) : path.join(part.dir, 'dist'),
       hashed: mode === 'production' ? '.[contenthash:8]' : '',
     };
+    // A build into another folder (a deploy's staging, a test's copy) is of what is published: no dev page.
+    const standalone = process.env.OUT_DIR ? [] : [standalonePageConfig(part, build)];
     return part.exposes
-      ? [remoteContainerConfig(part, part.exposes, build), remoteServerConfig(part, part.exposes, build), standalonePageConfig(part, build)]
+      ? [remoteContainerConfig(part, part.exposes, build), remoteServerConfig(part, part.exposes, build), ...standalone]
       : [hostConfig(part, build), hostServerConfig(part, build)];
   };
 }
@@ -272,15 +275,19 @@ function hostServerConfig(part: PartOptions, build: Build): PartConfig {
   return nodeFederationConfig(part, build, { server: './src/server/index.ts' }, part.publicPath ?? '/');
 }
 
-/** The remote's dev page: its exposed modules on their own, built after the container into the same folder. */
+/**
+ * The remote's dev page: its exposed modules on their own. `npm run dev` serves it beside the container (one dev
+ * server, on the container's config, built after it into the same folder); a production build writes it to a
+ * folder of its own, never the one that is deployed.
+ */
 function standalonePageConfig(part: PartOptions, build: Build): PartConfig {
-  const config = commonConfig(part, build, {
+  const outputDir = build.isProduction ? path.join(part.dir, STANDALONE_DIST) : build.outputDir;
+  const config = commonConfig(part, { ...build, outputDir }, {
     name: `${part.name}-standalone`,
     entry: { main: './src/index.ts' },
-    clean: false,
+    clean: build.isProduction,
   });
-  config.dependencies = [part.name];
-  // One dev server for the part, on the container's config; it serves both builds.
+  if (!build.isProduction) config.dependencies = [part.name];
   delete config.devServer;
   config.plugins?.push(
     new HtmlWebpackPlugin({ title: part.title, chunks: ['main'], publicPath: '/', templateContent: htmlPage }),

@@ -1,16 +1,18 @@
 /**
  * Serves what the benchmark measures on its own ports: copies of the built parts (so a rebuild during a run
  * cannot change what is measured), a reference API with a throwaway database, and the one-bundle baseline.
- * Every part is served by deploy/serve/partServer.ts, as `npm start` serves it: same cache headers and compression.
+ * Every part is served by deploy/serve/partServer.ts, as `npm start` serves it: same cache and security headers, and
+ * compression.
  */
 import fs from 'node:fs';
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { API_PORT, REMOTE_PARTS, SHELL_PART, type RemoteName } from '../shared/src/config/parts';
+import { API_PORT, REMOTE_PARTS, SHELL_PART, VERSION_FILE, type RemoteName } from '../shared/src/config/parts';
 import { buildServer } from '../reference-api/src/server';
 import type { FastifyInstance } from 'fastify';
 import { compressFile, compressFolder } from '../deploy/serve/compress';
+import { securityHeaders } from '../deploy/serve/headers';
 import { startPartServer } from '../deploy/serve/partServer';
 import { buildRenderServer } from '../render-server/src/server/app';
 import { BENCH_PORTS, localOrigin } from './ports';
@@ -71,7 +73,7 @@ function removePrerenderedPages(dir: string): void {
 }
 
 function copyDir(from: string, to: string): string {
-  if (!fs.existsSync(path.join(from, 'index.html'))) throw new Error(`${from} 未构建：先运行 npm run build`);
+  if (!fs.existsSync(path.join(from, VERSION_FILE))) throw new Error(`${from} 未构建：先运行 npm run build`);
   fs.cpSync(from, to, { recursive: true });
   return to;
 }
@@ -88,14 +90,16 @@ export async function startBenchSite(variants: Variant[]): Promise<BenchSite> {
   });
   await api.listen({ port: BENCH_PORTS.api, host: 'localhost' });
 
+  // The headers `npm start` sends, so that "as sent" counts them.
+  const headers = securityHeaders({ parts: ALL_ORIGINS, api: [localOrigin(BENCH_PORTS.api)] });
   const serve = async (root: string, port: number, spa: boolean | string, allowedOrigins: string[] = []) => {
-    servers.push(await startPartServer({ root, port, spa, allowedOrigins }));
+    servers.push(await startPartServer({ root, port, spa, allowedOrigins, headers }));
   };
   const federated = variants.includes('federated') || variants.includes('federated-csr');
   if (federated) {
     for (const [name, part] of Object.entries(REMOTE_PARTS) as [RemoteName, { folder: string }][]) {
       const dir = copyDir(path.join(ROOT, part.folder, 'dist'), path.join(work, part.folder));
-      await serve(dir, BENCH_PORTS[name], true, ALL_ORIGINS);
+      await serve(dir, BENCH_PORTS[name], false, ALL_ORIGINS);
     }
   }
   if (variants.includes('federated')) {
@@ -115,6 +119,7 @@ export async function startBenchSite(variants: Variant[]): Promise<BenchSite> {
         root: dir,
         port: BENCH_PORTS.shell,
         spa: 'app.html',
+        headers,
         renderServer: { origin: `http://127.0.0.1:${BENCH_PORTS.render}`, timeoutMs: 6_000 },
       }),
     );

@@ -4,7 +4,7 @@
  *
  * The order is what makes it safe. Content-hashed files (cached a year, immutable) never change under a name, so
  * the new ones are added first and the old ones stay. Only then are the files that say which build is current
- * (remoteEntry.js, the manifests, version.json, index.html: served no-cache) replaced, each by an atomic rename.
+ * (remoteEntry.js, the manifests, version.json: served no-cache) replaced, each by an atomic rename.
  * At every moment every file any of those names exists, whether a visitor got the old manifest or the new one.
  * Old hashed files are removed only after a grace period (a page opened before the deploy may still lazy-load
  * them), or at once with `prune`.
@@ -26,7 +26,7 @@ import { cacheControlFor } from './serve/headers';
  * Replaced last, in this order (any other such file before them); the manifest the shell reads goes with the
  * version file that describes it.
  */
-const POINTER_ORDER = ['remoteEntry.js', 'mf-manifest-stats.json', MANIFEST_FILE, VERSION_FILE, 'index.html'];
+const POINTER_ORDER = ['remoteEntry.js', 'mf-manifest-stats.json', MANIFEST_FILE, VERSION_FILE];
 
 export const DEFAULT_GRACE_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { API_PORT, RENDER_PORT } from '../shared/src/config/parts';
+import { API_PORT, MANIFEST_FILE, RENDER_PORT, SHELL_PART, VERSION_FILE } from '../shared/src/config/parts';
 import { isStale } from './staleness';
 import { SERVED_PARTS, siteProcesses } from './serve/siteProcesses';
 import { Supervisor } from './serve/supervisor';
@@ -16,7 +16,7 @@ type Part = (typeof SERVED_PARTS)[number];
 
 function needsBuild(part: Part): boolean {
   const inputs = [part.folder, 'shared/src', 'webpack.common.ts', 'package-lock.json'];
-  return isStale(path.join(ROOT, part.folder, 'dist', 'index.html'), inputs.map((input) => path.join(ROOT, input)));
+  return isStale(path.join(ROOT, part.folder, 'dist', VERSION_FILE), inputs.map((input) => path.join(ROOT, input)));
 }
 
 function run(what: string, args: string[]): void {
@@ -54,7 +54,10 @@ async function main() {
   process.on('SIGTERM', () => stop(0));
 
   await supervisor.start(siteProcesses());
-  for (const part of SERVED_PARTS) console.log(`[start] ${part.folder.padEnd(14)} http://localhost:${part.port}/`);
+  for (const part of SERVED_PARTS) {
+    const file = part.folder === SHELL_PART.folder ? '' : MANIFEST_FILE;
+    console.log(`[start] ${part.folder.padEnd(14)} http://localhost:${part.port}/${file}`);
+  }
   console.log(`[start] ${'render-server'.padEnd(14)} http://localhost:${RENDER_PORT}/healthz`);
   console.log(`[start] ${'reference-api'.padEnd(14)} http://localhost:${API_PORT}/healthz`);
   console.log('[start] 网站：http://localhost:3000/ （Ctrl-C 停止全部）');

@@ -159,11 +159,12 @@ ${headers(site, CACHE_RULES.fresh, false)}
  */
 const LONG_LINK_PAGE = '\n  error_page 414 /app.html;';
 
-/** One part: hashed files cached for a year, everything else revalidated; a missing build file stays 404. */
+/** One part: hashed files cached for a year, everything else revalidated; a missing build file stays 404 (in Chinese). */
 function partServer(site: NginxSite, port: number, root: string, kind: 'shell' | 'remote'): string {
   const cors = kind === 'remote';
   // The shell: a page written at build where there is one (`/about/3` ⇒ about/3/index.html), else the render servers.
-  const fallback = kind === 'shell' ? '$uri $uri/index.html @render' : '$uri $uri/index.html /index.html';
+  // A remote's folder holds no page: what is not a file there is a 404.
+  const fallback = kind === 'shell' ? '$uri $uri/index.html @render' : '$uri =404';
   const runtimeConfig =
     kind === 'shell'
       ? `
@@ -192,6 +193,16 @@ ${headers(site, CACHE_RULES.fresh, cors)}
 
   location / {
     try_files ${fallback};
+${headers(site, CACHE_RULES.fresh, cors)}
+  }
+
+  # A missing file says so in Chinese, as the part servers do, not with nginx's own page.
+  error_page 404 @not_found;
+  location @not_found {
+    # Plain text whatever the missing file's extension (an empty map: the default type for every name).
+    types { }
+    default_type "text/plain; charset=utf-8";
+    return 404 "404 未找到";
 ${headers(site, CACHE_RULES.fresh, cors)}
   }
 }

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { API_PORT, REMOTE_NAMES, REMOTE_PARTS, RENDER_PORT, RUNTIME_CONFIG_FILE, SHELL_PART } from '../../shared/src/config/parts';
+import { API_PORT, REMOTE_NAMES, REMOTE_PARTS, RENDER_PORT, RUNTIME_CONFIG_FILE, SHELL_PART, VERSION_FILE } from '../../shared/src/config/parts';
 import { Supervisor } from '../serve/supervisor';
 import { originOf, remotePortOptions, renderNginxConfig, type NginxSite, type NginxTls } from './config';
 
@@ -51,7 +51,7 @@ function port(value: string): number {
 
 function distOf(folder: string): string {
   const dir = path.join(ROOT, folder, 'dist');
-  if (!fs.existsSync(path.join(dir, 'index.html'))) throw new Error(`${folder} 尚未构建（缺少 ${dir}/index.html）`);
+  if (!fs.existsSync(path.join(dir, VERSION_FILE))) throw new Error(`${folder} 尚未构建（缺少 ${dir}/${VERSION_FILE}）`);
   return dir;
 }
 

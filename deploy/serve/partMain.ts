@@ -22,7 +22,8 @@ async function main(): Promise<void> {
   const shellDir = path.join(ROOT, SHELL_PART.folder, 'dist');
   const app = await buildPartServer({
     root: path.join(ROOT, part.folder, 'dist'),
-    spa: isShell ? APP_PAGE : true,
+    // A remote's folder holds no page (its dev page is not deployed): an unknown path there is a 404.
+    spa: isShell ? APP_PAGE : false,
     allowedOrigins: isShell ? [] : siteOrigins(),
     headers: securityHeaders(localSiteAddresses(shellDir)),
     ...(isShell ? { renderServer: { origin: `http://127.0.0.1:${RENDER_PORT}`, timeoutMs: RENDER_TIMEOUT_MS } } : {}),

@@ -48,8 +48,9 @@ export function manifestUrl(port: number): string {
 
 /** Serves a folder like `npm start` serves a part (cache headers, CORS for the site's and tests' origins). */
 export function serveFolder(root: string, port: number): Promise<http.Server> {
-  // The shell's client-rendered page is app.html (its index.html is the server-rendered home page).
-  const spa = fs.existsSync(path.join(root, 'app.html')) ? 'app.html' : true;
+  // The shell's client-rendered page is app.html (its index.html is the server-rendered home page); a remote's
+  // folder has no page, a remote's standalone dev page is index.html.
+  const spa = fs.existsSync(path.join(root, 'app.html')) ? 'app.html' : fs.existsSync(path.join(root, 'index.html'));
   return startPartServer({ root, port, spa, allowedOrigins: E2E_SITE_ORIGINS });
 }
 

@@ -227,16 +227,3 @@ test('about: every section fits a 375 px phone, loads only from our own hosts, a
   expect(foreign).toEqual([]);
   expect(errors).toEqual([]);
 });
-
-test('about: the remote\'s standalone dev page renders all six sections', async ({ page }) => {
-  await page.goto(`http://localhost:${REMOTE_PARTS.about.port}/about/1`);
-  const nav = page.getByRole('navigation', { name: '关于我们各栏目' });
-  for (const { title, key } of ABOUT_SECTIONS) {
-    await nav.getByRole('link', { name: title, exact: true }).click();
-    await expect(heading(page)).toHaveText(title);
-    await expect(nav.getByRole('link', { name: title, exact: true })).toHaveAttribute('aria-current', 'page');
-    await expect(aboutArticle(page).getByRole('heading', { level: 2 }).first()).toBeVisible();
-    if (key === 3) await expect(courseCards(page).first()).toBeVisible();
-    if (key === 6) await expect(messageForm(page)).toBeVisible();
-  }
-});

@@ -1,6 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { API_PATHS } from '../../shared/src/api/endpoints';
-import { REMOTE_PARTS } from '../../shared/src/config/parts';
 import { CODE_COUNTDOWN_SECONDS, LOGIN_STORAGE_KEY, MESSAGES, REQUEST_TIMEOUT_MS } from '../../shared/src/constants';
 import { DEMO_TEACHER, DEMO_TEACHER_WITHOUT_AVATAR } from '../support/accounts';
 import {
@@ -347,27 +346,4 @@ test.describe('login store in local storage', () => {
       expect(errors.filter((error) => error.startsWith('pageerror'))).toEqual([]);
     });
   }
-});
-
-test("remote-auth's standalone dev page logs in against the reference API", async ({ page }) => {
-  const origins = new Set<string>();
-  page.on('request', (request) => {
-    if (!request.url().startsWith('data:')) origins.add(new URL(request.url()).origin);
-  });
-  await page.goto(`http://localhost:${REMOTE_PARTS.auth.port}/`);
-  const state = page.getByTestId('dev-login-state');
-  await expect(state).toHaveText('未登录');
-  await page.getByRole('button', { name: '打开登录弹窗' }).click();
-  const modal = loginModal(page);
-  await expect(modal.getByRole('tab', { name: '密码登录' })).toHaveAttribute('aria-selected', 'true');
-  await modalField(modal, '手机号').fill(DEMO_TEACHER_WITHOUT_AVATAR.mobile);
-  await modalField(modal, '密码').fill(DEMO_TEACHER_WITHOUT_AVATAR.password);
-  await modalField(modal, '密码').press('Enter');
-  await expect(page.getByText(MESSAGES.loginSuccess)).toBeVisible();
-  await expect(modal).toBeHidden();
-  await expect(state).toContainText(DEMO_TEACHER_WITHOUT_AVATAR.masked);
-
-  await page.getByRole('button', { name: '退出登录' }).click();
-  await expect(state).toHaveText('未登录');
-  expect([...origins].sort()).toEqual([`http://localhost:${REMOTE_PARTS.auth.port}`, API_ORIGIN].sort());
 });

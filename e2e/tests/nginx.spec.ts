@@ -42,32 +42,50 @@ function directives(csp: string): Map<string, string[]> {
   );
 }
 
+/** What every response of every part carries, a page or not. */
+function expectEveryResponseHeaders(headers: Record<string, string | string[] | undefined>): void {
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['strict-transport-security']).toMatch(/max-age=(\d+)/);
+  expect(Number(/max-age=(\d+)/.exec(String(headers['strict-transport-security']))?.[1])).toBeGreaterThanOrEqual(180 * 24 * 3600);
+}
+
 test.describe('nginx: headers of every part', () => {
-  for (const part of PARTS) {
-    test(`${part}: CSP, nosniff, Referrer-Policy, frame-ancestors`, async ({ nginxSite }) => {
+  test('the shell\'s page: CSP, nosniff, Referrer-Policy, frame-ancestors', async ({ nginxSite }) => {
+    const get = getter(nginxSite);
+    const origins = partOrigins(nginxSite);
+    const { status, headers } = await get(`${nginxSite.shell}/`);
+    expect(status).toBe(200);
+    expectEveryResponseHeaders(headers);
+    expect(headers['permissions-policy']).toContain('camera=()');
+    expect(headers['set-cookie']).toBeUndefined();
+    const csp = directives(String(headers['content-security-policy'] ?? ''));
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    // Scripts only from our own origins: nothing inline, no eval, no other host.
+    const scripts = csp.get('script-src') ?? [];
+    expect(scripts).toContain("'self'");
+    for (const source of scripts) expect(source === "'self'" || origins.includes(source)).toBe(true);
+    for (const [name, sources] of csp) {
+      for (const source of sources) {
+        if (!source.startsWith('http')) continue;
+        const allowed = name === 'img-src' ? [...origins, nginxSite.api, PRERENDER_API] : [...origins, nginxSite.api];
+        expect(allowed, `${name} ${source}`).toContain(source);
+      }
+    }
+  });
+
+  for (const remote of REMOTE_NAMES) {
+    test(`${remote}: no page (its dev page is not deployed), a missing file is a Chinese 404 with the site's headers`, async ({ nginxSite }) => {
       const get = getter(nginxSite);
-      const origins = partOrigins(nginxSite);
-      const { status, headers } = await get(`${originOf(nginxSite, part)}/`);
-      expect(status).toBe(200);
-      expect(headers['x-content-type-options']).toBe('nosniff');
-      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      expect(headers['strict-transport-security']).toMatch(/max-age=(\d+)/);
-      expect(Number(/max-age=(\d+)/.exec(String(headers['strict-transport-security']))?.[1])).toBeGreaterThanOrEqual(180 * 24 * 3600);
-      expect(headers['permissions-policy']).toContain('camera=()');
-      expect(headers['set-cookie']).toBeUndefined();
-      const csp = directives(String(headers['content-security-policy'] ?? ''));
-      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
-      expect(csp.get('object-src')).toEqual(["'none'"]);
-      // Scripts only from our own origins: nothing inline, no eval, no other host.
-      const scripts = csp.get('script-src') ?? [];
-      expect(scripts).toContain("'self'");
-      for (const source of scripts) expect(source === "'self'" || origins.includes(source)).toBe(true);
-      for (const [name, sources] of csp) {
-        for (const source of sources) {
-          if (!source.startsWith('http')) continue;
-          const allowed = name === 'img-src' ? [...origins, nginxSite.api, PRERENDER_API] : [...origins, nginxSite.api];
-          expect(allowed, `${name} ${source}`).toContain(source);
-        }
+      for (const path of ['/', '/index.html', `/${remote}/1`, '/main.00000000.js']) {
+        const { status, headers, body } = await get(`${nginxSite.remotes[remote]}${path}`);
+        expect(status, path).toBe(404);
+        expect(body, path).toBe('404 未找到');
+        expect(headers['content-type'], path).toMatch(/^text\/plain/);
+        expectEveryResponseHeaders(headers);
+        // Not a document: the page policies are not sent.
+        expect(headers['content-security-policy'], path).toBeUndefined();
       }
     });
   }

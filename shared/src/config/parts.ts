@@ -35,6 +35,12 @@ export const REMOTE_NAMES = Object.keys(REMOTE_PARTS) as RemoteName[];
 
 export const MANIFEST_FILE = 'mf-manifest.json';
 
+/**
+ * A remote's production build of its standalone dev page, beside `dist` (the folder that is served and deployed),
+ * never in it: development-only code does not ship. `npm run dev -w <remote>` serves the page itself.
+ */
+export const STANDALONE_DIST = 'dist-standalone';
+
 /** What a build says about itself: in each bundle (`__BUILD_INFO__`), in VERSION_FILE, on the status page. */
 export interface BuildInfo {
   name: string;
