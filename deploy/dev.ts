@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REMOTE_PARTS, SHELL_PART, VERSION_FILE } from '../shared/src/config/parts';
+import { REMOTE_PARTS, SHELL_PART } from '../shared/src/config/parts';
 import { siteProcesses } from './serve/siteProcesses';
 import { Supervisor } from './serve/supervisor';
 
@@ -28,9 +28,9 @@ function stop(): void {
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 
-/** Resolves once every part's first build is on disk. */
+/** Resolves once every part's first build is on disk (a remote's development build includes its dev page). */
 async function firstBuilds(): Promise<void> {
-  const built = () => folders.every((folder) => fs.existsSync(path.join(ROOT, folder, 'dist', VERSION_FILE))) && fs.existsSync(SHELL_SERVER_BUNDLE);
+  const built = () => folders.every((folder) => fs.existsSync(path.join(ROOT, folder, 'dist', 'index.html'))) && fs.existsSync(SHELL_SERVER_BUNDLE);
   while (!built()) await new Promise((resolve) => setTimeout(resolve, 500));
 }
 

@@ -2,6 +2,7 @@
  * One process per served part (the supervisor of `npm start` starts one per part): `--part shell` serves the
  * shell's folder on its port, and so on for each remote.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { REMOTE_PARTS, RENDER_PORT, SHELL_PART, APP_PAGE, type RemoteName } from '../../shared/src/config/parts';
@@ -20,10 +21,12 @@ async function main(): Promise<void> {
   if (!part) throw new Error(`不认识的部分：${String(values.part)}`);
   const isShell = part === SHELL_PART;
   const shellDir = path.join(ROOT, SHELL_PART.folder, 'dist');
+  const root = path.join(ROOT, part.folder, 'dist');
   const app = await buildPartServer({
-    root: path.join(ROOT, part.folder, 'dist'),
-    // A remote's folder holds no page (its dev page is not deployed): an unknown path there is a 404.
-    spa: isShell ? APP_PAGE : false,
+    root,
+    // A remote's production folder holds no page (its dev page is not deployed): an unknown path there is a 404.
+    // A development build (`npm run dev`) has the dev page, which takes deep links such as /about/1.
+    spa: isShell ? APP_PAGE : fs.existsSync(path.join(root, 'index.html')),
     allowedOrigins: isShell ? [] : siteOrigins(),
     headers: securityHeaders(localSiteAddresses(shellDir)),
     ...(isShell ? { renderServer: { origin: `http://127.0.0.1:${RENDER_PORT}`, timeoutMs: RENDER_TIMEOUT_MS } } : {}),
