@@ -2,14 +2,13 @@
  * One process per served part (the supervisor of `npm start` starts one per part): `--part shell` serves the
  * shell's folder on its port, and so on for each remote.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { REMOTE_PARTS, RENDER_PORT, SHELL_PART, APP_PAGE, type RemoteName } from '../../shared/src/config/parts';
+import { REMOTE_PARTS, RENDER_PORT, SHELL_PART, type RemoteName } from '../../shared/src/config/parts';
 import { siteOrigins } from '../siteOrigins';
 import { localSiteAddresses } from './addresses';
 import { securityHeaders } from './headers';
-import { buildPartServer } from './partServer';
+import { buildPartServer, fallbackPageIn } from './partServer';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The render server's own limit (3 s for data, 5 s a render) and a little more. */
@@ -24,9 +23,7 @@ async function main(): Promise<void> {
   const root = path.join(ROOT, part.folder, 'dist');
   const app = await buildPartServer({
     root,
-    // A remote's production folder holds no page (its dev page is not deployed): an unknown path there is a 404.
-    // A development build (`npm run dev`) has the dev page, which takes deep links such as /about/1.
-    spa: isShell ? APP_PAGE : fs.existsSync(path.join(root, 'index.html')),
+    spa: fallbackPageIn(root),
     allowedOrigins: isShell ? [] : siteOrigins(),
     headers: securityHeaders(localSiteAddresses(shellDir)),
     ...(isShell ? { renderServer: { origin: `http://127.0.0.1:${RENDER_PORT}`, timeoutMs: RENDER_TIMEOUT_MS } } : {}),

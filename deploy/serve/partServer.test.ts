@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import { compressFolder } from './compress';
 import { securityHeaders } from './headers';
 import { answeredAs, ODD_REQUEST_LINES, rawRequest } from './oddRequests';
-import { startPartServer } from './partServer';
+import { fallbackPageIn, startPartServer } from './partServer';
 
 function folder(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'part-server-'));
@@ -151,5 +151,18 @@ describe('part server', () => {
     });
     expect(halfClosed).toMatch(/^HTTP\/1\.1 200 /);
     expect((await at('/')).status).toBe(200);
+  });
+});
+
+describe('the history-mode page of a built folder', () => {
+  it.each([
+    ['the shell (app.html beside index.html)', ['app.html', 'index.html'], 'app.html'],
+    ["a remote's development build (its dev page)", ['index.html', 'remoteEntry.js'], true],
+    ["a remote's production folder (no page)", ['remoteEntry.js'], false],
+  ])('%s', (_what, files, expected) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'part-pages-'));
+    for (const file of files) fs.writeFileSync(path.join(dir, file), '');
+    expect(fallbackPageIn(dir)).toBe(expected);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

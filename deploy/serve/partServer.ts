@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { APP_PAGE } from '../../shared/src/config/parts';
 import { activityImagePath } from '../../shared/src/routing/manifest';
 import { BUILD_FILE, cacheControlFor, isDocument, type SecurityHeaders } from './headers';
 
@@ -16,6 +17,14 @@ export interface RenderServerUpstream {
   origin: string;
   /** A page it has not begun to send by then is served from the folder instead. */
   timeoutMs: number;
+}
+
+/**
+ * The history-mode page a built folder has: the shell's client-rendered `app.html`, else an `index.html` (a remote's
+ * development build, with its dev page), else none (a remote's production folder: an unknown path is a 404).
+ */
+export function fallbackPageIn(root: string): string | boolean {
+  return fs.existsSync(path.join(root, APP_PAGE)) ? APP_PAGE : fs.existsSync(path.join(root, 'index.html'));
 }
 
 export interface PartServerOptions {

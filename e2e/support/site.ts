@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { startPartServer } from '../../deploy/serve/partServer';
+import { fallbackPageIn, startPartServer } from '../../deploy/serve/partServer';
 import { E2E_SITE_ORIGINS } from './ports';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
@@ -48,10 +48,7 @@ export function manifestUrl(port: number): string {
 
 /** Serves a folder like `npm start` serves a part (cache headers, CORS for the site's and tests' origins). */
 export function serveFolder(root: string, port: number): Promise<http.Server> {
-  // The shell's client-rendered page is app.html (its index.html is the server-rendered home page); a remote's
-  // folder has no page, a remote's standalone dev page is index.html.
-  const spa = fs.existsSync(path.join(root, 'app.html')) ? 'app.html' : fs.existsSync(path.join(root, 'index.html'));
-  return startPartServer({ root, port, spa, allowedOrigins: E2E_SITE_ORIGINS });
+  return startPartServer({ root, port, spa: fallbackPageIn(root), allowedOrigins: E2E_SITE_ORIGINS });
 }
 
 export function closeServer(server: http.Server | undefined): Promise<void> {
