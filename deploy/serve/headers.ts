@@ -1,3 +1,5 @@
+import { APP_START_SCRIPT_HASH } from '../../render-server/src/render/appStart';
+
 /**
  * The HTTP headers of every response of the site, defined once: the Fastify part servers of `npm start` set them,
  * and the nginx config is generated from them (deploy/nginx/config.ts). A test compares the two.
@@ -14,15 +16,16 @@ export interface SiteAddresses {
 }
 
 /**
- * Scripts only from the parts' own origins and no inline script: pages carry their data as `application/json` and
- * `application/ld+json`, which the browser never runs. Styles allow inline: pages carry their critical CSS in a
- * `<style>` block and React writes `style` attributes.
+ * Scripts only from the parts' own origins, and inline only the server-rendered page's app loader, by its hash
+ * (render-server/src/render/appStart.ts): pages carry their data as `application/json` and `application/ld+json`,
+ * which the browser never runs. Styles allow inline: pages carry their critical CSS in a `<style>` block and React
+ * writes `style` attributes.
  */
 export function contentSecurityPolicy({ parts, api, images = [] }: SiteAddresses): string {
   const own = (list: string[]) => [...new Set(list)].join(' ');
   return [
     "default-src 'self'",
-    `script-src 'self' ${own(parts)}`,
+    `script-src 'self' ${APP_START_SCRIPT_HASH} ${own(parts)}`,
     `style-src 'self' 'unsafe-inline' ${own(parts)}`,
     `img-src 'self' data: blob: ${own([...parts, ...api, ...images])}`,
     `font-src 'self' data: ${own(parts)}`,

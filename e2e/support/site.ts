@@ -131,6 +131,16 @@ export async function watchLayoutShift(
   };
 }
 
+/** The shell's entry script as a URL ends: `main.<hash>.js`. */
+export const ENTRY_SCRIPT = /\/main\.[0-9a-f]{8}\.js$/;
+
+/** The entry script a page names: a deferred `<script src>` in app.html, a preload in a server-rendered page. */
+export function entryScriptOf(html: string): string {
+  const name = /(?:src|href)="\/(main\.[0-9a-f]{8}\.js)"/.exec(html)?.[1];
+  if (!name) throw new Error('页面没有指明 main.js');
+  return name;
+}
+
 /** Set by the shell once the app has rendered: a server-rendered page is hydrated from then on. */
 export const appReady = (page: Page) => page.locator('html[data-app-ready]');
 

@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { answeredAs, ODD_REQUEST_LINES } from '../../deploy/serve/oddRequests';
+import { APP_START_SCRIPT_HASH } from '../../render-server/src/render/appStart';
 import { API_PORT, REMOTE_NAMES } from '../../shared/src/config/parts';
 import { rawTlsRequest, request } from '../support/https';
 import type { NginxSite } from '../support/nginx-site';
 import { expect, test } from '../support/fixtures';
 import { SITE_ORIGIN } from '../support/ports';
-import { waitForApp, watchErrors } from '../support/site';
+import { entryScriptOf, waitForApp, watchErrors } from '../support/site';
 
 /**
  * The built site behind Debian's nginx over HTTPS (deploy/nginx, started per worker by the `nginxSite` fixture with
@@ -62,10 +63,10 @@ test.describe('nginx: headers of every part', () => {
     const csp = directives(String(headers['content-security-policy'] ?? ''));
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
-    // Scripts only from our own origins: nothing inline, no eval, no other host.
+    // Scripts only from our own origins: inline only the app's loader by its hash, no eval, no other host.
     const scripts = csp.get('script-src') ?? [];
     expect(scripts).toContain("'self'");
-    for (const source of scripts) expect(source === "'self'" || origins.includes(source)).toBe(true);
+    for (const source of scripts) expect(source === "'self'" || source === APP_START_SCRIPT_HASH || origins.includes(source)).toBe(true);
     for (const [name, sources] of csp) {
       for (const source of sources) {
         if (!source.startsWith('http')) continue;
@@ -98,8 +99,7 @@ test.describe('nginx: cache rules and history fallback', () => {
     const home = await get(`${shell}/`);
     expect(home.headers['cache-control']).toBe('no-cache');
     expect(home.body).toContain('id="page-state"');
-    const script = /src="\/(main\.[0-9a-f]{8}\.js)"/.exec(home.body)?.[1];
-    expect(script).toBeTruthy();
+    const script = entryScriptOf(home.body);
 
     const main = await get(`${shell}/${script}`);
     expect(main.status).toBe(200);
@@ -206,7 +206,7 @@ test.describe('nginx: cache rules and history fallback', () => {
     const get = getter(nginxSite);
     const policies = ['content-security-policy', 'permissions-policy', 'x-frame-options'];
     const home = await get(`${nginxSite.shell}/`);
-    const script = /src="\/(main\.[0-9a-f]{8}\.js)"/.exec(home.body)?.[1] ?? '';
+    const script = entryScriptOf(home.body);
     const files = [
       `${nginxSite.shell}/${script}`,
       `${nginxSite.shell}/runtime-config.json`,

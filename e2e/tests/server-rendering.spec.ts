@@ -18,6 +18,7 @@ import {
   copyBuild,
   deployShellCopy,
   distOf,
+  ENTRY_SCRIPT,
   holdRequests,
   manifestUrl,
   setRemote,
@@ -167,6 +168,28 @@ async function serverNodesKept(page: Page): Promise<{ kept: number; total: numbe
   });
 }
 
+/** Records when the shell's entry script joins the page (ms since navigation), to compare with the first paint. */
+async function watchEntryScript(page: Page): Promise<() => Promise<{ entryAt?: number; firstPaintAt?: number }>> {
+  await page.addInitScript((source) => {
+    const entryScript = new RegExp(source);
+    new MutationObserver((records, observer) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof HTMLScriptElement && entryScript.test(node.src)) {
+            Object.assign(window, { __entryScriptAt: performance.now() });
+            observer.disconnect();
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  }, ENTRY_SCRIPT.source);
+  return () =>
+    page.evaluate(() => ({
+      entryAt: (window as unknown as { __entryScriptAt?: number }).__entryScriptAt,
+      firstPaintAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    }));
+}
+
 test.describe('hydrated by the app', () => {
   let layoutShift: Awaited<ReturnType<typeof watchLayoutShift>>;
   test.beforeEach(async ({ page }) => {
@@ -174,11 +197,15 @@ test.describe('hydrated by the app', () => {
   });
 
   for (const path of BUILT_PAGES) {
-    test(`${path}: the server's h1, header and footer are the live nodes; no console error, no layout shift`, async ({ page }) => {
+    test(`${path}: the app starts after the first paint; the server's h1, header and footer are the live nodes; no console error, no layout shift`, async ({ page }) => {
       const errors = watchErrors(page);
       await markServerNodes(page);
+      const entryScript = await watchEntryScript(page);
       await page.goto(path, { waitUntil: 'networkidle' });
       await waitForApp(page);
+      const { entryAt, firstPaintAt } = await entryScript();
+      expect(firstPaintAt).toBeDefined();
+      expect(entryAt).toBeGreaterThan(firstPaintAt ?? Number.POSITIVE_INFINITY);
       const { kept, total } = await serverNodesKept(page);
       expect(total).toBeGreaterThanOrEqual(path === ACTIVITY_PATH ? 2 : 3);
       expect(kept).toBe(total);
@@ -218,7 +245,7 @@ test.describe('hydrated by the app', () => {
 
   test('text typed into the search box and the cooperation form before the app is live is kept, and used', async ({ page }) => {
     // Hold the shell's entry script: the page is the server's markup alone while the visitor types.
-    const release = await holdRequests(page, /\/main\.[0-9a-f]+\.js$/);
+    const release = await holdRequests(page, ENTRY_SCRIPT);
     await page.goto(aboutPath(6), { waitUntil: 'commit' });
     const search = page.getByRole('searchbox');
     await search.fill('课程');

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { answeredAs, ODD_REQUEST_LINES, rawRequest } from '../../deploy/serve/oddRequests';
 import { API_PORT, REMOTE_PARTS, RENDER_PORT, SHELL_PART } from '../../shared/src/config/parts';
 import { request } from '../support/https';
+import { entryScriptOf } from '../support/site';
 
 /** Every port of `npm start`: the five parts, the render server, the reference API. */
 const PORTS = [SHELL_PART.port, ...Object.values(REMOTE_PARTS).map((part) => part.port), RENDER_PORT, API_PORT];
@@ -20,8 +21,7 @@ test('npm start: every port answers each odd request line with a status of its o
 test('npm start: a chunk in brotli for a client that accepts it, plain for one that does not', async () => {
   const home = await request(`http://localhost:${SHELL_PART.port}/`, { headers: { 'Accept-Encoding': 'br' } });
   expect(home.headers['content-encoding']).toBe('br');
-  const script = /src="\/(main\.[0-9a-f]{8}\.js)"/.exec(home.body)?.[1];
-  const url = `http://localhost:${SHELL_PART.port}/${script ?? ''}`;
+  const url = `http://localhost:${SHELL_PART.port}/${entryScriptOf(home.body)}`;
   const br = await request(url, { headers: { 'Accept-Encoding': 'br' } });
   expect(br.headers['content-encoding']).toBe('br');
   expect(br.headers.vary).toMatch(/Accept-Encoding/);

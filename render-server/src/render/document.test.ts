@@ -1,5 +1,6 @@
 import { DEFAULT_RUNTIME_CONFIG } from '../../../shared/src/config/runtimeConfig';
 import { parsePageState, PAGE_STATE_ID } from '../../../shared/src/pageData/pageState';
+import { APP_START_SCRIPT } from './appStart';
 import { buildDocument, jsonForScript } from './document';
 
 const TEMPLATE =
@@ -27,6 +28,9 @@ describe('buildDocument', () => {
     expect(html).toContain('<meta property="og:image" content="https://www.example.cn/og-image.png">');
     expect(html).toContain('<div id="root"><h1>$& $1 活动</h1></div>');
     expect(html).not.toContain('<noscript>');
+    // The app starts after the first paint: preloaded, run by the loader (appStart.ts).
+    expect(html).toContain('<link rel="preload" as="script" href="/main.1.js" data-app-script>');
+    expect(html).toContain(`<script>${APP_START_SCRIPT}</script></body>`);
     expect(html).not.toContain('<script>alert(1)');
     // Inside <style> only `</style` ends the element: what follows stays CSS text.
     const style = /<style data-critical>([\s\S]*?)<\/style>/.exec(html)?.[1];

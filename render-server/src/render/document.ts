@@ -1,6 +1,7 @@
 import type { RuntimeConfig } from '../../../shared/src/config/runtimeConfig';
 import { PAGE_STATE_ID, type PageState } from '../../../shared/src/pageData/pageState';
 import { SITE_IMAGE, type PageHead } from '../../../shared/src/routing/manifest';
+import { startAppAfterFirstPaint } from './appStart';
 
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -57,15 +58,16 @@ function headTags({ head, jsonLd, config, siteUrl }: DocumentParts): string {
 }
 
 /**
- * The page as sent: the shell's client page with the rendered head, critical CSS, markup and state. The state is
- * `application/json`, data the browser never runs: the page needs no inline script (the CSP allows none).
+ * The page as sent: the shell's client page with the rendered head, critical CSS, markup and state, its app
+ * started after the first paint (`appStart.ts`). The state is `application/json`, data the browser never runs;
+ * the one inline script is the app's loader, whose hash the CSP names.
  */
 export function buildDocument(parts: DocumentParts): string {
   const { template, head } = parts;
   const root = '<div id="root"></div>';
   if (!template.includes(root)) throw new Error(`app.html 没有 ${root}`);
   // Replacement functions, not strings: the markup may hold `$&` and the like.
-  return template
+  return startAppAfterFirstPaint(template)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
     .replace('</head>', () => `${headTags(parts)}<style data-critical>${parts.criticalCss.replace(/<\/style/gi, '<\\/style')}</style></head>`)
     // The page reads fine without JavaScript; the template's warning would be wrong.
