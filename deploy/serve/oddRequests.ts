@@ -35,15 +35,20 @@ export function answeredAs(line: string): RegExp {
   return line.endsWith('HTTP/9.9') ? /^HTTP\/1\.1 (400|505) / : /^HTTP\/1\.1 (200|301|400|404|405|414|431) /;
 }
 
-/** Sends `raw` over a fresh socket and reads the status line of the answer (or what the server did instead). */
-export function rawRequest(port: number, raw: string, host = '127.0.0.1'): Promise<string> {
+/** Sends `raw` over a fresh socket and reads the whole answer, or what the server did instead. */
+export function rawAnswer(port: number, raw: string, host = '127.0.0.1'): Promise<string> {
   return new Promise((resolve) => {
     const socket = net.connect(port, host, () => socket.write(raw));
-    let answer = '';
+    const chunks: Buffer[] = [];
     socket.setTimeout(5_000, () => socket.destroy());
-    socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
-    socket.on('close', () => resolve(answer.split('\r\n')[0] ?? ''));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
     socket.on('error', () => resolve('socket error'));
   });
+}
+
+/** Sends `raw` over a fresh socket and reads the status line of the answer (or what the server did instead). */
+export async function rawRequest(port: number, raw: string, host = '127.0.0.1'): Promise<string> {
+  return (await rawAnswer(port, raw, host)).split('\r\n')[0] ?? '';
 }
 

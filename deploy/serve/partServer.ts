@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import type net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
@@ -8,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { APP_PAGE } from '../../shared/src/config/parts';
 import { activityImagePath } from '../../shared/src/routing/manifest';
 import { BUILD_FILE, cacheControlFor, isDocument, type SecurityHeaders } from './headers';
+import { answerRefused } from './refusedRequest';
 
 /** Longer request targets are refused (414) before any routing: no page of the site has one. */
 export const MAX_URL_LENGTH = 8 * 1024;
@@ -98,21 +98,12 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
     // A request Node's parser refuses never reaches Fastify. One whose line and headers pass Node's 16 KB (a pasted
     // link of 20 KB) still gets the client page from a part with pages, under 431, so the visitor has the site
     // and its Chinese explanation rather than an empty answer.
-    clientErrorHandler: (error: Error & { code?: string }, socket: net.Socket) => {
-      if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
-      const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    clientErrorHandler: answerRefused((status) => {
       const page = status === 431 ? readFallback() : undefined;
-      const body = page ?? '请求无效';
-      const headers = {
-        ...(page === undefined ? {} : pageHeaders),
-        'Content-Type': page === undefined ? TEXT : HTML,
-        'Content-Length': String(Buffer.byteLength(body)),
-        'Cache-Control': 'no-cache',
-        Connection: 'close',
-      };
-      const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
-      socket.end([`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`, ...head, '', body].join('\r\n'));
-    },
+      return page === undefined
+        ? { headers: { 'Content-Type': TEXT }, body: '请求无效' }
+        : { headers: { ...pageHeaders, 'Content-Type': HTML }, body: page };
+    }),
   });
   // A client that sends its request and half-closes its socket still gets the answer: Node's HTTP server would
   // otherwise drop it at the end of the request. (Node's own switch for this, `httpAllowHalfOpen`, is untyped.)

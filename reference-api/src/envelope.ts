@@ -1,7 +1,6 @@
-import http from 'node:http';
-import type net from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Envelope } from '../../shared/src/api/types';
+import { answerRefused } from '../../deploy/serve/refusedRequest';
 import { NOT_FOUND_CODE, SUCCESS_CODE } from '../../shared/src/constants';
 
 /**
@@ -87,30 +86,20 @@ function sendFailure(reply: FastifyReply, status: number, envelope: Envelope<unk
 
 /**
  * A request Node's parser refuses (headers past its 16 KB, a malformed line, a request that trickles in too slowly)
- * never reaches Fastify: answered here, as an envelope like every other failure. The socket is ended, not destroyed
- * as Fastify's own handler does, so a client still sending its headers reads the answer instead of a reset.
+ * never reaches Fastify: answered as an envelope like every other failure, on a socket that is ended, not reset.
  */
-export function answerClientError(error: Error & { code?: string }, socket: net.Socket): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
-  const [status, code, message]: [number, FailureCode, string] =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, CODES.headersTooLarge, ERROR_MESSAGES.headersTooLarge]
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, CODES.timeout, ERROR_MESSAGES.timeout]
-        : [400, CODES.invalid, ERROR_MESSAGES.badRequest];
-  const body = JSON.stringify(failure(code, message));
-  socket.end(
-    [
-      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`,
-      'Content-Type: application/json; charset=utf-8',
-      `Content-Length: ${Buffer.byteLength(body)}`,
-      'X-Content-Type-Options: nosniff',
-      'Connection: close',
-      '',
-      body,
-    ].join('\r\n'),
-  );
-}
+export const answerClientError = answerRefused((status) => {
+  const [code, message]: [FailureCode, string] =
+    status === 431
+      ? [CODES.headersTooLarge, ERROR_MESSAGES.headersTooLarge]
+      : status === 408
+        ? [CODES.timeout, ERROR_MESSAGES.timeout]
+        : [CODES.invalid, ERROR_MESSAGES.badRequest];
+  return {
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff' },
+    body: JSON.stringify(failure(code, message)),
+  };
+});
 
 /** Every failure, whatever raised it, leaves as an envelope with a Chinese message and never a stack trace. */
 export function registerEnvelopeHandlers(app: FastifyInstance): void {

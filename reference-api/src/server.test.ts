@@ -1,7 +1,8 @@
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { rawAnswer } from '../../deploy/serve/oddRequests';
 import { API_PATHS } from '../../shared/src/api/endpoints';
 import { MESSAGES, SUCCESS_CODE } from '../../shared/src/constants';
 import { ERROR_MESSAGES } from './envelope';
@@ -33,18 +34,6 @@ describe('bad requests', () => {
   });
   afterAll(() => server.close());
 
-  /** Sends `raw` over a fresh socket; the whole answer, or how the connection ended without one. */
-  function rawAnswer(raw: string): Promise<string> {
-    const { port } = new URL(server.url);
-    return new Promise((resolve) => {
-      const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(raw));
-      let answer = '';
-      socket.setTimeout(5_000, () => socket.destroy());
-      socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
-      socket.on('error', (error: Error & { code?: string }) => resolve(`socket error ${error.code ?? ''}`));
-      socket.on('close', () => resolve(answer));
-    });
-  }
 
   it.each([
     ['a 70 KB header', `GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'b'.repeat(70 * 1024)}\r\n\r\n`, 431, ERROR_MESSAGES.headersTooLarge],
@@ -52,7 +41,7 @@ describe('bad requests', () => {
     ['a header line without a colon', 'GET /healthz HTTP/1.1\r\nHost: localhost\r\nnonsense\r\n\r\n', 400, ERROR_MESSAGES.badRequest],
   ])('answers %s, which Node refuses before any route, with its status and a Chinese envelope, not a reset', async (_what, raw, status, codeMsg) => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const answer = await rawAnswer(raw);
+      const answer = await rawAnswer(Number(new URL(server.url).port), raw);
       expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
       const [head = '', body = ''] = answer.split('\r\n\r\n');
       expect(head).toContain('Content-Type: application/json; charset=utf-8');

@@ -3,17 +3,19 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { rawAnswer, rawRequest } from '../../../deploy/serve/oddRequests';
 import { ENTRY_ASSETS_FILE } from '../../../shared/src/config/parts';
 import { DEFAULT_RUNTIME_CONFIG } from '../../../shared/src/config/runtimeConfig';
 import type { RenderedPage, RenderSetup, ShellServer } from '../render/shellServer';
+
 import { buildRenderServer, sitePath } from './app';
 
-const APP_PAGE = '<!doctype html><html lang="zh-CN"><head><title>文润教育</title></head><body><div id="root"></div></body></html>';
+const APP_PAGE = '<!doctype html><html lang="zh-CN"><head><title>文润教育</title><script defer src="/main.1a2b3c4d.js"></script></head><body><div id="root"></div></body></html>';
 
 /** A shell's served folder with what the render server reads from it; the shell's render is the test's. */
-function shellFolder(): string {
+function shellFolder(appPage = APP_PAGE): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-server-'));
-  fs.writeFileSync(path.join(dir, 'app.html'), APP_PAGE);
+  fs.writeFileSync(path.join(dir, 'app.html'), appPage);
   // Remotes nobody serves: the server starts anyway, and renders with what it can load.
   const remotes = Object.fromEntries(Object.keys(DEFAULT_RUNTIME_CONFIG.remotes).map((name) => [name, 'http://127.0.0.1:9/mf-manifest.json']));
   fs.writeFileSync(path.join(dir, 'runtime-config.json'), JSON.stringify({ apiBaseUrl: 'http://127.0.0.1:9', remotes }));
@@ -121,14 +123,18 @@ describe('render server', () => {
     const port = new URL(origin).port;
     const lines = ['GET //evil.example/ HTTP/1.1', 'GET /%E4%ZZ HTTP/1.1', 'GET * HTTP/1.1', `GET /${'a'.repeat(9000)} HTTP/1.1`, 'BREW /wuyou/1 HTTP/1.1'];
     for (const line of lines) {
-      const status = await new Promise<string>((resolve) => {
-        const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(`${line}\r\nHost: localhost\r\nConnection: close\r\n\r\n`));
-        let answer = '';
-        socket.on('data', (chunk) => (answer += chunk.toString()));
-        socket.on('close', () => resolve(answer.split('\r\n')[0] ?? ''));
-        socket.on('error', () => resolve('error'));
-      });
+      const status = await rawRequest(Number(port), `${line}\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
       expect(`${line.slice(0, 40)} → ${status}`).toMatch(/→ HTTP\/1\.1 (200|301|400|404|405|414|431) /);
+    }
+    expect((await fetch(`${origin}/`)).status).toBe(200);
+  });
+
+  it('answers headers past 16 KB with 431 on a socket it ends: the client reads it, never a reset', async () => {
+    const port = Number(new URL(origin).port);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const answer = await rawAnswer(port, `GET /wuyou/1 HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'b'.repeat(70 * 1024)}\r\n\r\n`);
+      expect(answer).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+      expect(answer).toMatch(/\r\n\r\n请求头过大$/);
     }
     expect((await fetch(`${origin}/`)).status).toBe(200);
   });
@@ -148,6 +154,25 @@ describe('render server', () => {
     });
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
     expect(answer).toContain('</html>');
+  });
+
+  it('answers the client page, malformed targets too, when its pages cannot be put together', async () => {
+    const broken = await buildRenderServer({
+      shellDir: shellFolder('<!doctype html><html><head><title>文润教育</title></head><body><div id="root"></div></body></html>'),
+      siteUrl: 'https://www.example.cn',
+      dataTimeoutMs: 3000,
+      renderTimeoutMs: 5000,
+      checkIntervalMs: 60_000,
+      shellServer: { renderPage: render, reloadRemote: jest.fn() },
+    });
+    try {
+      const port = Number(new URL(await broken.listen({ port: 0, host: '127.0.0.1' })).port);
+      for (const target of ['/wuyou/1', '/%E4%ZZ', '/search/100%']) {
+        expect(await rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`)).toBe('HTTP/1.1 200 OK');
+      }
+    } finally {
+      await broken.close();
+    }
   });
 
   it('reports its health with the remotes it renders with', async () => {

@@ -10,6 +10,7 @@ import { SUCCESS_CODE } from '../../../shared/src/constants';
 import { activityIdFromPath, activityPath } from '../../../shared/src/content/routes';
 import { isActivityId } from '../../../shared/src/activity/ids';
 import type { RouteId } from '../../../shared/src/routing/manifest';
+import { answerRefused } from '../../../deploy/serve/refusedRequest';
 import { coverPng } from '../render/images';
 import { loadShellServer, type ShellServer } from '../render/shellServer';
 import { APP_PAGE } from '../../../shared/src/config/parts';
@@ -48,6 +49,9 @@ const CACHE_CONTROL: Record<RouteId | 'fallback', string> = {
 };
 
 const HTML = 'text/html; charset=utf-8';
+const TEXT = 'text/plain; charset=utf-8';
+/** What a request Node's parser refused is told, by status. */
+const REFUSED = { 400: '请求无效', 408: '请求超时，请重试', 431: '请求头过大' } as const;
 
 /**
  * The request target as a path on this site: one leading slash (`//evil.example/` is a path here, never a host),
@@ -68,7 +72,12 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     routerOptions: { maxParamLength: 2048 },
     return503OnClosing: true,
     // A target the router cannot read (`/search/100%`) is still a page: the search page shows the text as typed.
-    frameworkErrors: (_error, request, reply) => sendPage(request, reply),
+    // Fastify does not catch what this handler throws, so a page that cannot be put together is caught here.
+    frameworkErrors: (_error, request, reply) => {
+      sendPage(request, reply).catch((error: unknown) => sendFailed(request, reply, error));
+    },
+    // A request Node's parser refuses never reaches a route: said in Chinese on a socket that is ended, not reset.
+    clientErrorHandler: answerRefused((status) => ({ headers: { 'Content-Type': TEXT }, body: REFUSED[status] })),
   });
   // A client that sends its request and half-closes its socket still gets the page, rendered after the close: Node's
   // HTTP server would otherwise drop it at the end of the request. (Node's switch, `httpAllowHalfOpen`, is untyped.)
@@ -171,16 +180,20 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
   }
 
   app.setNotFoundHandler((request, reply) =>
-    reply.code(405).header('Allow', 'GET, HEAD').type('text/plain; charset=utf-8').send(`不支持 ${request.method} 请求`),
+    reply.code(405).header('Allow', 'GET, HEAD').type(TEXT).send(`不支持 ${request.method} 请求`),
   );
 
   // Whatever goes wrong with a page, the visitor gets the site: the client-rendered page, never a 5xx.
   app.setErrorHandler((error, request, reply) => {
     const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status < 500) return reply.code(status).type('text/plain; charset=utf-8').send('请求无效');
+    if (status < 500) return reply.code(status).type(TEXT).send('请求无效');
+    return sendFailed(request, reply, error);
+  });
+
+  function sendFailed(request: FastifyRequest, reply: FastifyReply, error: unknown) {
     request.log.error({ err: error }, '渲染服务器出错');
     return sendFallback(reply, error instanceof Error ? error.message : String(error));
-  });
+  }
 
   app.log.info({ remotes: REMOTE_NAMES.map((remote) => snapshot.versions[remote]) }, '渲染服务器已就绪');
   return app;
