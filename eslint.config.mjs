@@ -20,6 +20,13 @@ const sourceOf = (part) => [`**/${part}`, `**/${part}/**`, `@wenrun/${part}`, `@
 /** Imported directly, the library would be bundled again in each part: see shared/src/ui/index.ts. */
 const SEMANTIC_UI_MESSAGE = '从 @wenrun/shared/ui（对话框：@wenrun/shared/ui/modal）引用 Semantic UI 组件（全站只共享用到的组件）。';
 
+/** MobX is bundled once, inside `@wenrun/shared/stores`, and reached through it: see shared/src/stores/index.ts. */
+const MOBX_MESSAGE = 'MobX 只通过 @wenrun/shared/stores 使用（observer、makeObservable 等）：全站一个 MobX，按用到的部分打包。';
+const MOBX = [
+  { name: 'mobx', message: MOBX_MESSAGE },
+  { name: 'mobx-react-lite', message: MOBX_MESSAGE },
+];
+
 /** The router library is reached through shared's routing module only: one router context in the page. */
 const ROUTER = { name: 'wouter', message: '路由只通过 @wenrun/shared 的 SiteRouter、usePath、Link 等使用（docs/ARCHITECTURE.md“Routing”）。' };
 
@@ -41,7 +48,7 @@ const boundary = (files, forbidden, message) => ({
             message: '只能通过 @wenrun/shared 的公开出口使用 shared。',
           },
         ],
-        paths: [{ name: 'semantic-ui-react', message: SEMANTIC_UI_MESSAGE }, ROUTER],
+        paths: [{ name: 'semantic-ui-react', message: SEMANTIC_UI_MESSAGE }, ROUTER, ...MOBX],
       },
     ],
   },
@@ -79,7 +86,13 @@ export default tseslint.config(
   },
   {
     files: ['shared/**/*.{ts,tsx}'],
-    ignores: ['shared/src/ui/**'],
+    ignores: ['shared/src/ui/**', 'shared/src/stores/**'],
+    rules: {
+      'no-restricted-imports': sharedImports([{ name: 'semantic-ui-react', message: SEMANTIC_UI_MESSAGE }, ROUTER, ...MOBX]),
+    },
+  },
+  {
+    files: ['shared/src/stores/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': sharedImports([{ name: 'semantic-ui-react', message: SEMANTIC_UI_MESSAGE }, ROUTER]),
     },

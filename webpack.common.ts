@@ -28,10 +28,9 @@ import type { Configuration as DevServerConfiguration } from 'webpack-dev-server
 export const SHARED_SINGLETONS = [
   'react',
   'react-dom',
-  'mobx',
-  'mobx-react-lite',
   '@wenrun/shared',
-  // The MobX stores, apart so that a page without the login loads no MobX (see shared/src/stores/index.ts).
+  // The MobX stores and the page's one MobX inside them, apart so that a page without the login loads no MobX (see
+  // shared/src/stores/index.ts).
   '@wenrun/shared/stores',
   // semantic-ui-react, as the components the site uses (see shared/src/ui/index.ts), the modal apart.
   '@wenrun/shared/ui',

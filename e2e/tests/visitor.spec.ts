@@ -45,6 +45,8 @@ test('visitor: one seamless page from several origins, one store, one React', as
 
   const reactDomCopies = (await loadedScripts()).filter((script) => script.body.includes(REACT_DOM_MARKER));
   expect(reactDomCopies).toHaveLength(1);
+  // One MobX, inside the shared stores: each copy of MobX that runs counts itself here.
+  expect(await page.evaluate(() => (globalThis as unknown as { __mobxInstanceCount?: number }).__mobxInstanceCount)).toBe(1);
 
   // The header remote's contact dialog is a Semantic UI Modal too: it reuses the copy the login modal brought.
   await header.getByRole('button', { name: '客服' }).click();

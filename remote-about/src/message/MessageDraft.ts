@@ -1,7 +1,6 @@
-import { action, computed, makeObservable, observable } from 'mobx';
+import { action, computed, makeObservable, observable, persistStore } from '@wenrun/shared/stores';
 import { maxLength, object, string } from 'zod/mini';
 import { MESSAGE_DRAFT_ID } from '@wenrun/shared';
-import { persistStore } from '@wenrun/shared/stores';
 import type { MessageField, MessageValues } from './rules';
 
 /**

@@ -1,4 +1,4 @@
-import { observer } from 'mobx-react-lite';
+import { observer } from '@wenrun/shared/stores';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, Message } from '@wenrun/shared/ui';
 import 'semantic-ui-css/components/form.min.css';

@@ -1,7 +1,6 @@
-import { observer } from 'mobx-react-lite';
+import { loginStore, observer, uiStore } from '@wenrun/shared/stores';
 import { Button } from '@wenrun/shared/ui';
 import { maskMobile } from '@wenrun/shared';
-import { loginStore, uiStore } from '@wenrun/shared/stores';
 import { mountStandalone } from '@wenrun/shared/dev';
 import LoginModal from '../exposes/LoginModal';
 

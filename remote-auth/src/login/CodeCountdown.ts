@@ -1,4 +1,4 @@
-import { action, computed, makeObservable, observable } from 'mobx';
+import { action, computed, makeObservable, observable } from '@wenrun/shared/stores';
 import { CODE_COUNTDOWN_SECONDS, MESSAGES } from '@wenrun/shared';
 
 /**

@@ -1,4 +1,4 @@
-import { observer } from 'mobx-react-lite';
+import { observer } from '@wenrun/shared/stores';
 import { Button } from '@wenrun/shared/ui';
 import { api, useSingleFlight, validateMobile } from '@wenrun/shared';
 import { codeCountdown } from './CodeCountdown';

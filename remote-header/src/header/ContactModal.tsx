@@ -1,8 +1,7 @@
-import { observer } from 'mobx-react-lite';
+import { observer, uiStore } from '@wenrun/shared/stores';
 import { useId, useRef } from 'react';
 import { Modal } from '@wenrun/shared/ui/modal';
 import { assetUrl, getRuntimeConfig, SERVICE_IMAGE_WIDTH, useDialogFocus } from '@wenrun/shared';
-import { uiStore } from '@wenrun/shared/stores';
 import { CloseIcon } from './icons';
 // Semantic's modal styles come with the modal (shared carries only the first-paint set).
 import 'semantic-ui-css/components/dimmer.min.css';

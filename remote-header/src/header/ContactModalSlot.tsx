@@ -1,7 +1,6 @@
-import { observer } from 'mobx-react-lite';
+import { observer, uiStore } from '@wenrun/shared/stores';
 import { useEffect, useState, type ComponentType } from 'react';
 import { notify } from '@wenrun/shared';
-import { uiStore } from '@wenrun/shared/stores';
 
 export const CONTACT_LOAD_FAILED = '在线客服窗口没有加载成功，请检查网络后再试';
 

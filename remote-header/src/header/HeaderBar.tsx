@@ -1,6 +1,5 @@
-import { observer } from 'mobx-react-lite';
+import { loginStore, observer } from '@wenrun/shared/stores';
 import type { ReactNode } from 'react';
-import { loginStore } from '@wenrun/shared/stores';
 import { Logo } from './Logo';
 import { TrainingSystemLink } from './TrainingSystemLink';
 import { UserEntry } from './UserEntry';

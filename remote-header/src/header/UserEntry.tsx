@@ -1,7 +1,6 @@
-import { observer } from 'mobx-react-lite';
+import { DEFAULT_AVATAR, loginStore, observer, uiStore } from '@wenrun/shared/stores';
 import type { SyntheticEvent } from 'react';
 import { assetUrl, maskMobile, MESSAGES, notify, useHydrated } from '@wenrun/shared';
-import { DEFAULT_AVATAR, loginStore, uiStore } from '@wenrun/shared/stores';
 
 /** An avatar that cannot be loaded (a dead link in the login reply) becomes the default one, once. */
 function showDefaultAvatar(event: SyntheticEvent<HTMLImageElement>) {

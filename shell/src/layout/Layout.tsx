@@ -1,7 +1,6 @@
-import { observer } from 'mobx-react-lite';
+import { observer, uiStore } from '@wenrun/shared/stores';
 import { useState, type ReactNode } from 'react';
 import { isAboutPath, usePath } from '@wenrun/shared';
-import { uiStore } from '@wenrun/shared/stores';
 import { RemoteSlot } from '../remotes/RemoteSlot';
 import '@wenrun/shared/semantic-ui';
 import { Footer } from './Footer';
