@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { APP_PAGE } from '../../shared/src/config/parts';
 import { activityImagePath } from '../../shared/src/routing/manifest';
 import { BUILD_FILE, cacheControlFor, isDocument, type SecurityHeaders } from './headers';
-import { answerRefused } from './refusedRequest';
+import { answerRefused, REFUSED_MESSAGES } from './refusedRequest';
 
 /** Longer request targets are refused (414) before any routing: no page of the site has one. */
 export const MAX_URL_LENGTH = 8 * 1024;
@@ -101,7 +101,7 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
     clientErrorHandler: answerRefused((status) => {
       const page = status === 431 ? readFallback() : undefined;
       return page === undefined
-        ? { headers: { 'Content-Type': TEXT }, body: '请求无效' }
+        ? { headers: { 'Content-Type': TEXT }, body: REFUSED_MESSAGES[400] }
         : { headers: { ...pageHeaders, 'Content-Type': HTML }, body: page };
     }),
   });
@@ -129,7 +129,7 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
     const origin = request.headers.origin;
     if (origin && allowed.has(origin)) reply.header('Access-Control-Allow-Origin', origin);
     if (url.length > MAX_URL_LENGTH) return reply.code(414).type(TEXT).send('请求地址过长');
-    if (!url.startsWith('/')) return reply.code(400).type(TEXT).send('请求无效');
+    if (!url.startsWith('/')) return reply.code(400).type(TEXT).send(REFUSED_MESSAGES[400]);
     // `//host/x`, `/\host`, `/a//b`, `/a/../b` name a page of this site by another spelling: redirected to the
     // plain one, always a path on this origin (never another host).
     const [target = '/', query] = url.split(/\?(.*)/s, 2);
@@ -239,7 +239,7 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
   app.setErrorHandler((error, request, reply) => {
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) request.log.error({ err: error }, '出错');
-    return reply.code(status >= 500 ? 500 : status).type(TEXT).send(status === 404 ? '404 未找到' : '请求无效');
+    return reply.code(status >= 500 ? 500 : status).type(TEXT).send(status === 404 ? '404 未找到' : REFUSED_MESSAGES[400]);
   });
 
   return app;

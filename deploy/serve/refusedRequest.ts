@@ -1,6 +1,9 @@
 import http from 'node:http';
 import type net from 'node:net';
 
+/** What each refusal is called, in every server's answer (plain text or the API's envelope). */
+export const REFUSED_MESSAGES = { 400: '请求无效', 408: '请求超时，请重试', 431: '请求头过大' } as const;
+
 /** What a server says to a request Node's HTTP parser refused: its headers (type included) and body. */
 export interface RefusedAnswer {
   headers: Record<string, string>;

@@ -131,12 +131,13 @@ export async function watchLayoutShift(
   };
 }
 
+const ENTRY_SCRIPT_NAME = 'main\\.[0-9a-f]{8}\\.js';
 /** The shell's entry script as a URL ends: `main.<hash>.js`. */
-export const ENTRY_SCRIPT = /\/main\.[0-9a-f]{8}\.js$/;
+export const ENTRY_SCRIPT = new RegExp(`/${ENTRY_SCRIPT_NAME}$`);
 
 /** The entry script a page names: a deferred `<script src>` in app.html, a preload in a server-rendered page. */
 export function entryScriptOf(html: string): string {
-  const name = /(?:src|href)="\/(main\.[0-9a-f]{8}\.js)"/.exec(html)?.[1];
+  const name = new RegExp(`(?:src|href)="/(${ENTRY_SCRIPT_NAME})"`).exec(html)?.[1];
   if (!name) throw new Error('页面没有指明 main.js');
   return name;
 }

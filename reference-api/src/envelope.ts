@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Envelope } from '../../shared/src/api/types';
-import { answerRefused } from '../../deploy/serve/refusedRequest';
+import { answerRefused, REFUSED_MESSAGES } from '../../deploy/serve/refusedRequest';
 import { NOT_FOUND_CODE, SUCCESS_CODE } from '../../shared/src/constants';
 
 /**
@@ -26,9 +26,9 @@ export const ERROR_MESSAGES = {
   tooLarge: '请求内容过大，请精简后再提交',
   unsupportedType: '不支持的请求内容类型',
   routeNotFound: '接口不存在',
-  badRequest: '请求无效',
-  timeout: '请求超时，请重试',
-  headersTooLarge: '请求头过大',
+  badRequest: REFUSED_MESSAGES[400],
+  timeout: REFUSED_MESSAGES[408],
+  headersTooLarge: REFUSED_MESSAGES[431],
   internal: '系统繁忙，请稍后再试',
   tooMany: (seconds: number) => `请求过于频繁，请${seconds}秒后再试`,
 } as const;

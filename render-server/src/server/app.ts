@@ -10,7 +10,7 @@ import { SUCCESS_CODE } from '../../../shared/src/constants';
 import { activityIdFromPath, activityPath } from '../../../shared/src/content/routes';
 import { isActivityId } from '../../../shared/src/activity/ids';
 import type { RouteId } from '../../../shared/src/routing/manifest';
-import { answerRefused } from '../../../deploy/serve/refusedRequest';
+import { answerRefused, REFUSED_MESSAGES } from '../../../deploy/serve/refusedRequest';
 import { coverPng } from '../render/images';
 import { loadShellServer, type ShellServer } from '../render/shellServer';
 import { APP_PAGE } from '../../../shared/src/config/parts';
@@ -50,8 +50,6 @@ const CACHE_CONTROL: Record<RouteId | 'fallback', string> = {
 
 const HTML = 'text/html; charset=utf-8';
 const TEXT = 'text/plain; charset=utf-8';
-/** What a request Node's parser refused is told, by status. */
-const REFUSED = { 400: '请求无效', 408: '请求超时，请重试', 431: '请求头过大' } as const;
 
 /**
  * The request target as a path on this site: one leading slash (`//evil.example/` is a path here, never a host),
@@ -77,7 +75,7 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
       sendPage(request, reply).catch((error: unknown) => sendFailed(request, reply, error));
     },
     // A request Node's parser refuses never reaches a route: said in Chinese on a socket that is ended, not reset.
-    clientErrorHandler: answerRefused((status) => ({ headers: { 'Content-Type': TEXT }, body: REFUSED[status] })),
+    clientErrorHandler: answerRefused((status) => ({ headers: { 'Content-Type': TEXT }, body: REFUSED_MESSAGES[status] })),
   });
   // A client that sends its request and half-closes its socket still gets the page, rendered after the close: Node's
   // HTTP server would otherwise drop it at the end of the request. (Node's switch, `httpAllowHalfOpen`, is untyped.)
@@ -186,7 +184,7 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
   // Whatever goes wrong with a page, the visitor gets the site: the client-rendered page, never a 5xx.
   app.setErrorHandler((error, request, reply) => {
     const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status < 500) return reply.code(status).type(TEXT).send('请求无效');
+    if (status < 500) return reply.code(status).type(TEXT).send(REFUSED_MESSAGES[400]);
     return sendFailed(request, reply, error);
   });
 
