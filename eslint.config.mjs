@@ -18,7 +18,7 @@ const SHARED_SURFACES = Object.keys(JSON.parse(readFileSync(new URL('./shared/pa
 const sourceOf = (part) => [`**/${part}`, `**/${part}/**`, `@wenrun/${part}`, `@wenrun/${part}/**`];
 
 /** Imported directly, the library would be bundled again in each part: see shared/src/ui/index.ts. */
-const SEMANTIC_UI_MESSAGE = '从 @wenrun/shared/ui（对话框：@wenrun/shared/ui/modal）引用 Semantic UI 组件（全站只共享用到的组件）。';
+const SEMANTIC_UI_MESSAGE = '从 @wenrun/shared/ui（对话框：@wenrun/shared/ui/modal）引用 Semantic UI 组件：页面只带用到的那几个。';
 
 /** MobX is bundled once, inside `@wenrun/shared/stores`, and reached through it: see shared/src/stores/index.ts. */
 const MOBX_MESSAGE = 'MobX 只通过 @wenrun/shared/stores 使用（observer、makeObservable 等）：全站一个 MobX，按用到的部分打包。';

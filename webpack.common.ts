@@ -21,21 +21,26 @@ import { CHUNK_LOAD_TIMEOUT_MS } from './shared/src/constants';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 /**
- * One instance in the page, whoever loads first (docs/ARCHITECTURE.md, federation contract). The router and axios
- * are not listed: each is reached only through `@wenrun/shared` (its router module, its one API client) and travels
- * inside it; axios as a chunk of its own, fetched with the first API call.
+ * One instance in the page (docs/ARCHITECTURE.md, federation contract), and who brings it:
+ * - `shell`: the shell's own code uses it, so the shell provides it on every page before any remote starts. A remote
+ *   consumes the shell's copy and carries none (`import: false`): its entry then lists no copy of its own to offer,
+ *   about 0.7 KB as sent per remote on a page, and its folder holds no second React.
+ * - `first`: the shell does not use it; whichever remote's entry registers first provides it.
+ * The router and axios are not listed: each is reached only through `@wenrun/shared` (its router module, its one API
+ * client) and travels inside it; axios as a chunk of its own, fetched with the first API call. JSX's runtime is
+ * shared with React: otherwise each chunk that renders carries its own copy (five on an about page).
  */
-export const SHARED_SINGLETONS = [
-  'react',
-  'react-dom',
-  '@wenrun/shared',
+export const SHARED_SINGLETONS = {
+  react: 'shell',
+  'react-dom': 'shell',
+  'react/jsx-runtime': 'shell',
+  '@wenrun/shared': 'shell',
   // The MobX stores and the page's one MobX inside them, apart so that a page without the login loads no MobX (see
   // shared/src/stores/index.ts).
-  '@wenrun/shared/stores',
-  // semantic-ui-react, as the components the site uses (see shared/src/ui/index.ts), the modal apart.
-  '@wenrun/shared/ui',
-  '@wenrun/shared/ui/modal',
-] as const;
+  '@wenrun/shared/stores': 'shell',
+  // semantic-ui-react's modal (see shared/src/ui/modal.ts): no page shows one at first.
+  '@wenrun/shared/ui/modal': 'first',
+} as const satisfies Record<string, 'shell' | 'first'>;
 
 export interface PartOptions {
   /** The part's folder (its `__dirname`). */
@@ -68,12 +73,13 @@ export interface PartOptions {
 export const BUILD_INFO_MODULE = './buildInfo';
 const BUILD_INFO_SOURCE = path.join(import.meta.dirname, 'shared/src/federation/buildInfo.ts');
 
-export function sharedConfig(pkg: PackageJson) {
+/** What a part shares, as Module Federation's `shared` option: a remote leaves out its copy of what the shell brings. */
+export function sharedConfig(pkg: PackageJson, role: 'shell' | 'remote') {
   const sharedPkg = readPackageJson(path.join(import.meta.dirname, 'shared'));
   return Object.fromEntries(
-    SHARED_SINGLETONS.map((dep) => {
+    Object.entries(SHARED_SINGLETONS).map(([dep, provider]) => {
       const isWorkspace = dep === sharedPkg.name || dep.startsWith(`${sharedPkg.name}/`);
-      const packageName = isWorkspace ? sharedPkg.name : dep;
+      const packageName = isWorkspace ? sharedPkg.name : dep.replace(/^((?:@[^/]+\/)?[^/]+).*$/, '$1');
       const requiredVersion = pkg.dependencies?.[packageName];
       if (!requiredVersion) {
         throw new Error(`${pkg.name}: shared singleton "${dep}" needs "${packageName}" in its package.json dependencies`);
@@ -84,6 +90,7 @@ export function sharedConfig(pkg: PackageJson) {
           singleton: true,
           requiredVersion: isWorkspace ? `^${sharedPkg.version}` : requiredVersion,
           ...(isWorkspace ? { version: sharedPkg.version } : {}),
+          ...(role === 'remote' && provider === 'shell' ? { import: false as const } : {}),
         },
       ];
     }),
@@ -149,7 +156,7 @@ function hostConfig(part: PartOptions, build: Build): PartConfig {
   config.plugins?.push(
     new ModuleFederationPlugin({
       name: part.name,
-      shared: sharedConfig(build.pkg),
+      shared: sharedConfig(build.pkg, 'shell'),
       manifest: { fileName: 'mf-manifest.json' },
       dts: false,
       // Every remote container uses this page's federation runtime (they are built with externalRuntime).
@@ -189,7 +196,7 @@ function remoteContainerConfig(part: PartOptions, exposes: Record<string, string
       name: part.name,
       filename: 'remoteEntry.js',
       exposes: { ...exposes, [BUILD_INFO_MODULE]: BUILD_INFO_SOURCE },
-      shared: sharedConfig(build.pkg),
+      shared: sharedConfig(build.pkg, 'remote'),
       manifest: { fileName: 'mf-manifest.json' },
       dts: false,
       // A remote loads no remote of its own: its entry leaves out the runtime's remote loading (0.5–0.6 KB as sent
@@ -252,7 +259,7 @@ function nodeFederationConfig(
     new ModuleFederationPlugin({
       name: part.name,
       ...container,
-      shared: sharedConfig(build.pkg),
+      shared: sharedConfig(build.pkg, container.exposes ? 'remote' : 'shell'),
       library: { type: 'commonjs-module' },
       remoteType: 'script',
       runtimePlugins: [NODE_RUNTIME_PLUGIN],
@@ -362,11 +369,9 @@ function commonConfig(
         cacheGroups: {
           defaultVendors: false,
           // Shared packages a page always loads together, each group one request instead of one per package.
-          // JSX's runtime is no shared package: every part keeps its own small copy with the code that uses it.
           react: {
             test: (module: webpack.Module) =>
-              /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(module.nameForCondition() ?? '') &&
-              !/jsx-(dev-)?runtime/.test(module.nameForCondition() ?? ''),
+              /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(module.nameForCondition() ?? ''),
             name: 'react',
             chunks: 'async',
             enforce: true,
@@ -381,7 +386,7 @@ function commonConfig(
         },
       },
       minimizer: [
-        new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false }),
+        new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: { condition: 'some', banner: false } }),
         new CssMinimizerPlugin({ minify: CssMinimizerPlugin.lightningCssMinify }),
       ],
     },

@@ -28,6 +28,7 @@ function input(overrides: { header?: Manifest | undefined; about?: Manifest } = 
     },
     required: { header: ['./Header', './SearchResults'], about: ['./AboutPage'], auth: ['./LoginModal'], wuyou: ['./ActivityPage'] },
     singletons: SINGLETONS,
+    fromShell: SINGLETONS,
     sharedPackage: { name: '@wenrun/shared', version: '0.1.0' },
   };
 }
@@ -57,6 +58,13 @@ describe('checkContract', () => {
       input({ about: manifest('about', ['./AboutPage'], { '@wenrun/shared': ['0.2.0', '^0.2.0'] }) }),
     );
     expect(problems).toEqual(expect.arrayContaining([expect.stringMatching(/^remote-about：用 @wenrun\/shared@0\.2\.0 构建/)]));
+  });
+
+  it('fails when the shell stops offering a singleton the remotes carry no copy of', () => {
+    const built = input();
+    const shell = manifest('shell', []);
+    built.shell = { part: 'shell', manifest: { ...shell, shared: shell.shared.filter((entry) => entry.name !== 'react') } };
+    expect(checkContract(built)).toEqual([expect.stringMatching(/^shell：没有提供 react/)]);
   });
 
   it('fails when a remote was not built', () => {

@@ -1,7 +1,8 @@
 /**
  * The federation contract, checked on the built manifests (`npm run contract`, part of `npm test`): every module
  * the shell loads is exposed by its remote; every shared singleton is offered by every part in versions that
- * satisfy every part's required range; every part was built against the same `shared` package.
+ * satisfy every part's required range; the shell offers each one the remotes leave to it (they carry no copy);
+ * every part was built against the same `shared` package.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,6 +35,8 @@ export interface ContractInput {
   remotes: Record<RemoteName, BuiltPart>;
   required: Record<RemoteName, readonly string[]>;
   singletons: readonly string[];
+  /** Singletons the remotes carry no copy of: the page has one only if the shell offers it. */
+  fromShell: readonly string[];
   sharedPackage: { name: string; version: string };
 }
 
@@ -80,6 +83,10 @@ export function checkContract(input: ContractInput): string[] {
       }
     }
   }
+  const shellOffers = new Set(input.shell.manifest?.shared.map((entry) => entry.name));
+  for (const name of input.fromShell) {
+    if (input.shell.manifest && !shellOffers.has(name)) problems.push(`${input.shell.part}：没有提供 ${name}，而 remote 不带自己的副本`);
+  }
   return [...new Set(problems)];
 }
 
@@ -102,7 +109,8 @@ function main(): void {
     shell: { part: SHELL_PART.folder, manifest: readManifest(SHELL_PART.folder) },
     remotes,
     required: REMOTE_MODULES,
-    singletons: SHARED_SINGLETONS,
+    singletons: Object.keys(SHARED_SINGLETONS),
+    fromShell: Object.entries(SHARED_SINGLETONS).flatMap(([name, provider]) => (provider === 'shell' ? [name] : [])),
     sharedPackage,
   });
   if (problems.length) {
@@ -110,7 +118,7 @@ function main(): void {
     for (const problem of problems) console.error(`  - ${problem}`);
     process.exit(1);
   }
-  console.log(`联邦契约检查通过：${Object.keys(remotes).length} 个 remote，${SHARED_SINGLETONS.length} 个共享单例。`);
+  console.log(`联邦契约检查通过：${Object.keys(remotes).length} 个 remote，${Object.keys(SHARED_SINGLETONS).length} 个共享单例。`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) main();

@@ -61,7 +61,7 @@ describe('routeFiles', () => {
     const site = makeTestBuild(root);
     const copies = (pathname: string) =>
       [...remoteCopies(site, pathname)].map(([key, options]) => [key, options.map((copy) => copy.map(({ part, file }) => `${part.folder}/${file}`))]);
-    expect(copies('/about/3')).toEqual([['@wenrun/shared/ui', [['remote-header/170.aaaaaaaa.js'], ['remote-about/170.aaaaaaaa.js']]]]);
+    expect(copies('/about/3')).toEqual([['@wenrun/shared/ui/modal', [['remote-header/170.aaaaaaaa.js'], ['remote-about/170.aaaaaaaa.js']]]]);
     expect(copies('/')).toEqual([]);
     // Two modules of one remote: one copy.
     expect(copies('/search/课程')).toEqual([]);

@@ -73,7 +73,7 @@ export function makeTestBuild(root: string, options: TestBuildOptions = {}): Sit
       path.join(dist, 'mf-manifest.json'),
       JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.js' } }, exposes: exposed.map(({ module, chunk }) => ({ path: module, assets: assets(chunk) })) }),
     );
-    const groups = Object.fromEntries(exposed.map(({ chunk }) => [chunk, group([`${chunk}.88888888.js`], [`${chunk}.88888888.css`], ['react', '@wenrun/shared/ui'])]));
+    const groups = Object.fromEntries(exposed.map(({ chunk }) => [chunk, group([`${chunk}.88888888.js`], [`${chunk}.88888888.css`], ['react', '@wenrun/shared/ui/modal'])]));
     write(
       path.join(dist, 'entry-assets.json'),
       JSON.stringify({
@@ -81,7 +81,7 @@ export function makeTestBuild(root: string, options: TestBuildOptions = {}): Sit
           initial: group(['remoteEntry.js']),
           async: group([]),
           groups,
-          shared: { react: group(['696.99999999.js']), '@wenrun/shared/ui': group(['170.aaaaaaaa.js'], [], ['react']) },
+          shared: { react: group(['696.99999999.js']), '@wenrun/shared/ui/modal': group(['170.aaaaaaaa.js'], [], ['react']) },
         },
       }),
     );

@@ -1,6 +1,6 @@
 import { action, makeObservable, observable, computed } from 'mobx';
 import { z } from 'zod/mini';
-import defaultAvatar from '../assets/default-avatar.svg';
+import defaultAvatar from './default-avatar.svg';
 import type { LoginResult } from '../api/types';
 import { LOGIN_STORAGE_KEY } from '../constants';
 import { persistStore } from './persist';
