@@ -16,7 +16,7 @@ import { htmlPage } from './deploy/webpack/htmlPage';
 import { gitShortHash, readPackageJson, type PackageJson } from './deploy/webpack/packageInfo';
 import { SEMANTIC_CSS, semanticCssPruning } from './deploy/webpack/semanticCss';
 import { EntryAssetsPlugin, SERVER_DIR, ServerEntryInManifestPlugin, VersionFilePlugin } from './deploy/webpack/plugins';
-import { chunkRegistryGlobal, STANDALONE_DIST, type BuildInfo } from './shared/src/config/parts';
+import { chunkRegistryGlobal, REMOTE_ENTRY_FILE, STANDALONE_DIST, type BuildInfo } from './shared/src/config/parts';
 import { CHUNK_LOAD_TIMEOUT_MS } from './shared/src/constants';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
@@ -159,8 +159,10 @@ function hostConfig(part: PartOptions, build: Build): PartConfig {
       shared: sharedConfig(build.pkg, 'shell'),
       manifest: { fileName: 'mf-manifest.json' },
       dts: false,
-      // Every remote container uses this page's federation runtime (they are built with externalRuntime).
-      experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
+      // Every remote container uses this page's federation runtime (they are built with externalRuntime). The page
+      // loads remotes by their containers, never by manifests (shell/src/remotes/entryAddress.ts), so the runtime's
+      // snapshot code, which reads manifests, is left out (1.3 KB as sent); the server build keeps it.
+      experiments: { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
     }),
     ...['index.html', ...(part.fallbackPage ? [part.fallbackPage] : [])].map(
       (filename) => new HtmlWebpackPlugin({ title: part.title, filename, chunks: ['main'], publicPath: '/', templateContent: htmlPage }),
@@ -194,7 +196,7 @@ function remoteContainerConfig(part: PartOptions, exposes: Record<string, string
   config.plugins?.push(
     new ModuleFederationPlugin({
       name: part.name,
-      filename: 'remoteEntry.js',
+      filename: REMOTE_ENTRY_FILE,
       exposes: { ...exposes, [BUILD_INFO_MODULE]: BUILD_INFO_SOURCE },
       shared: sharedConfig(build.pkg, 'remote'),
       manifest: { fileName: 'mf-manifest.json' },
@@ -272,7 +274,7 @@ function nodeFederationConfig(
 
 function remoteServerConfig(part: PartOptions, exposes: Record<string, string>, build: Build): PartConfig {
   return nodeFederationConfig(part, build, {}, 'auto', {
-    filename: 'remoteEntry.js',
+    filename: REMOTE_ENTRY_FILE,
     exposes: { ...exposes, [BUILD_INFO_MODULE]: BUILD_INFO_SOURCE },
   });
 }
@@ -373,6 +375,15 @@ function commonConfig(
             test: (module: webpack.Module) =>
               /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(module.nameForCondition() ?? ''),
             name: 'react',
+            chunks: 'async',
+            enforce: true,
+          },
+          // The stylesheets every page starts with, `shared`'s base and page-wide feedback and the shell's own (the
+          // site's frame and remote slots): one file instead of one per chunk that imports them.
+          startStyles: {
+            type: 'css/mini-extract',
+            test: /[\\/](shared[\\/]src[\\/](styles[\\/]base|feedback[\\/]feedback)|shell[\\/]src[\\/]shell)\.css$/,
+            name: 'site',
             chunks: 'async',
             enforce: true,
           },

@@ -6,6 +6,7 @@ function manifest(name: string, exposes: string[], shared: Partial<Record<string
   const versions = { react: ['18.3.1', '18.3.1'], '@wenrun/shared': ['0.1.0', '^0.1.0'], ...shared };
   return {
     name,
+    metaData: { globalName: name, remoteEntry: { name: 'remoteEntry.js', path: '' } },
     exposes: exposes.map((path) => ({ path })),
     shared: Object.entries(versions).map(([pkg, pair]) => ({
       name: pkg,
@@ -65,6 +66,12 @@ describe('checkContract', () => {
     const shell = manifest('shell', []);
     built.shell = { part: 'shell', manifest: { ...shell, shared: shell.shared.filter((entry) => entry.name !== 'react') } };
     expect(checkContract(built)).toEqual([expect.stringMatching(/^shell：没有提供 react/)]);
+  });
+
+  it('fails when a remote’s container is not beside its manifest, where the browser looks for it', () => {
+    const about = manifest('about', ['./AboutPage']);
+    const moved = { ...about, metaData: { globalName: 'about', remoteEntry: { name: 'remoteEntry.js', path: 'js' } } };
+    expect(checkContract(input({ about: moved }))).toEqual([expect.stringMatching(/^remote-about：容器不在清单旁的 remoteEntry\.js（js\/remoteEntry\.js）/)]);
   });
 
   it('fails when a remote was not built', () => {

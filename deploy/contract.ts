@@ -1,6 +1,6 @@
 /**
  * The federation contract, checked on the built manifests (`npm run contract`, part of `npm test`): every module
- * the shell loads is exposed by its remote; every shared singleton is offered by every part in versions that
+ * the shell loads is exposed by its remote, whose container is where the browser looks for it; every shared singleton is offered by every part in versions that
  * satisfy every part's required range; the shell offers each one the remotes leave to it (they carry no copy);
  * every part was built against the same `shared` package.
  */
@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
 import { REMOTE_MODULES } from '../shell/src/remotes/modules';
-import { MANIFEST_FILE, REMOTE_PARTS, SHELL_PART, type RemoteName } from '../shared/src/config/parts';
+import { MANIFEST_FILE, REMOTE_ENTRY_FILE, REMOTE_PARTS, SHELL_PART, type RemoteName } from '../shared/src/config/parts';
 import { SHARED_SINGLETONS } from '../webpack.common';
 
 interface ManifestShared {
@@ -22,6 +22,7 @@ export interface Manifest {
   name: string;
   shared: ManifestShared[];
   exposes: { path: string }[];
+  metaData?: { globalName?: string; remoteEntry?: { name?: string; path?: string } };
 }
 
 export interface BuiltPart {
@@ -50,6 +51,12 @@ export function checkContract(input: ContractInput): string[] {
       problems.push(`${part}：没有 ${MANIFEST_FILE}（未构建？）`);
       continue;
     }
+    // The browser loads the container beside the manifest, by the remote's name (shell/src/remotes/entryAddress.ts).
+    const container = manifest.metaData?.remoteEntry;
+    if (container?.name !== REMOTE_ENTRY_FILE || container.path) {
+      problems.push(`${part}：容器不在清单旁的 ${REMOTE_ENTRY_FILE}（${container?.path ?? ''}/${container?.name ?? '?'}）`);
+    }
+    if (manifest.metaData?.globalName !== remote) problems.push(`${part}：容器的全局名 ${manifest.metaData?.globalName ?? '?'} 不是 ${remote}`);
     const exposed = new Set(manifest.exposes.map((entry) => entry.path));
     for (const module of modules) {
       if (!exposed.has(module)) problems.push(`${part}：shell 需要的模块 ${remote}/${module.slice(2)}（${module}）没有暴露`);

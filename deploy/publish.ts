@@ -16,7 +16,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { MANIFEST_FILE, VERSION_FILE } from '../shared/src/config/parts';
+import { MANIFEST_FILE, REMOTE_ENTRY_FILE, VERSION_FILE } from '../shared/src/config/parts';
 import type { BuildInfo } from '../shared/src/config/parts';
 import { temporaryFor, writeFileAtomically } from './atomicFile';
 import { compressFolder, ENCODINGS } from './serve/compress';
@@ -26,7 +26,7 @@ import { cacheControlFor } from './serve/headers';
  * Replaced last, in this order (any other such file before them); the manifest the shell reads goes with the
  * version file that describes it.
  */
-const POINTER_ORDER = ['remoteEntry.js', 'mf-manifest-stats.json', MANIFEST_FILE, VERSION_FILE];
+const POINTER_ORDER = [REMOTE_ENTRY_FILE, 'mf-manifest-stats.json', MANIFEST_FILE, VERSION_FILE];
 
 export const DEFAULT_GRACE_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -90,7 +90,7 @@ export function readBuildInfo(dir: string): BuildInfo {
 
 /** A build folder fit to publish: a manifest, an entry and a version file, and every file they name. */
 export function checkBuild(dir: string): BuildInfo {
-  for (const required of [MANIFEST_FILE, 'remoteEntry.js', VERSION_FILE]) {
+  for (const required of [MANIFEST_FILE, REMOTE_ENTRY_FILE, VERSION_FILE]) {
     if (!fs.existsSync(path.join(dir, required))) throw new Error(`构建目录 ${dir} 缺少 ${required}`);
   }
   const missing = missingFiles(dir);

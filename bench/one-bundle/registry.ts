@@ -4,10 +4,5 @@
  * build, so the sampled views are measured as in the federated site, without the federation runtime.
  */
 import type { RemoteLoad } from '../../shell/src/remotes/registry';
-import type { RemoteBuild } from '../../shell/src/remotes/buildsPlugin';
 
 export function observeRemoteLoads(_listener: (load: RemoteLoad) => void): void {}
-
-export function remoteBuilds(): Record<string, RemoteBuild> {
-  return {};
-}

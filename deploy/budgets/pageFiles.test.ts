@@ -24,7 +24,6 @@ describe('routeFiles', () => {
       'remote-header/170.aaaaaaaa.js',
       'remote-header/__federation_expose_Header.88888888.css',
       'remote-header/__federation_expose_Header.88888888.js',
-      'remote-header/mf-manifest.json',
       'remote-header/remoteEntry.js',
       'shell/696.55555555.js',
       'shell/74.66666666.js',

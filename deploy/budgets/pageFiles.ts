@@ -94,7 +94,7 @@ function shownRemotes(site: SiteBuild, pathname: string): (PartStats & { module:
 /**
  * Every file a path downloads before the page is live: its HTML; the shell's entry and the chunk groups it
  * awaits (the app, the layout when the route has one, the shell's own page); for each remote module the route shows, the remote's
- * manifest, its `remoteEntry.js` and the module's files; and every shared package those consume. A shared package
+ * `remoteEntry.js` and the module's files, as its manifest names them (the page itself fetches no manifest); and every shared package those consume. A shared package
  * comes from the shell when the shell has it (its copy registers first). One the shell lacks comes from whichever
  * shown remote's entry registers first (every entry registers all it provides, used or not): that is a race, so
  * the first shown remote that has a copy is counted, and `remoteCopies` names the others. What loads later on
@@ -142,7 +142,6 @@ function pageLoad(site: SiteBuild, pathname: string): { files: PageFile[]; fromR
     const manifest = readJson<FederationManifest>(remote, MANIFEST_FILE);
     const exposed = manifest.exposes.find((expose) => expose.path === module);
     if (!exposed) throw new Error(`${remote.folder}/${MANIFEST_FILE} 没有暴露 ${module}`);
-    add(remote, MANIFEST_FILE);
     add(remote, manifest.metaData.remoteEntry.name);
     const moduleFiles = filesOf(exposed.assets);
     // The chunk group of the exposed module is the one holding its files; it says what the module consumes.

@@ -1,5 +1,5 @@
 import webpack from 'webpack';
-import { ENTRY_ASSETS_FILE, MANIFEST_FILE, VERSION_FILE, type BuildInfo, type ChunkGroupAssets, type EntryAssets } from '../../shared/src/config/parts';
+import { ENTRY_ASSETS_FILE, MANIFEST_FILE, REMOTE_ENTRY_FILE, VERSION_FILE, type BuildInfo, type ChunkGroupAssets, type EntryAssets } from '../../shared/src/config/parts';
 
 /** Where a part's server build goes, beside its web build: `dist/server/`. */
 export const SERVER_DIR = 'server';
@@ -31,7 +31,7 @@ export class ServerEntryInManifestPlugin {
         const asset = compilation.getAsset(MANIFEST_FILE);
         if (!asset) return;
         const manifest = JSON.parse(asset.source.source().toString()) as { metaData: Record<string, unknown> };
-        manifest.metaData.ssrRemoteEntry = { name: 'remoteEntry.js', path: SERVER_DIR, type: 'commonjs-module' };
+        manifest.metaData.ssrRemoteEntry = { name: REMOTE_ENTRY_FILE, path: SERVER_DIR, type: 'commonjs-module' };
         compilation.updateAsset(MANIFEST_FILE, new webpack.sources.RawSource(JSON.stringify(manifest, null, 2)));
       });
     });

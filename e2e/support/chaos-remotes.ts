@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, type Route } from '@playwright/test';
-import { REMOTE_PARTS, type RemoteName } from '../../shared/src/config/parts';
+import { REMOTE_ENTRY_FILE, REMOTE_PARTS, type RemoteName } from '../../shared/src/config/parts';
 import { distOf } from './site';
 
 /** The faults a remote can have in production; each is made real in the browser's network layer. */
-export const REMOTE_FAULTS = ['connection refused', 'manifest 404', 'chunk 404', 'chunk never answers', 'delay 10 s', 'throws at render'] as const;
+export const REMOTE_FAULTS = ['connection refused', 'entry 404', 'chunk 404', 'chunk never answers', 'delay 10 s', 'throws at render'] as const;
 export type RemoteFault = (typeof REMOTE_FAULTS)[number];
 
 /** How long the delayed remote holds its answers (past the shell's 8 s load timeout). */
@@ -67,8 +67,8 @@ export async function injectRemoteFault(
     case 'connection refused':
       handler = (route) => route.abort('connectionrefused');
       break;
-    case 'manifest 404':
-      pattern = `${origin}/mf-manifest.json*`;
+    case 'entry 404':
+      pattern = `${origin}/${REMOTE_ENTRY_FILE}*`;
       handler = (route) => route.fulfill({ status: 404, contentType: 'text/plain; charset=utf-8', body: '404 未找到' });
       break;
     case 'chunk 404':

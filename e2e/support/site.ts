@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { fallbackPageIn, startPartServer } from '../../deploy/serve/partServer';
 import { E2E_SITE_ORIGINS } from './ports';
+import { MANIFEST_FILE, REMOTE_ENTRY_FILE } from '../../shared/src/config/parts';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const ARTIFACTS = path.join(ROOT, 'e2e', '.artifacts');
@@ -43,7 +44,12 @@ export function setRemote(config: Record<string, unknown>, remote: string, entry
 }
 
 export function manifestUrl(port: number): string {
-  return `http://localhost:${port}/mf-manifest.json`;
+  return `http://localhost:${port}/${MANIFEST_FILE}`;
+}
+
+/** The container the browser loads for a remote configured by `manifestUrl(port)`. */
+export function remoteEntryUrl(port: number): string {
+  return `http://localhost:${port}/${REMOTE_ENTRY_FILE}`;
 }
 
 /** Serves a folder like `npm start` serves a part (cache headers, CORS for the site's and tests' origins). */

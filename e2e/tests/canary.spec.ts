@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { REMOTE_PARTS } from '../../shared/src/config/parts';
 import { expect, test } from '../support/fixtures';
-import { ARTIFACTS, copyBuild, deployShellCopy, distOf, manifestUrl, setRemote, waitForApp, watchErrors } from '../support/site';
+import { ARTIFACTS, copyBuild, deployShellCopy, distOf, manifestUrl, remoteEntryUrl, setRemote, waitForApp, watchErrors } from '../support/site';
 
 const VISITORS = 200;
 const PERCENT = 10;
@@ -11,10 +11,13 @@ const PERCENT = 10;
 /** remote-wuyou built again as the next version, deployed to its own host: the canary. */
 function canaryBuild(name: string, breakChunks = false): string {
   const dir = copyBuild(distOf('remote-wuyou'), path.join(ARTIFACTS, name));
+  // The next version, as a build says it in its manifest and in its version.json.
   const manifestFile = path.join(dir, 'mf-manifest.json');
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { metaData: { buildInfo: { buildVersion: string } } };
   manifest.metaData.buildInfo.buildVersion = '9.9.9-canary';
   fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+  const versionFile = path.join(dir, 'version.json');
+  fs.writeFileSync(versionFile, JSON.stringify({ ...(JSON.parse(fs.readFileSync(versionFile, 'utf8')) as object), version: '9.9.9-canary' }));
   // A botched canary: the manifest names an ActivityPage chunk that was never uploaded.
   if (breakChunks) for (const file of fs.readdirSync(dir).filter((name) => name.startsWith('__federation_expose_ActivityPage'))) fs.rmSync(path.join(dir, file));
   return dir;
@@ -97,6 +100,6 @@ test('a canary whose chunks fail: its visitors get the stable build at once, and
   expect(await loadedFrom(page, canary.origin)).toBe(true);
   await expect(page.locator('.remote-slot--failed')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(warnings.join('\n')).toContain(`wuyou 使用备用地址 ${manifestUrl(REMOTE_PARTS.wuyou.port)}`);
+  expect(warnings.join('\n')).toContain(`wuyou 使用备用地址 ${remoteEntryUrl(REMOTE_PARTS.wuyou.port)}`);
   expect(errors).toEqual([]);
 });

@@ -128,7 +128,7 @@ async function runFaultCase(page: Page, remoteCase: RemoteCase, fault: RemoteFau
   await expectNoWhiteScreen(page);
 
   await injected.lift();
-  if (fault === 'throws at render' || fault === 'manifest 404') {
+  if (fault === 'throws at render' || fault === 'entry 404') {
     // The visitor's own retry, at once. The automatic one may fire first on a slow machine and take the button
     // away mid-click: both go through the same in-place retry, so either recovery counts.
     const retry = fallback.getByRole('button', { name: '立即重试' });

@@ -11,6 +11,7 @@ import {
   editRuntimeConfig,
   folderFingerprint,
   manifestUrl,
+  remoteEntryUrl,
   setRemote,
   watchErrors,
 } from '../support/site';
@@ -62,7 +63,7 @@ test('rollback: a broken primary remote-header falls back to the last known good
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
   await expect(page.locator('header.site-header')).toBeVisible();
   await expect(page.locator('.remote-slot--failed')).toHaveCount(0);
-  expect(warnings.join('\n')).toContain(`使用备用地址 ${manifestUrl(REMOTE_PARTS.header.port)}`);
+  expect(warnings.join('\n')).toContain(`使用备用地址 ${remoteEntryUrl(REMOTE_PARTS.header.port)}`);
 });
 
 test('a black-holed primary remote-header costs the visit one short wait: the first page is live within 4 s, the next within 1 s; after 10 minutes the primary is tried again', async ({

@@ -1,19 +1,9 @@
 import { observer } from '@wenrun/shared/stores';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Button, Message } from '@wenrun/shared/ui';
+import { Button, FormField, Message, useSingleFlight } from '@wenrun/shared/ui';
 import 'semantic-ui-css/components/form.min.css';
 import 'semantic-ui-css/components/message.min.css';
-import {
-  api,
-  FormField,
-  isApiError,
-  maskMobile,
-  MESSAGE_CONTENT_MAX,
-  MESSAGES,
-  takeTypedValue,
-  useHydrated,
-  useSingleFlight,
-} from '@wenrun/shared';
+import { api, isApiError, maskMobile, MESSAGE_CONTENT_MAX, MESSAGES, takeTypedValue, useHydrated } from '@wenrun/shared';
 import { DRAFT_MAX_LENGTH, messageDraft, type MessageDraft } from './MessageDraft';
 import {
   countChars,

@@ -1,5 +1,6 @@
 import { lazy, memo, Suspense } from 'react';
-import { getRuntimeConfig, LoadingIndicator } from '@wenrun/shared';
+import { getRuntimeConfig } from '@wenrun/shared';
+import { LoadingIndicator } from '@wenrun/shared/ui';
 import {
   COOPERATION_MODELS,
   COOPERATION_PROCESS,

@@ -1,7 +1,7 @@
 import { observer, uiStore } from '@wenrun/shared/stores';
 import { useId, useRef, useState } from 'react';
 import { Modal } from '@wenrun/shared/ui/modal';
-import { useDialogFocus } from '@wenrun/shared';
+import { useDialogFocus } from '@wenrun/shared/ui';
 import { EMPTY_DRAFT, type LoginDraft, type LoginMethod } from '../login/draft';
 import { LoginForm } from '../login/LoginForm';
 import { LoginTabs } from '../login/LoginTabs';

@@ -1,6 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { FormField, useSingleFlight } from '@wenrun/shared';
-import { Button, Message } from '@wenrun/shared/ui';
+import { Button, FormField, Message, useSingleFlight } from '@wenrun/shared/ui';
 import 'semantic-ui-css/components/form.min.css';
 import 'semantic-ui-css/components/message.min.css';
 import { validateDraft, type LoginDraft, type LoginFieldErrors, type LoginMethod } from './draft';

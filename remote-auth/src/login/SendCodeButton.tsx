@@ -1,6 +1,6 @@
 import { observer } from '@wenrun/shared/stores';
-import { Button } from '@wenrun/shared/ui';
-import { api, useSingleFlight, validateMobile } from '@wenrun/shared';
+import { Button, useSingleFlight } from '@wenrun/shared/ui';
+import { api, validateMobile } from '@wenrun/shared';
 import { codeCountdown } from './CodeCountdown';
 import { failureMessage } from './loginRequest';
 

@@ -1,7 +1,8 @@
 import { observer, uiStore } from '@wenrun/shared/stores';
 import { useId, useRef } from 'react';
 import { Modal } from '@wenrun/shared/ui/modal';
-import { assetUrl, getRuntimeConfig, SERVICE_IMAGE_WIDTH, useDialogFocus } from '@wenrun/shared';
+import { assetUrl, getRuntimeConfig, SERVICE_IMAGE_WIDTH } from '@wenrun/shared';
+import { useDialogFocus } from '@wenrun/shared/ui';
 import { CloseIcon } from './icons';
 // Semantic's modal styles come with the modal (shared carries only the first-paint set).
 import 'semantic-ui-css/components/dimmer.min.css';

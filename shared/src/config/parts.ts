@@ -36,6 +36,12 @@ export const REMOTE_NAMES = Object.keys(REMOTE_PARTS) as RemoteName[];
 export const MANIFEST_FILE = 'mf-manifest.json';
 
 /**
+ * A remote's federation container, in the same folder as its manifest (every part's build writes both there; the
+ * contract check holds them to it). The browser loads a remote from this file, the render server from the manifest.
+ */
+export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
+
+/**
  * A remote's production build of its standalone dev page, beside `dist` (the folder that is served and deployed),
  * never in it: development-only code does not ship. `npm run dev -w <remote>` serves the page itself.
  */

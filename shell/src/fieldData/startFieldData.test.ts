@@ -1,5 +1,9 @@
-import { API_PATHS, type FieldBatch } from '@wenrun/shared';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { API_PATHS, DEFAULT_RUNTIME_CONFIG, type FieldBatch } from '@wenrun/shared';
+import { loadExposed, registerSiteRemotes } from '../remotes/registry';
 import { startFieldData } from './startFieldData';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn(), registerGlobalPlugins: jest.fn() }));
 
 // web-vitals needs a browser's performance timeline (jsdom has none); the e2e suite runs the real one in Chromium.
 jest.mock('web-vitals', () => ({
@@ -33,4 +37,23 @@ it('sends the metrics and an uncaught error, scrubbed, with the route and canary
     { kind: 'metric', name: 'CLS', value: 0.012 },
     { kind: 'error', message: '手机号 *** 无效' },
   ]);
+});
+
+it('reports each remote load with the version of the build it came from, read beside its container', async () => {
+  const sendBeacon = jest.fn((_url: string, _body: string) => true);
+  Object.assign(navigator, { sendBeacon });
+  const fetch = jest.fn(async (url: string) => ({ ok: true, json: async () => ({ version: url.includes(':3002/') ? '1.4.0' : '9.9.9' }) }));
+  Object.assign(globalThis, { fetch });
+  jest.mocked(loadRemote).mockResolvedValue({ default: () => null });
+  registerSiteRemotes(DEFAULT_RUNTIME_CONFIG);
+  startFieldData({ statsBaseUrl: 'https://stats.example.cn', route: '/about/:key', canary: [] });
+
+  await loadExposed('about', './AboutPage');
+  await new Promise((resolve) => setTimeout(resolve));
+  hidePage();
+
+  expect(fetch).toHaveBeenCalledWith('http://localhost:3002/version.json', { cache: 'no-cache' });
+  const batch = JSON.parse(sendBeacon.mock.calls[0]?.[1] ?? '{}') as FieldBatch;
+  expect(batch.view.versions).toEqual({ about: '1.4.0' });
+  expect(batch.events).toContainEqual({ kind: 'slot', remote: 'about', version: '1.4.0', loadMs: expect.any(Number), outcome: 'loaded' });
 });

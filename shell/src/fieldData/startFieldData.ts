@@ -1,8 +1,8 @@
 import { onCLS, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import { API_PATHS, type FieldMetric } from '@wenrun/shared';
-import { observeRemoteLoads, remoteBuilds } from '../remotes/registry';
-import type { RemoteBuild } from '../remotes/buildsPlugin';
+import { observeRemoteLoads } from '../remotes/registry';
 import { fieldCollector, scrubMessage, type SendBatch } from './collector';
+import { remoteBuilds, UNKNOWN_VERSION, type RemoteBuild } from './remoteBuilds';
 
 export interface FieldDataOptions {
   statsBaseUrl: string;
@@ -41,7 +41,8 @@ function remoteOfFile(url: string, builds: Record<string, RemoteBuild>): [string
  */
 export function startFieldData({ statsBaseUrl, route, canary }: FieldDataOptions): void {
   const id = viewId();
-  const versionsNow = () => Object.fromEntries(Object.entries(remoteBuilds()).map(([remote, build]) => [remote, build.version]));
+  const builds = remoteBuilds();
+  const versionsNow = () => Object.fromEntries(Object.entries(builds.current()).map(([remote, build]) => [remote, build.version]));
   const collector = fieldCollector(() => ({ id, route, versions: versionsNow(), canary }), beaconTo(`${statsBaseUrl}${API_PATHS.statsLog}`));
 
   const metric = ({ name, value }: Metric) =>
@@ -51,12 +52,15 @@ export function startFieldData({ statsBaseUrl, route, canary }: FieldDataOptions
   onCLS(metric);
   onTTFB(metric);
 
-  observeRemoteLoads(({ remote, ms, outcome }) =>
-    collector.add({ kind: 'slot', remote, version: remoteBuilds()[remote]?.version ?? '未知', loadMs: ms, outcome }),
-  );
+  // A load is reported once its build's version is read (a few milliseconds after it, well before a visitor leaves).
+  observeRemoteLoads(({ remote, ms, outcome, entry }) => {
+    const slot = (version: string) => collector.add({ kind: 'slot', remote, version, loadMs: ms, outcome });
+    if (entry) void builds.loaded(remote, entry).then((build) => slot(build.version));
+    else slot(builds.current()[remote]?.version ?? UNKNOWN_VERSION);
+  });
 
   const error = (message: string, file: string | undefined) => {
-    const owner = file ? remoteOfFile(file, remoteBuilds()) : undefined;
+    const owner = file ? remoteOfFile(file, builds.current()) : undefined;
     collector.add({ kind: 'error', message: scrubMessage(message), ...(owner ? { remote: owner[0], version: owner[1].version } : {}) });
   };
   window.addEventListener('error', (event) => error(event.message || String(event.error), event.filename || undefined));

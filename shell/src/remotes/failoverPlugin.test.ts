@@ -32,7 +32,7 @@ function siteWith(entries: string[], behaviour: Record<string, FakeEntry>, { tim
   const fake = fakeRemotes(behaviour);
   const switches: string[] = [];
   const failover = failoverPlugin({ entries: { [remote]: entries }, failed, now, onSwitch: (_remote, entry) => switches.push(entry) });
-  const deadlines = deadlinePlugin({ timeoutMs, manifestTimeoutMs: timeoutMs, hasFallback: (url) => failover.hasFallback(url) });
+  const deadlines = deadlinePlugin({ timeoutMs, fallbackAfterMs: timeoutMs, hasFallback: (url) => failover.hasFallback(url) });
   const runtime = createInstance({ name: `host${tests}`, remotes: [], plugins: [failover, deadlines, fake.plugin] });
   runtime.registerRemotes([{ name: remote, entry: failover.startEntry(remote) }]);
   const load = () => runtime.loadRemote(`${remote}/Header`);
@@ -79,12 +79,21 @@ describe('failoverPlugin', () => {
     Object.assign(globalThis, { fetch });
     const fake = fakeRemotes({});
     const failover = failoverPlugin({ entries: { [remote]: [SILENT] } });
-    const deadlines = deadlinePlugin({ timeoutMs: 200, manifestTimeoutMs: 20, hasFallback: (url) => failover.hasFallback(url) });
+    const deadlines = deadlinePlugin({ timeoutMs: 200, fallbackAfterMs: 20, hasFallback: (url) => failover.hasFallback(url) });
     const runtime = createInstance({ name: `host${tests}`, remotes: [], plugins: [failover, deadlines, fake.plugin] });
     runtime.registerRemotes([{ name: remote, entry: failover.startEntry(remote) }]);
     const started = Date.now();
     await expect(runtime.loadRemote(`${remote}/Header`)).rejects.toThrow();
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+  });
+
+  it('gives a container script the short deadline while another entry could answer, the long one after', () => {
+    const failover = failoverPlugin({ entries: { [remote]: [PRIMARY, FALLBACK] } });
+    const deadlines = deadlinePlugin({ timeoutMs: 8_000, fallbackAfterMs: 2_000, hasFallback: (url) => failover.hasFallback(url) });
+    failover.startEntry(remote);
+    expect(deadlines.createScript?.({ url: PRIMARY })).toEqual({ timeout: 2_000 });
+    failover.skipEntry(remote);
+    expect(deadlines.createScript?.({ url: FALLBACK })).toEqual({ timeout: 8_000 });
   });
 
   it('fails when every entry fails, and starts from the primary again once it is back', async () => {

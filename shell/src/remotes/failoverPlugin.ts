@@ -3,7 +3,10 @@ import { forgetStartedChunks } from './chunkRegistry';
 import { failedEntries, type FailedEntries } from './failedEntries';
 
 export interface FailoverOptions {
-  /** Manifest URLs by remote: primary first, then last-known-good fallbacks (the runtime config's `remotes`). */
+  /**
+   * Entries by remote, primary first, then last-known-good fallbacks (the runtime config's `remotes`, as
+   * `entryAddress` maps them: containers in the browser, manifests on the render server).
+   */
   entries: Record<string, string[]>;
   /** Entries that failed to load, passed over for a while (default: remembered in memory). */
   failed?: FailedEntries;
@@ -17,8 +20,10 @@ export interface Failover extends ModuleFederationRuntimePlugin {
   startEntry(remote: string): string;
   /** Whether the remote is loaded from its list's first entry (false: a fallback is in use). */
   onFirstEntry(remote: string): boolean;
-  /** Whether `manifestUrl` is an entry in use with another one after it (the deadline plugin asks). */
-  hasFallback(manifestUrl: string): boolean;
+  /** The entry the remote is loaded from now. */
+  entryInUse(remote: string): string | undefined;
+  /** Whether `url` is an entry in use with another one after it (the deadline plugin asks). */
+  hasFallback(url: string): boolean;
   /** The entry in use broke at start (its module threw): moves on. False when it was the last (back to the start). */
   skipEntry(remote: string): boolean;
   /** The same address now serves another build: its next load fetches the entry afresh. */
@@ -76,6 +81,7 @@ export function failoverPlugin({ entries: initial, failed = failedEntries(), now
       return origin.loadRemote(id);
     },
     onFirstEntry: (remote) => (current.get(remote) ?? 0) === 0,
+    entryInUse: (remote) => entries[remote]?.[current.get(remote) ?? 0],
     hasFallback(url) {
       return Object.entries(entries).some(([remote, list]) => {
         const index = current.get(remote) ?? 0;

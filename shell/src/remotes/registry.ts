@@ -1,20 +1,21 @@
 import { loadRemote, registerGlobalPlugins, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { storageArea, type RemoteName, type RuntimeConfig, type SlotOutcome } from '@wenrun/shared';
 import { visitorBucket, visitorReleases, type VisitorReleases } from '../canary/canary';
+import { entryAddress } from './entryAddress';
 import { failedEntries } from './failedEntries';
 import { deadlinePlugin } from './deadlinePlugin';
 import { failoverPlugin, type Failover } from './failoverPlugin';
-import { remoteBuildsPlugin, type RemoteBuild } from './buildsPlugin';
 import { sharedRetryPlugin } from './sharedRetryPlugin';
 
 /** A remote entry slower than this counts as failed for this attempt; the slot retries later. */
 export const REMOTE_LOAD_TIMEOUT_MS = 8_000;
 /**
- * A manifest is about 2 KB compressed: four round trips of 500 ms on a new connection. A host that has not sent it
- * by then is taken as black-holed and the next entry is tried, so with the shell's own start (about 0.7 s before it
- * asks) a page is live within 4 s; the last entry gets REMOTE_LOAD_TIMEOUT_MS.
+ * An entry's first file (the container in the browser, about 7 KB compressed; the manifest on the render server)
+ * fits a new connection's first flight: four round trips of 500 ms. A host that has not sent it by then is taken as
+ * black-holed and the next entry is tried, so with the shell's own start (about 0.7 s before it asks) a page is
+ * live within 4 s; the last entry gets REMOTE_LOAD_TIMEOUT_MS.
  */
-export const MANIFEST_TIMEOUT_MS = 2_000;
+export const WAIT_BEFORE_FALLBACK_MS = 2_000;
 
 /** Modules already loaded, by `remote/module`: a slot whose module is here renders it at once. */
 const loadedModules = new Map<string, unknown>();
@@ -26,12 +27,6 @@ const failedLoads = new Map<string, RemoteLoadError>();
 const loadsInFlight = new Map<string, Promise<unknown>>();
 
 let failover: Failover | undefined;
-const buildsPlugin = remoteBuildsPlugin();
-
-/** Remote name → the build this page loaded it from (version and entry), for the remotes loaded so far. */
-export function remoteBuilds(): Record<string, RemoteBuild> {
-  return buildsPlugin.builds();
-}
 
 /** One load of a remote module, as field data reports it. */
 export interface RemoteLoad {
@@ -40,6 +35,8 @@ export interface RemoteLoad {
   ms: number;
   /** `fallback`: the module came from an entry after this visitor's first (a canary or a primary that failed). */
   outcome: SlotOutcome;
+  /** The entry it came from, when it loaded. */
+  entry?: string;
 }
 
 /**
@@ -83,7 +80,9 @@ export function loadedModule<T>(remote: RemoteName, exposed: string): T | undefi
  */
 export function registerSiteRemotes(config: RuntimeConfig): VisitorReleases {
   const releases = visitorReleases(config, visitorBucket(storageArea('local') ?? undefined));
-  const { entries } = releases;
+  const entries = Object.fromEntries(
+    Object.entries(releases.entries).map(([name, addresses]) => [name, addresses.map(entryAddress)]),
+  ) as Record<RemoteName, string[]>;
   if (failover) {
     failover.setEntries(entries);
     return releases;
@@ -96,12 +95,12 @@ export function registerSiteRemotes(config: RuntimeConfig): VisitorReleases {
   failover = plugin;
   const deadlines = deadlinePlugin({
     timeoutMs: REMOTE_LOAD_TIMEOUT_MS,
-    manifestTimeoutMs: MANIFEST_TIMEOUT_MS,
+    fallbackAfterMs: WAIT_BEFORE_FALLBACK_MS,
     hasFallback: (url) => plugin.hasFallback(url),
   });
   // Before any remote starts: each remote's container takes the page's global plugins into its own instance.
   registerGlobalPlugins([sharedRetryPlugin()]);
-  registerPlugins([plugin, deadlines, buildsPlugin]);
+  registerPlugins([plugin, deadlines]);
   registerRemotes(Object.keys(entries).map((name) => ({ name, entry: plugin.startEntry(name) })));
   return releases;
 }
@@ -151,14 +150,14 @@ export function loadExposed<T>(remote: RemoteName, exposed: string): Promise<T> 
   const inFlight = loadsInFlight.get(id);
   if (inFlight) return inFlight as Promise<T>;
   const started = performance.now();
-  const report = (outcome: SlotOutcome) =>
-    reportLoad({ remote, module: exposed, ms: Math.round(performance.now() - started), outcome });
+  const report = (outcome: SlotOutcome, entry?: string) =>
+    reportLoad({ remote, module: exposed, ms: Math.round(performance.now() - started), outcome, ...(entry ? { entry } : {}) });
   const load = loadRemote<T>(id)
     .then((module) => {
       if (!module) throw new Error(`${id} 为空`);
       loadedModules.set(id, module);
       failedLoads.delete(id);
-      report(failover?.onFirstEntry(remote) === false ? 'fallback' : 'loaded');
+      report(failover?.onFirstEntry(remote) === false ? 'fallback' : 'loaded', failover?.entryInUse(remote));
       return module;
     })
     .catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { BuildInfo } from '@wenrun/shared';
+import { entryAddress } from '../remotes/entryAddress';
 
 
 export interface EntryReport {
@@ -24,7 +25,10 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
   return { value, ms: Math.round(performance.now() - started) };
 }
 
-/** Fetches one entry's manifest and loads its `./buildInfo`, timing both and keeping every error. */
+/**
+ * Fetches one entry's manifest and loads its `./buildInfo` from the container the site would load (the browser's
+ * `entryAddress`), timing both and keeping every error.
+ */
 export async function inspectEntry(remote: string, entry: string, role: string): Promise<EntryReport> {
   const report: EntryReport = { remote, entry, role, errors: [] };
   try {
@@ -40,7 +44,7 @@ export async function inspectEntry(remote: string, entry: string, role: string):
     return report;
   }
   try {
-    registerRemotes([{ name: remote, entry }], { force: true });
+    registerRemotes([{ name: remote, entry: entryAddress(entry) }], { force: true });
     const { value, ms } = await timed(() => loadRemote<{ default: BuildInfo }>(`${remote}/buildInfo`));
     report.loadMs = ms;
     if (value?.default) report.build = value.default;
