@@ -324,6 +324,7 @@ function commonConfig(
       assetModuleFilename: `assets/[name]${hashed}[ext]`,
       cssFilename: `[name]${hashed}.css`,
       clean,
+      // Also the name of its chunk scripts in the page (`data-webpack`; shell/src/remotes/chunkRegistry.ts).
       uniqueName: name,
       chunkLoadingGlobal: chunkRegistryGlobal(name),
       chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,

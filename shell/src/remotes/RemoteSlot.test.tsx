@@ -5,7 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { DEFAULT_RUNTIME_CONFIG } from '@wenrun/shared';
 import { RemoteSlot, retryDelayMs } from './RemoteSlot';
-import { registerSiteRemotes } from './registry';
+import { registerSiteRemotes, reloadRemote } from './registry';
 import { expectHydration, onRecoverableError, readHydrationMismatches, SlotsFailedOnServerProvider } from './slotStatus';
 
 // The real registry and slot; only the federation runtime underneath is the test's.
@@ -64,6 +64,24 @@ describe('RemoteSlot', () => {
       jest.advanceTimersByTime(retryDelayMs(0));
     });
     expect(await screen.findByText('你好，老师')).toBeInTheDocument();
+  });
+
+  it('keeps saying what is wrong while a retry is on its way, and shows the module once it comes', async () => {
+    // The login module was loaded by the test above: this page has not loaded it yet.
+    reloadRemote('auth');
+    load.mockRejectedValueOnce(new Error('down'));
+    const answer = heldLoad();
+    const { container } = render(<RemoteSlot remote="auth" module="./LoginModal" props={{ name: '老师' }} label="登录" minHeight={64} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('登录暂时无法加载');
+    await act(async () => {
+      jest.advanceTimersByTime(retryDelayMs(0));
+    });
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('alert')).toHaveTextContent('正在自动重试');
+    expect(container.querySelector('.remote-slot--loading')).toBeNull();
+    await answer({ default: Greeting });
+    expect(await screen.findByText('你好，老师')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('treats a module that throws while rendering as failed, without taking the page down', async () => {

@@ -12,7 +12,7 @@ import {
 import { useHydrated, type RemoteName } from '@wenrun/shared';
 import type { RemoteModule } from './modules';
 import { forgetFailure, moduleId, readExposed, RemoteLoadError, skipBrokenEntry } from './registry';
-import { slotRenderedInBrowser, useSlotsFailedOnServer } from './slotStatus';
+import { slotFailedInBrowser, slotRenderedInBrowser, useSlotsFailedOnServer } from './slotStatus';
 
 /** Waits between automatic retries: 1 s, 2 s, 4 s … capped at 30 s. */
 export function retryDelayMs(attempt: number): number {
@@ -43,7 +43,8 @@ interface RemoteSlotProps<R extends RemoteName, P extends object> {
  * - in the browser a slot that hydrates server markup keeps that markup until its module is there; a slot whose
  *   markup the browser's module renders differently (another version of the remote) is rendered afresh alone;
  * - a remote that is down, slow or throws costs only this slot: a Chinese fallback in place, retries with
- *   backoff, the rest of the page goes on.
+ *   backoff, the rest of the page goes on. The fallback stays while a retry is on its way (a remote that never
+ *   answers takes 8 s to fail each time), so the visitor is told what is wrong, not shown a loader that never ends.
  */
 export function RemoteSlot<R extends RemoteName, P extends object>({
   remote,
@@ -56,7 +57,9 @@ export function RemoteSlot<R extends RemoteName, P extends object>({
 }: RemoteSlotProps<R, P>) {
   const id = moduleId(remote, module);
   const failedOnServer = useSlotsFailedOnServer();
+  // The last failure, kept until the module is shown; `retrying` while an attempt after it is on its way.
   const [failure, setFailure] = useState<string | null>(() => (failedOnServer.has(id) ? '服务器渲染时无法加载' : null));
+  const [retrying, setRetrying] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
   // Only the page's first render starts from the server's word; a slot mounted later loads on its own.
@@ -66,35 +69,41 @@ export function RemoteSlot<R extends RemoteName, P extends object>({
 
   const retry = useCallback(() => {
     forgetFailure(remote, module);
-    setFailure(null);
+    setRetrying(true);
     setAttempt((n) => n + 1);
   }, [remote, module]);
 
+  const shown = useCallback(() => {
+    setFailure(null);
+    setRetrying(false);
+  }, []);
+
   useEffect(() => {
-    if (failure === null) return;
+    if (failure === null || retrying) return;
     const timer = setTimeout(retry, retryDelayMs(attempt));
     return () => clearTimeout(timer);
-  }, [failure, attempt, retry]);
+  }, [failure, retrying, attempt, retry]);
 
   const style = { minHeight };
   const classes = ['remote-slot', className].filter(Boolean).join(' ');
 
-  if (failure !== null) {
-    return (
-      <div className={`${classes} remote-slot--failed`} style={style} role="alert" data-remote={remote}>
-        <p>
-          {label}暂时无法加载，正在自动重试…
-          <button type="button" className="remote-slot__retry" onClick={retry}>
-            立即重试
-          </button>
-        </p>
-      </div>
-    );
-  }
-  const placeholder = loading ?? (
-    <div className={`${classes} remote-slot--loading`} style={style} aria-busy="true" data-remote={remote}>
-      <span className="visually-hidden">{label}加载中</span>
+  const notice = failure !== null && (
+    <div className={`${classes} remote-slot--failed`} style={style} role="alert" data-remote={remote}>
+      <p>
+        {label}暂时无法加载，正在自动重试…
+        <button type="button" className="remote-slot__retry" onClick={retry}>
+          立即重试
+        </button>
+      </p>
     </div>
+  );
+  if (notice && !retrying) return notice;
+  const placeholder = notice || (
+    loading ?? (
+      <div className={`${classes} remote-slot--loading`} style={style} aria-busy="true" data-remote={remote}>
+        <span className="visually-hidden">{label}加载中</span>
+      </div>
+    )
   );
   return (
     <SlotErrorBoundary
@@ -102,22 +111,27 @@ export function RemoteSlot<R extends RemoteName, P extends object>({
       onError={(error) => {
         // A module that throws at start is a broken deploy: the next entry (last known good) is tried at once.
         if (!(error instanceof RemoteLoadError) && skipBrokenEntry(remote, module)) retry();
-        else setFailure(String(error));
+        else {
+          slotFailedInBrowser(id);
+          setFailure(String(error));
+          setRetrying(false);
+        }
       }}
     >
       <Suspense fallback={placeholder}>
-        <SlotContent<P> remote={remote} module={module} props={props} />
+        <SlotContent<P> remote={remote} module={module} props={props} onShown={shown} />
       </Suspense>
     </SlotErrorBoundary>
   );
 }
 
-function SlotContent<P extends object>({ remote, module, props }: { remote: RemoteName; module: string; props: P }) {
+function SlotContent<P extends object>({ remote, module, props, onShown }: { remote: RemoteName; module: string; props: P; onShown: () => void }) {
   const { default: Exposed } = readExposed<Exposed<P>>(remote, module);
   // The first render's answer is the one that counts: after hydration every render is the browser's own.
   const firstRenderInBrowser = useRef(useHydrated()).current;
   const id = moduleId(remote, module);
   useEffect(() => slotRenderedInBrowser(id, firstRenderInBrowser), [id, firstRenderInBrowser]);
+  useEffect(() => onShown(), [onShown]);
   return <Exposed {...props} />;
 }
 

@@ -152,3 +152,10 @@ it('forgetStartedChunks empties the remote\'s chunk array in place', () => {
   expect((globalThis as Record<string, unknown>).webpackChunkheader).toBe(registry);
   expect(registry).toEqual([]);
 });
+
+it('forgetStartedChunks takes the remote\'s chunk scripts still loading out of the page, and no other remote\'s', () => {
+  document.head.innerHTML = '<script data-webpack="header:chunk-850"></script><script data-webpack="about:chunk-850"></script>';
+  forgetStartedChunks('header');
+  expect([...document.querySelectorAll('script')].map((script) => script.dataset.webpack)).toEqual(['about:chunk-850']);
+  document.head.innerHTML = '';
+});

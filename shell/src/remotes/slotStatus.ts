@@ -16,6 +16,8 @@ export function useSlotsFailedOnServer(): Set<string> {
 const awaitingHydration = new Set<string>();
 /** React's recoverable errors of this hydration, the reason a slot was rendered afresh. */
 const recovered: string[] = [];
+/** Slots whose remote failed to load while their server markup waited to be hydrated. */
+const failedWhileHydrating: string[] = [];
 
 export function expectHydration(slots: Iterable<string>): void {
   for (const slot of slots) awaitingHydration.add(slot);
@@ -24,11 +26,20 @@ export function expectHydration(slots: Iterable<string>): void {
 /** Passed to `hydrateRoot`: React says why it gave up on some server markup; the slot that it was says where. */
 export function onRecoverableError(error: unknown): void {
   recovered.push(error instanceof Error ? error.message : String(error));
-  // What no slot claims was outside the slots: said once, for the whole page.
+  // What no slot claims by then was a slot whose remote failed to load (React gave up on its markup because of
+  // it), or else outside the slots: said once, for those slots or for the whole page.
   setTimeout(() => {
     const unclaimed = recovered.splice(0);
-    if (unclaimed.length) console.warn(`[hydration] 页面：${unclaimed.join('；')}`);
+    if (!unclaimed.length) return;
+    const failed = failedWhileHydrating.splice(0);
+    const where = failed.length ? `${failed.join('、')} 加载失败，此区域改由浏览器显示` : '页面';
+    console.warn(`[hydration] ${where}：${unclaimed.join('；')}`);
   }, 1000);
+}
+
+/** A slot's remote failed to load in the browser: if its server markup awaited hydration, that markup is gone. */
+export function slotFailedInBrowser(slot: string): void {
+  if (awaitingHydration.delete(slot)) failedWhileHydrating.push(slot);
 }
 
 /**
