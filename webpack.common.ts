@@ -388,9 +388,9 @@ function commonConfig(
             chunks: 'async',
             enforce: true,
           },
-          // The login's stores with MobX; `storageArea.ts` is also the message draft's, on pages without the login.
+          // The login's stores with MobX.
           mobx: {
-            test: /[\\/]node_modules[\\/](mobx|mobx-react-lite)[\\/]|[\\/]shared[\\/]src[\\/]stores[\\/](?!storageArea)/,
+            test: /[\\/]node_modules[\\/](mobx|mobx-react-lite)[\\/]|[\\/]shared[\\/]src[\\/]stores[\\/]/,
             name: 'mobx',
             chunks: 'async',
             enforce: true,

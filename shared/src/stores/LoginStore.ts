@@ -1,29 +1,10 @@
 import { action, makeObservable, observable, computed } from 'mobx';
-import { z } from 'zod/mini';
+// Through the package's public surface, not its files: the page then holds one copy of what both entries use.
+import { LOGIN_STORAGE_KEY, storedLoginSchema, type LoginResult, type LoginState } from '@wenrun/shared';
 import defaultAvatar from './default-avatar.svg';
-import type { LoginResult } from '../api/types';
-import { LOGIN_STORAGE_KEY } from '../constants';
 import { persistStore } from './persist';
 
-export interface LoginState {
-  token: string;
-  mobile: string;
-  sid: string;
-  tid: string;
-  schoolName: string;
-  avatar: string;
-}
-
-const field = z.string().check(z.maxLength(2048));
-
-export const loginStateSchema: z.ZodMiniType<LoginState> = z.object({
-  token: field,
-  mobile: field,
-  sid: field,
-  tid: field,
-  schoolName: field,
-  avatar: field,
-});
+export type { LoginState };
 
 const LOGGED_OUT: LoginState = { token: '', mobile: '', sid: '', tid: '', schoolName: '', avatar: '' };
 
@@ -95,7 +76,7 @@ if (typeof window !== 'undefined') {
     id: 'login',
     key: LOGIN_STORAGE_KEY,
     storage: 'local',
-    schema: loginStateSchema,
+    schema: storedLoginSchema,
     snapshot: () => loginStore.snapshot,
     restore: (value) => loginStore.restore(value),
   });

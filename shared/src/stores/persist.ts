@@ -1,5 +1,5 @@
 import { reaction } from 'mobx';
-import { storageArea, type StorageArea } from './storageArea';
+import { storageArea, type StorageArea } from '@wenrun/shared';
 
 /** What persistence needs of a schema (a zod schema fits): a check that never throws. */
 export interface StoredValueSchema<T> {
