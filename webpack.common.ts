@@ -105,8 +105,11 @@ interface Build {
   pkg: PackageJson;
   buildInfo: BuildInfo;
   outputDir: string;
-  /** `.[contenthash:8]` in production: the name changes when the file does (cached for a year). */
-  hashed: string;
+  /**
+   * What follows each file's name: `.[contenthash:8]` in production, so the name changes when the file does (cached
+   * for a year); `.standalone` for a remote's dev page in development, which shares the container's folder there.
+   */
+  nameSuffix: string;
 }
 
 /**
@@ -134,7 +137,7 @@ export function createPartConfig(part: PartOptions) {
       pkg,
       buildInfo,
       outputDir: process.env.OUT_DIR ? path.resolve(process.env.OUT_DIR) : path.join(part.dir, 'dist'),
-      hashed: mode === 'production' ? '.[contenthash:8]' : '',
+      nameSuffix: mode === 'production' ? '.[contenthash:8]' : '',
     };
     // A build into another folder (a deploy's staging, a test's copy) is of what is published: no dev page.
     const standalone = process.env.OUT_DIR ? [] : [standalonePageConfig(part, build)];
@@ -235,7 +238,7 @@ function serverConfig(part: PartOptions, build: Build, name: string, entry: Conf
       test: /\.(png|jpe?g|gif|svg|webp|avif)$/,
       type: 'asset',
       parser: { dataUrlCondition: { maxSize: 2 * 1024 } },
-      generator: { emit: false, filename: `assets/[name]${build.hashed}[ext]` },
+      generator: { emit: false, filename: `assets/[name]${build.nameSuffix}[ext]` },
     },
   );
   config.plugins = [new webpack.DefinePlugin({ __BUILD_INFO__: JSON.stringify(build.buildInfo) })];
@@ -290,7 +293,10 @@ function hostServerConfig(part: PartOptions, build: Build): PartConfig {
  */
 function standalonePageConfig(part: PartOptions, build: Build): PartConfig {
   const outputDir = build.isProduction ? path.join(part.dir, STANDALONE_DIST) : build.outputDir;
-  const config = commonConfig(part, { ...build, outputDir }, {
+  // In development the container's chunks are beside the page's: names of their own, or one build's `react.js`
+  // would overwrite the other's.
+  const nameSuffix = build.isProduction ? build.nameSuffix : '.standalone';
+  const config = commonConfig(part, { ...build, outputDir, nameSuffix }, {
     name: `${part.name}-standalone`,
     entry: { main: './src/index.ts' },
     clean: build.isProduction,
@@ -308,21 +314,23 @@ function commonConfig(
   build: Build,
   { name, entry, clean }: { name: string; entry: Configuration['entry']; clean: boolean },
 ): PartConfig {
-  const { isProduction, hashed } = build;
+  const { isProduction, nameSuffix } = build;
   return {
     name,
     mode: build.mode,
     context: part.dir,
     entry,
-    devtool: isProduction ? false : 'eval-cheap-module-source-map',
+    // Development builds are served with production's headers (`npm run dev`), whose CSP allows no eval: source
+    // maps as files, not webpack's eval-based ones (with those the page never started).
+    devtool: isProduction ? false : 'cheap-module-source-map',
     target: 'web',
     output: {
       path: build.outputDir,
       publicPath: part.publicPath ?? 'auto',
-      filename: `[name]${hashed}.js`,
-      chunkFilename: `[name]${hashed}.js`,
-      assetModuleFilename: `assets/[name]${hashed}[ext]`,
-      cssFilename: `[name]${hashed}.css`,
+      filename: `[name]${nameSuffix}.js`,
+      chunkFilename: `[name]${nameSuffix}.js`,
+      assetModuleFilename: `assets/[name]${nameSuffix}[ext]`,
+      cssFilename: `[name]${nameSuffix}.css`,
       clean,
       // Also the name of its chunk scripts in the page (`data-webpack`; shell/src/remotes/chunkRegistry.ts).
       uniqueName: name,
@@ -361,7 +369,7 @@ function commonConfig(
       ],
     },
     plugins: [
-      new MiniCssExtractPlugin({ filename: `[name]${hashed}.css`, chunkFilename: `[name]${hashed}.css` }),
+      new MiniCssExtractPlugin({ filename: `[name]${nameSuffix}.css`, chunkFilename: `[name]${nameSuffix}.css` }),
       new webpack.DefinePlugin({ __BUILD_INFO__: JSON.stringify(build.buildInfo) }),
     ],
     optimization: {
