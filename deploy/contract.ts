@@ -1,8 +1,8 @@
 /**
  * The federation contract, checked on the built manifests (`npm run contract`, part of `npm test`): every module
- * the shell loads is exposed by its remote, whose container is where the browser looks for it; every shared singleton is offered by every part in versions that
- * satisfy every part's required range; the shell offers each one the remotes leave to it (they carry no copy);
- * every part was built against the same `shared` package.
+ * the shell loads is exposed by its remote, whose container is where the browser looks for it; every shared
+ * singleton is offered by every part in versions that satisfy every part's required range; the shell offers each
+ * one the remotes leave to it (they carry no copy); every part was built against the same `shared` package.
  */
 import fs from 'node:fs';
 import path from 'node:path';
