@@ -92,13 +92,14 @@ function shownRemotes(site: SiteBuild, pathname: string): (PartStats & { module:
 }
 
 /**
- * Every file a path downloads before the page is live: its HTML; the shell's entry and the chunk groups it
- * awaits (the app, the layout when the route has one, the shell's own page); for each remote module the route shows, the remote's
- * `remoteEntry.js` and the module's files, as its manifest names them (the page itself fetches no manifest); and every shared package those consume. A shared package
- * comes from the shell when the shell has it (its copy registers first). One the shell lacks comes from whichever
- * shown remote's entry registers first (every entry registers all it provides, used or not): that is a race, so
- * the first shown remote that has a copy is counted, and `remoteCopies` names the others. What loads later on
- * demand (the login dialog, field data on a sampled view) is not counted.
+ * Every file a path downloads before the page is live: its HTML; the shell's entry and the chunk groups it awaits
+ * (the app, the layout when the route has one, the shell's own page); for each remote module the route shows, the
+ * remote's `remoteEntry.js` and the module's files, as its manifest names them (the page itself fetches no
+ * manifest); and every shared package those consume. A shared package comes from the shell when the shell has it
+ * (its copy registers first). One the shell lacks comes from whichever shown remote's entry registers first (every
+ * entry registers all it provides, used or not): that is a race, so the first shown remote that has a copy is
+ * counted, and `remoteCopies` names the others. What loads later on demand (the login dialog, field data on a
+ * sampled view) is not counted.
  */
 export function routeFiles(site: SiteBuild, pathname: string): PageFile[] {
   return pageLoad(site, pathname).files;
