@@ -27,8 +27,23 @@ const MOBX = [
   { name: 'mobx-react-lite', message: MOBX_MESSAGE },
 ];
 
-/** The router library is reached through shared's routing module only: one router context in the page. */
-const ROUTER = { name: 'wouter', message: '路由只通过 @wenrun/shared 的 SiteRouter、usePath、Link 等使用（docs/ARCHITECTURE.md“Routing”）。' };
+/**
+ * React Router is one shared copy in the page, provided by the shell as the selection of its exports in
+ * shared/src/routing/reactRouterDom.ts (webpack.common.ts, SHARED_SELECTIONS): the parts import `react-router-dom`
+ * and only the names that file offers, never its packages underneath (each would be a second router).
+ */
+const ROUTER_SELECTION = 'shared/src/routing/reactRouterDom.ts';
+const ROUTER_NAMES = [...readFileSync(new URL(`./${ROUTER_SELECTION}`, import.meta.url), 'utf8').matchAll(/export (?:type )?\{([^}]*)\} from 'react-router-dom\/dist\/index\.js'/g)]
+  .flatMap((match) => match[1].split(','))
+  .map((name) => name.trim())
+  .filter(Boolean);
+if (!ROUTER_NAMES.includes('BrowserRouter')) throw new Error(`eslint.config.mjs: no export of react-router-dom read from ${ROUTER_SELECTION}`);
+const ROUTER_MESSAGE = `页面里的 React Router 是 shell 提供的一份共享副本，只含 ${ROUTER_SELECTION} 列出的导出；需要别的导出请先加进那个文件。`;
+const ROUTER = [
+  { name: 'react-router-dom', allowImportNames: ROUTER_NAMES, message: ROUTER_MESSAGE },
+  { name: 'react-router', message: ROUTER_MESSAGE },
+  { name: '@remix-run/router', message: ROUTER_MESSAGE },
+];
 
 /**
  * docs/ARCHITECTURE.md: `shared` <- remotes <- `shell`, at runtime only. A remote never imports another remote or the
@@ -48,7 +63,7 @@ const boundary = (files, forbidden, message) => ({
             message: '只能通过 @wenrun/shared 的公开出口使用 shared。',
           },
         ],
-        paths: [{ name: 'semantic-ui-react', message: SEMANTIC_UI_MESSAGE }, ROUTER, ...MOBX],
+        paths: [{ name: 'semantic-ui-react', message: SEMANTIC_UI_MESSAGE }, ...ROUTER, ...MOBX],
       },
     ],
   },
@@ -88,17 +103,17 @@ export default tseslint.config(
     files: ['shared/**/*.{ts,tsx}'],
     ignores: ['shared/src/ui/**', 'shared/src/stores/**'],
     rules: {
-      'no-restricted-imports': sharedImports([{ name: 'semantic-ui-react', message: SEMANTIC_UI_MESSAGE }, ROUTER, ...MOBX]),
+      'no-restricted-imports': sharedImports([{ name: 'semantic-ui-react', message: SEMANTIC_UI_MESSAGE }, ...ROUTER, ...MOBX]),
     },
   },
   {
     files: ['shared/src/stores/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': sharedImports([{ name: 'semantic-ui-react', message: SEMANTIC_UI_MESSAGE }, ROUTER]),
+      'no-restricted-imports': sharedImports([{ name: 'semantic-ui-react', message: SEMANTIC_UI_MESSAGE }, ...ROUTER]),
     },
   },
   {
-    files: ['shared/src/routing/router.tsx', 'shared/src/testing/**'],
+    files: [ROUTER_SELECTION, 'shared/src/testing/**'],
     rules: { 'no-restricted-imports': sharedImports([{ name: 'semantic-ui-react', message: SEMANTIC_UI_MESSAGE }]) },
   },
   ...REMOTES.map((remote) =>

@@ -16,15 +16,11 @@ const swc = [
   },
 ];
 
-/** ES-module-only packages the parts use: compiled like our own code. */
-const ESM_ONLY = ['wouter'];
-
 const webPart = (name) => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
   testEnvironment: 'jsdom',
   transform: { '^.+\\.(t|j)sx?$': swc },
-  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
   moduleNameMapper: {
     '\\.css$': '<rootDir>/../jest/style-stub.cjs',
     '\\.(png|jpe?g|svg|webp)$': '<rootDir>/../jest/asset-stub.cjs',
@@ -52,7 +48,7 @@ export default {
       testEnvironment: 'node',
       transform: { '^.+\\.(t|j)sx?$': swc },
       // Beasties' CommonJS build requires ES-module-only packages: those are compiled like our own code.
-      transformIgnorePatterns: [`/node_modules/(?!(beasties/node_modules/)?(${[...ESM_ONLY, 'css-select', 'css-what', 'domhandler', 'domutils', 'domelementtype', 'dom-serializer', 'htmlparser2', 'entities', 'nth-check', 'boolbase'].join('|')})/)`],
+      transformIgnorePatterns: [`/node_modules/(?!(beasties/node_modules/)?(${['css-select', 'css-what', 'domhandler', 'domutils', 'domelementtype', 'dom-serializer', 'htmlparser2', 'entities', 'nth-check', 'boolbase'].join('|')})/)`],
       testMatch: ['<rootDir>/src/**/*.test.ts'],
     },
     {

@@ -26,14 +26,16 @@ import type { Configuration as DevServerConfiguration } from 'webpack-dev-server
  *   consumes the shell's copy and carries none (`import: false`): its entry then lists no copy of its own to offer,
  *   about 0.7 KB as sent per remote on a page, and its folder holds no second React.
  * - `first`: the shell does not use it; whichever remote's entry registers first provides it.
- * The router and axios are not listed: each is reached only through `@wenrun/shared` (its router module, its one API
- * client) and travels inside it; axios as a chunk of its own, fetched with the first API call. JSX's runtime is
- * shared with React: otherwise each chunk that renders carries its own copy (five on an about page).
+ * axios is not listed: it is reached only through `@wenrun/shared` (its one API client) and travels inside it, as a
+ * chunk of its own fetched with the first API call. JSX's runtime is shared with React: otherwise each chunk that
+ * renders carries its own copy (five on an about page).
  */
 export const SHARED_SINGLETONS = {
   react: 'shell',
   'react-dom': 'shell',
   'react/jsx-runtime': 'shell',
+  // The router the shell owns: one router context for the shell's routes and every remote's links.
+  'react-router-dom': 'shell',
   '@wenrun/shared': 'shell',
   // The MobX stores and the page's one MobX inside them, apart so that a page without the login loads no MobX (see
   // shared/src/stores/index.ts).
@@ -41,6 +43,22 @@ export const SHARED_SINGLETONS = {
   // semantic-ui-react's modal (see shared/src/ui/modal.ts): no page shows one at first.
   '@wenrun/shared/ui/modal': 'first',
 } as const satisfies Record<string, 'shell' | 'first'>;
+
+/**
+ * Shared packages provided as a selection of their exports (the module that re-exports them): a shared module is
+ * not tree-shaken by the parts that consume it, so the whole package would travel otherwise. Lint allows the parts
+ * only the names the selection offers (eslint.config.mjs).
+ */
+export const SHARED_SELECTIONS: Partial<Record<keyof typeof SHARED_SINGLETONS, string>> = {
+  'react-router-dom': path.join(import.meta.dirname, 'shared/src/routing/reactRouterDom.ts'),
+};
+
+const require = createRequire(import.meta.url);
+
+/** The version of a package as installed (what a selection of it provides). */
+function installedVersion(packageName: string): string {
+  return readPackageJson(path.dirname(require.resolve(`${packageName}/package.json`))).version;
+}
 
 export interface PartOptions {
   /** The part's folder (its `__dirname`). */
@@ -84,13 +102,17 @@ export function sharedConfig(pkg: PackageJson, role: 'shell' | 'remote') {
       if (!requiredVersion) {
         throw new Error(`${pkg.name}: shared singleton "${dep}" needs "${packageName}" in its package.json dependencies`);
       }
+      const consumesOnly = role === 'remote' && provider === 'shell';
+      const selection = consumesOnly ? undefined : SHARED_SELECTIONS[dep as keyof typeof SHARED_SINGLETONS];
       return [
         dep,
         {
           singleton: true,
           requiredVersion: isWorkspace ? `^${sharedPkg.version}` : requiredVersion,
           ...(isWorkspace ? { version: sharedPkg.version } : {}),
-          ...(role === 'remote' && provider === 'shell' ? { import: false as const } : {}),
+          // A selection's module is no package of its own: the version it provides is the package's.
+          ...(selection ? { import: selection, version: installedVersion(packageName) } : {}),
+          ...(consumesOnly ? { import: false as const } : {}),
         },
       ];
     }),
@@ -215,7 +237,6 @@ function remoteContainerConfig(part: PartOptions, exposes: Record<string, string
   return config;
 }
 
-const require = createRequire(import.meta.url);
 const NODE_RUNTIME_PLUGIN = require.resolve('@module-federation/node/runtimePlugin');
 
 function serverConfig(part: PartOptions, build: Build, name: string, entry: Configuration['entry'], outputPath: string, publicPath: string): PartConfig {
@@ -374,7 +395,7 @@ function commonConfig(
     ],
     optimization: {
       // A library goes with the code that imports it rather than into a vendor chunk of its own: a page then makes
-      // one request less for each (wouter inside @wenrun/shared, DOMPurify with the sanitiser). What two chunks
+      // one request less for each (DOMPurify with the sanitiser). What two chunks
       // share is still split out once (webpack's default group).
       splitChunks: {
         cacheGroups: {

@@ -11,10 +11,15 @@ const FORBIDDEN: [string, string][] = [
   ['shared/src/x.ts', "import { App } from '../../shell/src/app/App';"],
   ['remote-about/src/x.ts', "import { MESSAGES } from '@wenrun/shared/src/constants';"],
   ['remote-wuyou/src/x.ts', "import { TEST_ACTIVITY } from '@wenrun/shared/testing';"],
+  // The page's React Router is the shell's selection of it: a name it does not offer, or the packages beneath it.
+  ['remote-about/src/x.ts', "import { createBrowserRouter } from 'react-router-dom';"],
+  ['remote-header/src/x.ts', "import { useParams } from 'react-router';"],
+  ['shell/src/x.ts', "import { matchPath } from '@remix-run/router';"],
 ];
 
 const ALLOWED: [string, string][] = [
   ['remote-header/src/x.ts', "import { MESSAGES } from '@wenrun/shared';"],
+  ['remote-about/src/x.ts', "import { Link, useSearchParams } from 'react-router-dom';"],
   ['remote-header/src/x.ts', "import { SearchBox } from './header/SearchBox';"],
   ['shell/src/x.ts', "import { RemoteSlot } from './remotes/RemoteSlot';"],
   ['remote-wuyou/src/x.test.ts', "import { TEST_ACTIVITY } from '@wenrun/shared/testing';"],

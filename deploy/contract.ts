@@ -71,10 +71,13 @@ export function checkContract(input: ContractInput): string[] {
       if (shared && !shared.singleton) problems.push(`${part}：${name} 没有声明为单例`);
       return shared ? [{ part, ...shared }] : [];
     });
+    // A singleton the shell brings is offered by the shell alone: a remote that consumes it only lists what it
+    // requires (the version federation's manifest writes beside it then means nothing).
+    const providers = input.fromShell.includes(name) ? offers.filter((offer) => offer.part === input.shell.part) : offers;
     for (const wanting of offers) {
       const range = wanting.requiredVersion;
       if (!range || !semver.validRange(range)) continue;
-      for (const offering of offers) {
+      for (const offering of providers) {
         if (!semver.satisfies(offering.version, range)) {
           problems.push(
             `${offering.part}：${name}@${offering.version} 不满足 ${wanting.part} 要求的 ${range}（单例只能有一个版本）`,

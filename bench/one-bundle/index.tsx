@@ -3,7 +3,8 @@
  * sampled alike, so both sites measure the same views), with no federation runtime and no remotes to register.
  */
 import { createRoot } from 'react-dom/client';
-import { loadRuntimeConfig, routeOf, SiteRouter } from '@wenrun/shared';
+import { BrowserRouter } from 'react-router-dom';
+import { loadRuntimeConfig, routeOf, ROUTER_FUTURE } from '@wenrun/shared';
 import { App } from '../../shell/src/app/App';
 import { sampleFieldData } from '../../shell/src/fieldData/sampleFieldData';
 import '../../shell/src/shell.css';
@@ -14,9 +15,9 @@ async function start() {
   const config = await loadRuntimeConfig('/runtime-config.json');
   sampleFieldData(config, { route: routeOf(window.location.pathname).path, canary: [] });
   createRoot(container).render(
-    <SiteRouter>
+    <BrowserRouter future={ROUTER_FUTURE}>
       <App />
-    </SiteRouter>,
+    </BrowserRouter>,
   );
 }
 

@@ -22,8 +22,11 @@ if (!firstListed) throw new Error('参考 API 没有上线的活动');
 /** The activity the tests open: the first one listed. */
 export const SAMPLE_ACTIVITY = firstListed;
 
-/** An activity path that is never written at build and asks the API nothing (no id): where the app starts in the browser. */
-const CLIENT_RENDERED_START = '/wuyou';
+/**
+ * An activity path that is never written at build and asks the API nothing (an id that cannot be one): where the
+ * app starts in the browser.
+ */
+const CLIENT_RENDERED_START = '/wuyou/not-an-id';
 
 /**
  * Opens activity page `pathname` as it is shown when the browser renders it (reached through the app's own links,

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { API_PATHS } from '../../shared/src/api/endpoints';
 import type { Envelope, HomeContent } from '../../shared/src/api/types';
+import { ACTIVITIES } from '../../reference-api/src/seed/activities';
 import { ABOUT_SECTIONS, aboutPath } from '../../shared/src/content/aboutSections';
 import { DEFAULT_RUNTIME_CONFIG } from '../../shared/src/config/runtimeConfig';
 import { STARTUP_FAILURE_TEXT } from '../../shell/src/app/startupFailure';
@@ -17,13 +18,43 @@ async function homeContent(page: Page): Promise<HomeContent> {
 }
 
 test.describe('routes', () => {
-  for (const path of ['/', '/nope', '/a/b/c', '/%E4%ZZ', '/index.html', '/home']) {
+  // docs/SPEC.md §2: only /search/{key} and /wuyou/{id} are those pages; any other path shows home.
+  for (const path of ['/', '/nope', '/a/b/c', '/%E4%ZZ', '/index.html', '/home', '/search', '/search/', '/wuyou', '/wuyou/']) {
     test(`${path} shows the home page without an error`, async ({ page }) => {
       const errors = watchErrors(page);
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('让每一位教师都被看见、被支持、被成就');
       await expect(page.locator('footer.site-footer')).toBeVisible();
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  // One rule for letter case (React Router's: patterns match regardless of it), for matching and for reading the
+  // path alike, on the server and in the browser.
+  const inAnyCase = [
+    { path: '/ABOUT/3', html: ['site-header--about', 'data-section="3"'], shows: (page: Page) => page.locator('.about-page[data-section="3"]') },
+    { path: '/Search/x', html: ['data-testid="search-keyword">x<'], shows: (page: Page) => page.getByTestId('search-keyword').filter({ hasText: /^x$/ }) },
+    { path: '/WUYOU/1', html: [`<h1`, ACTIVITIES[0]?.title ?? '?'], shows: (page: Page) => page.getByRole('heading', { level: 1, name: ACTIVITIES[0]?.title ?? '' }) },
+  ];
+  for (const { path, html, shows } of inAnyCase) {
+    test(`${path} is that page, rendered by the server and hydrated, and when the app navigates there`, async ({ page, request }) => {
+      const errors = watchErrors(page);
+      const served = await request.get(path);
+      expect(served.status()).toBe(200);
+      const markup = await served.text();
+      for (const marker of html) expect(markup).toContain(marker);
+      await page.goto(path);
+      await waitForApp(page);
+      await expect(shows(page)).toBeVisible();
+      if (path === '/ABOUT/3') await expect(page.locator('header.site-header--about')).toBeVisible();
+      await page.goto('/');
+      await waitForApp(page);
+      await page.evaluate((target) => {
+        history.pushState(null, '', target);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+      await expect(shows(page)).toBeVisible();
       expect(errors).toEqual([]);
     });
   }

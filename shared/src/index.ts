@@ -27,6 +27,7 @@ export { track } from './api/stats';
 export { notify } from './feedback/notify';
 export { alertDialog, confirmDialog, type DialogOptions } from './feedback/dialog';
 export { AppFeedback } from './feedback/AppFeedback';
+export { showProgressWhile } from './feedback/loading';
 export * from './validation';
 export { storedLoginSchema, type LoginState } from './validation/storedLogin';
 export * from './content/aboutSections';
@@ -38,7 +39,7 @@ export { usePageData, usePageDataRevision, type PageDataParser, type PageDataSta
 export { takeTypedValue, useHydrated, useNow } from './pageData/hydration';
 export { PAGE_STATE_ID, parsePageState, readPageState, type PageState } from './pageData/pageState';
 export * from './routing/manifest';
-export { Link, navigationType, SiteRouter, useNavigate, usePath, useSearchParams, type Navigate, type NavigationType } from './routing/router';
+export { ROUTER_FUTURE } from './routing/routerOptions';
 export * from './routing/pageDataKeys';
 export { parseActivity } from './activity/parseActivity';
 export { ACTIVITY_FACT_LABELS, activityDescription } from './activity/description';

@@ -7,9 +7,11 @@ import {
   PageDataStore,
   readPageState,
   routeOf,
-  SiteRouter,
+  ROUTER_FUTURE,
 } from '@wenrun/shared';
-import { App, preloadShellParts } from './app/App';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './app/App';
+import { preloadShellParts } from './app/shellParts';
 import { sampleFieldData } from './fieldData/sampleFieldData';
 import { loadExposed, moduleId, registerSiteRemotes } from './remotes/registry';
 import { expectHydration, onRecoverableError, SlotsFailedOnServerProvider } from './remotes/slotStatus';
@@ -40,9 +42,9 @@ export async function start(container: HTMLElement) {
   const app = (
     <PageDataProvider store={store}>
       <SlotsFailedOnServerProvider value={failedOnServer}>
-        <SiteRouter>
+        <BrowserRouter future={ROUTER_FUTURE}>
           <App />
-        </SiteRouter>
+        </BrowserRouter>
       </SlotsFailedOnServerProvider>
     </PageDataProvider>
   );

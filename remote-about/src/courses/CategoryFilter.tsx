@@ -1,4 +1,4 @@
-import { Link } from '@wenrun/shared';
+import { Link } from 'react-router-dom';
 import { useCourseQueryLink } from './courseQuery';
 
 export const ALL_CATEGORIES_LABEL = '全部';

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Link } from '@wenrun/shared';
+import { Link } from 'react-router-dom';
 import { Button } from '@wenrun/shared/ui';
 import { Block } from '../page/Block';
 import { CategoryFilter } from './CategoryFilter';

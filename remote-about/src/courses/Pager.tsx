@@ -1,4 +1,4 @@
-import { Link } from '@wenrun/shared';
+import { Link } from 'react-router-dom';
 import { useCourseQueryLink } from './courseQuery';
 import { pageItems } from './pageItems';
 

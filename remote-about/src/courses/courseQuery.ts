@@ -1,4 +1,4 @@
-import { usePath, useSearchParams } from '@wenrun/shared';
+import { useLocation, useSearchParams } from 'react-router-dom';
 
 /** Nine cards fill three rows of three on a wide screen and divide evenly into one or two columns. */
 export const COURSE_PAGE_SIZE = 9;
@@ -34,11 +34,11 @@ export function courseQuerySearch({ page, category }: CourseQuery): string {
 }
 
 export function useCourseQuery(): CourseQuery {
-  return readCourseQuery(useSearchParams());
+  return readCourseQuery(useSearchParams()[0]);
 }
 
 /** The address of a query on the page the visitor is on (the section's path, the query's search part). */
 export function useCourseQueryLink(): (query: CourseQuery) => string {
-  const path = usePath();
+  const path = useLocation().pathname;
   return (query) => `${path}${courseQuerySearch(query)}`;
 }

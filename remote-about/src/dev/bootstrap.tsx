@@ -1,10 +1,11 @@
-import { ABOUT_SECTIONS, aboutPath, aboutSectionFromPath, Link, usePath } from '@wenrun/shared';
+import { Link, useLocation } from 'react-router-dom';
+import { ABOUT_SECTIONS, aboutPath, aboutSectionFromPath } from '@wenrun/shared';
 import { mountStandalone } from '@wenrun/shared/dev';
 import AboutPage from '../exposes/AboutPage';
 
 /** The about page with a plain list of the six sections (the real tab strip lives in the header remote). */
 function DevPage() {
-  const active = aboutSectionFromPath(usePath());
+  const active = aboutSectionFromPath(useLocation().pathname);
   return (
     <>
       <nav className="dev-note" aria-label="关于我们各栏目">

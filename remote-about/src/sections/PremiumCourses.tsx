@@ -1,4 +1,5 @@
-import { aboutPath, Link } from '@wenrun/shared';
+import { Link } from 'react-router-dom';
+import { aboutPath } from '@wenrun/shared';
 import { COURSE_HIGHLIGHTS, CUSTOM_COURSE_INVITE, PREMIUM_COURSES } from '../content/premiumCourses';
 import { CourseCatalog } from '../courses/CourseCatalog';
 import heroImage from '../illustrations/hero-courses.svg';

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { aboutSectionFromPath, isAboutPath, usePath, useSearchParams } from '@wenrun/shared';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { aboutSectionFromPath, isAboutPath } from '@wenrun/shared';
 import { TestRouter } from '@wenrun/shared/testing';
 import AboutPage from '../exposes/AboutPage';
 
@@ -15,13 +16,13 @@ export function renderAt(path: string, ui: ReactNode) {
 }
 
 function LocationProbe() {
-  const search = useSearchParams().toString();
-  return <output data-testid="location">{`${usePath()}${search ? `?${search}` : ''}`}</output>;
+  const search = useSearchParams()[0].toString();
+  return <output data-testid="location">{`${useLocation().pathname}${search ? `?${search}` : ''}`}</output>;
 }
 
 /** What the shell does on /about and /about/*: the section from the path, as a prop. */
 function ShellAboutRoute() {
-  const pathname = usePath();
+  const { pathname } = useLocation();
   return isAboutPath(pathname) ? <AboutPage section={aboutSectionFromPath(pathname)} /> : null;
 }
 

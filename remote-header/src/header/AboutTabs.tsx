@@ -1,9 +1,10 @@
 import { useLayoutEffect, useRef } from 'react';
-import { ABOUT_SECTIONS, aboutPath, aboutSectionFromPath, Link, usePath } from '@wenrun/shared';
+import { Link, useLocation } from 'react-router-dom';
+import { ABOUT_SECTIONS, aboutPath, aboutSectionFromPath } from '@wenrun/shared';
 
 /** docs/SPEC.md §2: the six about sections; the active one comes from the path's last character. */
 export function AboutTabs() {
-  const active = aboutSectionFromPath(usePath());
+  const active = aboutSectionFromPath(useLocation().pathname);
   const strip = useRef<HTMLElement>(null);
 
   // On a phone the strip scrolls sideways: keep the active tab in sight (horizontally only, the page stays put).

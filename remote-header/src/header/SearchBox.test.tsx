@@ -1,12 +1,13 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Link, MESSAGES, SEARCH_KEYWORD_MAX, searchKeywordFromPath, searchPath, usePath } from '@wenrun/shared';
+import { Link, useLocation } from 'react-router-dom';
+import { MESSAGES, SEARCH_KEYWORD_MAX, searchKeywordFromPath, searchPath } from '@wenrun/shared';
 import { SearchBox } from './SearchBox';
 import { TestRouter } from '@wenrun/shared/testing';
 
 function Where() {
   return (
     <>
-      <output data-testid="where">{usePath()}</output>
+      <output data-testid="where">{useLocation().pathname}</output>
       <Link to="/">首页</Link>
       <Link to={searchPath('另一个词')}>另一个搜索</Link>
     </>

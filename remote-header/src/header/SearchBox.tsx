@@ -1,11 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import {
   isSearchPath,
   searchKeywordFromPath,
   searchPath,
   takeTypedValue,
-  useNavigate,
-  usePath,
   validateSearchText,
   type FieldError,
 } from '@wenrun/shared';
@@ -31,7 +30,7 @@ interface SearchBoxProps {
 }
 
 export function SearchBox({ collapse }: SearchBoxProps) {
-  const pathname = usePath();
+  const { pathname } = useLocation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState(() => keywordOf(pathname));

@@ -1,5 +1,6 @@
 import { Button, Message, Placeholder } from '@wenrun/shared/ui';
-import { aboutPath, Link, searchPath } from '@wenrun/shared';
+import { Link } from 'react-router-dom';
+import { aboutPath, searchPath } from '@wenrun/shared';
 import { uiStore } from '@wenrun/shared/stores';
 // Semantic's placeholder styles come with the results page (shared carries only the first-paint set).
 import 'semantic-ui-css/components/placeholder.min.css';

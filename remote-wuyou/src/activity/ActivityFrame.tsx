@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { chinaClock, getRuntimeConfig, Link } from '@wenrun/shared';
+import { Link } from 'react-router-dom';
+import { chinaClock, getRuntimeConfig } from '@wenrun/shared';
 import { Icon } from './Icon';
 import { ACTIVITY_TEXT } from './text';
 

@@ -1,4 +1,5 @@
-import { ACTIVITY_PROBLEM_TITLES, Link } from '@wenrun/shared';
+import { Link } from 'react-router-dom';
+import { ACTIVITY_PROBLEM_TITLES } from '@wenrun/shared';
 import { Icon } from './Icon';
 import type { ActivityProblem } from './useActivity';
 import { ACTIVITY_TEXT } from './text';

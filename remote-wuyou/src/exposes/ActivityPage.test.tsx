@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { ACTIVITY_PROBLEM_TITLES, api, ApiError, MESSAGES, PAGE_DATA_KEYS, PageDataProvider, PageDataStore, SiteRouter, type Activity } from '@wenrun/shared';
+import { ACTIVITY_PROBLEM_TITLES, api, ApiError, MESSAGES, PAGE_DATA_KEYS, PageDataProvider, PageDataStore, type Activity } from '@wenrun/shared';
 import { TestRouter } from '@wenrun/shared/testing';
 import { ACTIVITY_TEXT } from '../activity/text';
 import { ACTIVITY } from '../testing/activityFixture';
@@ -62,11 +62,11 @@ describe('ActivityPage', () => {
     // The site's router as the server and the browser run it (the server with the request's path).
     const page = (store: PageDataStore) => (
       <PageDataProvider store={store}>
-        <SiteRouter path={window.location.pathname}>
+        <TestRouter path="/wuyou/1">
           <Suspense fallback={null}>
             <ActivityPage id="1" />
           </Suspense>
-        </SiteRouter>
+        </TestRouter>
       </PageDataProvider>
     );
     // The render server's way: the first render asks for the data, the page is rendered once it is in.

@@ -1,47 +1,58 @@
-/** Paths of the site (docs/SPEC.md §2), built and read in one place. */
-export const SEARCH_PREFIX = '/search/';
+import { matchRoutes, type Params } from 'react-router-dom';
+
+/**
+ * Paths of the site (docs/SPEC.md §2), built and read in one place, by React Router's rules: a pattern matches
+ * regardless of letter case, the path is percent-decoded once before it is matched (kept as written when it cannot
+ * be), and a trailing slash is ignored. The route manifest's patterns are these; the shell's routes, the server and
+ * the build all read a path with them.
+ */
+export const HOME_ROUTE = '/';
+export const ABOUT_ROUTE = '/about/*';
+/** `/search` and `/search/` have no keyword: they are "any other path", the home page. */
+export const SEARCH_ROUTE = '/search/:keyword';
+/** `/wuyou` and `/wuyou/` have no id: the home page too. */
+export const ACTIVITY_ROUTE = '/wuyou/:id';
+
+/**
+ * The params of `pathname` under `pattern`, or `null` when it does not match: matched as the shell's routes match
+ * (React Router's `matchRoutes`, which decodes the path first; `matchPath` alone would not).
+ */
+export function matchPattern(pattern: string, pathname: string): Params | null {
+  return matchRoutes([{ path: pattern }], pathname)?.[0]?.params ?? null;
+}
 
 export function searchPath(text: string): string {
-  return `${SEARCH_PREFIX}${encodeURIComponent(text)}`;
+  return `/search/${encodeURIComponent(text)}`;
 }
 
 export function isSearchPath(pathname: string): boolean {
-  return pathname.startsWith(SEARCH_PREFIX);
+  return matchPattern(SEARCH_ROUTE, pathname) !== null;
 }
 
 /**
- * The keyword of a `/search/{key}` path, decoded. A malformed escape (`%E4%ZZ`) is not an error: the raw text is
- * the keyword, as the visitor typed it.
+ * The keyword of a `/search/{key}` path, decoded (React Router's `keyword` param). A malformed escape (`%E4%ZZ`)
+ * is not an error: the raw text is the keyword, as the visitor typed it.
  */
 export function searchKeywordFromPath(pathname: string): string {
-  const raw = pathname.startsWith(SEARCH_PREFIX) ? pathname.slice(SEARCH_PREFIX.length) : '';
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
+  return matchPattern(SEARCH_ROUTE, pathname)?.keyword ?? '';
 }
 
 export function isAboutPath(pathname: string): boolean {
-  return pathname === '/about' || pathname.startsWith('/about/');
+  return matchPattern(ABOUT_ROUTE, pathname) !== null;
 }
-
-export const ACTIVITY_PREFIX = '/wuyou/';
 
 export function isActivityPath(pathname: string): boolean {
-  return pathname === '/wuyou' || pathname.startsWith(ACTIVITY_PREFIX);
+  return matchPattern(ACTIVITY_ROUTE, pathname) !== null;
 }
+
+/** Where the activity pages written at build live, under the shell's folder. */
+export const ACTIVITY_PREFIX = '/wuyou/';
 
 export function activityPath(id: number | string): string {
   return `${ACTIVITY_PREFIX}${encodeURIComponent(String(id))}`;
 }
 
-/** The id of a `/wuyou/{id}` path as written; the activity page decides what a usable id is. */
+/** The id of a `/wuyou/{id}` path as written, decoded; the activity page decides what a usable id is. */
 export function activityIdFromPath(pathname: string): string {
-  const raw = pathname.startsWith(ACTIVITY_PREFIX) ? pathname.slice(ACTIVITY_PREFIX.length) : '';
-  try {
-    return decodeURIComponent(raw.replace(/\/+$/, ''));
-  } catch {
-    return raw;
-  }
+  return matchPattern(ACTIVITY_ROUTE, pathname)?.id ?? '';
 }

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
 // The package's own public surface, so the page uses the one shared instance every module of the remote uses.
-import { AppFeedback, SiteRouter } from '@wenrun/shared';
+import { AppFeedback, ROUTER_FUTURE } from '@wenrun/shared';
 // The pages of the site have these with their layout; a standalone page has none.
 import '../styles/semanticUi';
 import './dev.css';
 
 /**
- * A remote's standalone dev page: its exposed modules on their own, against the shared stores and the API of
+ * A remote's standalone dev page: its exposed modules on their own, in a router of the page's own, against the shared stores and the API of
  * the default runtime config, so a remote team can work and test without the shell. Its own entry point
  * (`@wenrun/shared/dev`), imported by the remotes' dev pages only: it never ships in the site's bundles.
  */
@@ -16,9 +17,9 @@ export function mountStandalone(title: string, page: ReactNode): void {
   const container = document.getElementById('root');
   if (!container) return;
   createRoot(container).render(
-    <SiteRouter>
+    <BrowserRouter future={ROUTER_FUTURE}>
       {page}
       <AppFeedback />
-    </SiteRouter>,
+    </BrowserRouter>,
   );
 }

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { ObservedValue, useObservedValue } from '../observedValue';
 
-/** Counts the API calls in flight (the shared client reports to it), for the page-wide progress bar. */
+/**
+ * Counts what the visitor is waiting for (API calls in flight, which the shared client reports, and a navigation
+ * whose page is still loading), for the page-wide progress bar.
+ */
 class RequestTracker {
   readonly count = new ObservedValue(0);
 
@@ -20,10 +23,16 @@ class RequestTracker {
 
 export const requestTracker = new RequestTracker();
 
+/** Shows the page-wide progress bar while `work` is under way (a navigation waiting for its page's code). */
+export function showProgressWhile(work: Promise<unknown>): void {
+  requestTracker.started();
+  work.finally(() => requestTracker.finished()).catch(() => undefined);
+}
+
 /** Quick calls should not flash a bar. */
 const SHOW_AFTER_MS = 300;
 
-/** A thin bar at the top of the page while API calls are slow to answer. */
+/** A thin bar at the top of the page while API calls or a navigation are slow to finish. */
 export function RequestProgress() {
   const busy = useObservedValue(requestTracker.count, 0) > 0;
   const [visible, setVisible] = useState(false);

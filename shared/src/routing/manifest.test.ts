@@ -1,7 +1,7 @@
 import { DEFAULT_RUNTIME_CONFIG } from '../config/runtimeConfig';
 import { PageDataStore, type PageDataEntry } from '../pageData/PageDataStore';
 import { TEST_ACTIVITY } from '../activity/testActivity';
-import { allRemoteModules, buildPaths, modulesOf, REDIRECTS, routeOf, SITE_ROUTES, type HeadContext } from './manifest';
+import { allRemoteModules, buildPaths, matchRoute, modulesOf, redirectOf, routeOf, SITE_ROUTES, type HeadContext } from './manifest';
 import { PAGE_DATA_KEYS } from './pageDataKeys';
 
 const company = DEFAULT_RUNTIME_CONFIG.contact.company;
@@ -19,14 +19,23 @@ describe('route manifest', () => {
     ['/search/课程', 'search'],
     ['/search/%E8%AF%BE', 'search'],
     ['/wuyou/1', 'activity'],
-    ['/wuyou', 'activity'],
-    ['/wuyou/', 'activity'],
+    ['/wuyou/1/', 'activity'],
     ['/nowhere', 'other'],
-    ['/about%0A/3', 'about'],
     ['//', 'home'],
     ['/about//3', 'about'],
-    ['/ABOUT/3', 'about'],
     ['/aboutx', 'other'],
+    // docs/SPEC.md §2: only /search/{key} and /wuyou/{id} are those pages; any other path shows home.
+    ['/search', 'other'],
+    ['/search/', 'other'],
+    ['/wuyou', 'other'],
+    ['/wuyou/', 'other'],
+    ['/wuyou/1/2', 'other'],
+    // A line break is no part of any page's address.
+    ['/about%0A/3', 'other'],
+    // One rule for letter case, React Router's: patterns match regardless of it.
+    ['/ABOUT/3', 'about'],
+    ['/Search/x', 'search'],
+    ['/WUYOU/1', 'activity'],
   ])('routes %s to %s', (pathname, id) => {
     expect(routeOf(pathname).id).toBe(id);
   });
@@ -51,9 +60,18 @@ describe('route manifest', () => {
     );
   });
 
-  it('sends old addresses to their pages', () => {
-    expect(REDIRECTS['/index.html']).toBe('/');
-    expect(REDIRECTS['/about/index.html']).toBe('/about');
+  it('reads the params as React Router does: decoded once, in any letter case, a malformed escape kept as written', () => {
+    expect(matchRoute('/Search/%E8%AF%BE%E7%A8%8B').params).toMatchObject({ keyword: '课程' });
+    expect(matchRoute('/search/a%2Fb').params).toMatchObject({ keyword: 'a/b' });
+    expect(matchRoute('/search/%E4%ZZ').params).toMatchObject({ keyword: '%E4%ZZ' });
+    expect(matchRoute('/WUYOU/%31/').params).toMatchObject({ id: '1' });
+  });
+
+  it('sends old addresses to their pages, in any letter case', () => {
+    expect(redirectOf('/index.html')).toBe('/');
+    expect(redirectOf('/Index.HTML')).toBe('/');
+    expect(redirectOf('/about/index.html')).toBe('/about');
+    expect(redirectOf('/about/3')).toBeUndefined();
   });
 });
 

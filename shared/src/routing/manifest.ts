@@ -1,4 +1,4 @@
-import { parse } from 'regexparam';
+import { matchRoutes, type Params } from 'react-router-dom';
 import { parseActivity } from '../activity/parseActivity';
 import { activityDescription } from '../activity/description';
 import { isActivityId } from '../activity/ids';
@@ -9,14 +9,23 @@ import { NOT_FOUND_CODE } from '../constants';
 import type { RemoteName } from '../config/parts';
 import type { RuntimeConfig } from '../config/runtimeConfig';
 import { ABOUT_SECTIONS, aboutPath, aboutSectionFromPath, aboutSectionTitle } from '../content/aboutSections';
-import { activityIdFromPath, activityPath, searchKeywordFromPath } from '../content/routes';
+import {
+  ABOUT_ROUTE,
+  ACTIVITY_ROUTE,
+  activityIdFromPath,
+  activityPath,
+  HOME_ROUTE,
+  matchPattern,
+  SEARCH_ROUTE,
+  searchKeywordFromPath,
+} from '../content/routes';
 import type { PageDataEntry } from '../pageData/PageDataStore';
 import { COURSES_KEY_PREFIX, PAGE_DATA_KEYS } from './pageDataKeys';
 
 /**
  * The route manifest: every page of the site, once. The shell's router, the remote modules loaded before a page
  * is hydrated, the pages written at build, the sitemap, the budgets and the browser tests' route lists all read
- * it. A new page is one entry here plus its component in the shell (`shell/src/app/routeElements.tsx`).
+ * it. A new page is one entry here plus its component in the shell (`shell/src/app/RoutePage.tsx`).
  */
 export type RouteId = 'home' | 'about' | 'search' | 'activity' | 'other';
 
@@ -57,8 +66,8 @@ export interface PageHead {
 export interface SiteRoute {
   id: RouteId;
   /**
-   * A path pattern, matched regardless of case: `/about/*` is `/about` and every path below it. Also the route's
-   * name in field data and on the status page.
+   * React Router's path pattern (`/wuyou/:id`; `/about/*` is `/about` and every path below it), matched as React
+   * Router matches, regardless of case. Also the route's name in field data and on the status page.
    */
   path: string;
   /** Whether the page has the site's header and footer (the activity pages have none, docs/SPEC.md §2). */
@@ -74,13 +83,22 @@ export interface SiteRoute {
   status(context: HeadContext): 200 | 404;
 }
 
-/** Old or alternative addresses of pages, kept working for links out in the world. */
+/**
+ * Old or alternative addresses of pages, kept working for links out in the world: answered with a 301 by the server,
+ * followed by the shell's routes in the browser. Matched like the routes, regardless of case.
+ */
 export const REDIRECTS: Readonly<Record<string, string>> = {
   '/index.html': '/',
   '/index': '/',
   '/home': '/',
   '/about/index.html': '/about',
 };
+
+/** Where an old address of a page now is, or `undefined` for every other path. */
+export function redirectOf(pathname: string): string | undefined {
+  const from = Object.keys(REDIRECTS).find((pattern) => matchPattern(pattern, pathname));
+  return from === undefined ? undefined : REDIRECTS[from];
+}
 
 /** The site's own picture for shared links, made at build beside the pages. */
 export const SITE_IMAGE = { path: '/og-image.png', alt: '文润教育：让每一位教师都被看见、被支持、被成就' } as const;
@@ -216,7 +234,7 @@ function activityHead(context: HeadContext): PageHead {
 export const SITE_ROUTES: readonly SiteRoute[] = [
   {
     id: 'activity',
-    path: '/wuyou/*',
+    path: ACTIVITY_ROUTE,
     layout: false,
     modules: [{ remote: 'wuyou', module: './ActivityPage' }],
     rendered: 'request',
@@ -231,7 +249,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   },
   {
     id: 'home',
-    path: '/',
+    path: HOME_ROUTE,
     layout: true,
     modules: [],
     rendered: 'build',
@@ -241,7 +259,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   },
   {
     id: 'about',
-    path: '/about/*',
+    path: ABOUT_ROUTE,
     layout: true,
     modules: [{ remote: 'about', module: './AboutPage' }],
     rendered: 'build',
@@ -251,7 +269,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   },
   {
     id: 'search',
-    path: '/search/*',
+    path: SEARCH_ROUTE,
     layout: true,
     modules: [{ remote: 'header', module: './SearchResults' }],
     rendered: 'request',
@@ -272,18 +290,28 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   },
 ];
 
-// In regexparam's words a trailing `*?` is the rest of the path, if any.
-const ROUTE_PATTERNS = SITE_ROUTES.map((route) => ({ route, pattern: parse(route.path.replace(/\/\*$/, '/*?')).pattern }));
+/** The manifest as React Router's route objects, each named by its id: what the router ranks and matches. */
+const ROUTE_OBJECTS = SITE_ROUTES.map((route) => ({ id: route.id, path: route.path }));
+
+/** A page of the manifest and the params React Router reads from the path for it (`id`, `keyword`, `*`). */
+export interface RouteMatch {
+  route: SiteRoute;
+  params: Params;
+}
 
 /**
- * The route of a path (as the address bar holds it, percent-encoded), in the browser and on the server alike.
- * Line breaks, written or encoded, are left out of the match (no pattern's `.` would match them), and runs of
- * slashes count as one.
+ * The route of a path (as the address bar holds it, percent-encoded) and its params, chosen the way the shell's
+ * routes choose in the browser (React Router's ranking and matching), so the server and the build agree with it.
  */
+export function matchRoute(pathname: string): RouteMatch {
+  const matches = matchRoutes(ROUTE_OBJECTS, pathname) ?? [];
+  const match = matches[matches.length - 1];
+  const route = SITE_ROUTES.find((candidate) => candidate.id === (match?.route.id ?? 'other')) as SiteRoute;
+  return { route, params: match?.params ?? {} };
+}
+
 export function routeOf(pathname: string): SiteRoute {
-  const cleaned = pathname.replace(/%0[ad]|[\r\n\u2028\u2029]/gi, '').replace(/\/{2,}/g, '/');
-  const found = ROUTE_PATTERNS.find(({ pattern }) => pattern.test(cleaned));
-  return found?.route ?? (SITE_ROUTES.find((candidate) => candidate.id === 'other') as SiteRoute);
+  return matchRoute(pathname).route;
 }
 
 /** The remote modules a page shows at once: loaded on the server before it renders, in the browser before it hydrates. */

@@ -1,25 +1,44 @@
 import { Suspense, useEffect } from 'react';
-import { AppFeedback, REDIRECTS, routeOf, usePath, type SiteRoute } from '@wenrun/shared';
-import { preloadable } from './preloadable';
+import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { AppFeedback, HOME_ROUTE, REDIRECTS, routeOf, SITE_ROUTES, type SiteRoute } from '@wenrun/shared';
 import { Redirect } from './redirects';
-import { RoutePage, routePageOf } from './RoutePage';
+import { RoutePage } from './RoutePage';
+import { SiteLayout } from './shellParts';
 import { PageErrorBoundary } from './PageErrorBoundary';
+import { useNavigationWait } from './navigationWait';
 
-/** The layout (header slot, footer) is a chunk of its own: the activity pages, which have none, never load it. */
-const SiteLayout = preloadable(() =>
-  import(/* webpackChunkName: "layout" */ '../layout/Layout').then((module) => module.Layout),
-);
+function LayoutRoute() {
+  return (
+    <Suspense fallback={null}>
+      <SiteLayout>
+        <Outlet />
+      </SiteLayout>
+    </Suspense>
+  );
+}
 
-/** The shell's chunks the route's page shows, fetched before the page is rendered or hydrated. */
-export function preloadShellParts(route: SiteRoute): Promise<unknown> {
-  return Promise.all([route.layout && SiteLayout.preload(), routePageOf(route).preload?.()]);
+function pageRoute(route: SiteRoute): RouteObject {
+  return { path: route.path, element: <RoutePage route={route} /> };
 }
 
 /**
- * docs/SPEC.md §2, the routes of the route manifest (`@wenrun/shared`). Any unknown path shows the home page with its
- * URL left as typed: the visitor keeps what they asked for in the address bar, while the canonical link tells
- * search engines `/`. The address is the browser's or, on the server, the request's (`SiteRouter`).
+ * docs/SPEC.md §2, the routes of the route manifest (`@wenrun/shared`) as React Router's routes: the pages with the
+ * layout are children of the layout route, old addresses redirect. Any unknown path shows the home page with its URL
+ * left as typed: the visitor keeps what they asked for in the address bar, while the canonical link tells search
+ * engines `/`.
  */
+const SITE_ROUTE_TREE: RouteObject[] = [
+  {
+    element: <LayoutRoute />,
+    children: [
+      ...SITE_ROUTES.filter((route) => route.layout).map(pageRoute),
+      ...Object.entries(REDIRECTS).map(([path, to]) => ({ path, element: <Redirect to={to} /> })),
+    ],
+  },
+  ...SITE_ROUTES.filter((route) => !route.layout).map(pageRoute),
+];
+
+/** The app: the page of the address (the browser's, or on the server the request's) and the page-wide feedback. */
 export function App() {
   // Marks the moment the app runs the page (a server-rendered page is static markup until then), for tests and ops.
   useEffect(() => document.documentElement.setAttribute('data-app-ready', ''), []);
@@ -31,21 +50,21 @@ export function App() {
   );
 }
 
-/** The page of the address: the manifest's route for it (the same choice the server made), in the layout if it has one. */
 function SiteRoutes() {
-  const path = usePath();
-  const redirect = REDIRECTS[path];
-  const route = routeOf(path);
-  const page = redirect ? <Redirect to={redirect} /> : <RoutePage route={route} />;
+  const { pathname } = useLocation();
   return (
-    <PageErrorBoundary resetKey={path}>
-      {redirect || route.layout ? (
-        <Suspense fallback={null}>
-          <SiteLayout>{page}</SiteLayout>
-        </Suspense>
-      ) : (
-        page
-      )}
+    <PageErrorBoundary resetKey={pathname}>
+      {/* Waited on only by a navigation, which is a transition: the page on screen stays until the next is ready. */}
+      <Suspense fallback={null}>
+        <RoutedPage route={routeOf(pathname)} pathname={pathname} />
+      </Suspense>
     </PageErrorBoundary>
   );
+}
+
+function RoutedPage({ route, pathname }: { route: SiteRoute; pathname: string }) {
+  useNavigationWait(route);
+  // A path no pattern can match (React Router's patterns never match a line break, `/about/%0A`) is "any other
+  // path": the home page, as the route manifest says (`matchRoute`) and the server renders it.
+  return useRoutes(SITE_ROUTE_TREE, matchRoutes(SITE_ROUTE_TREE, pathname) ? undefined : HOME_ROUTE);
 }

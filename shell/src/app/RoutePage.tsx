@@ -1,5 +1,6 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
-import { getRuntimeConfig, usePageDataRevision, usePageDataStore, usePath, type RouteId, type SiteRoute } from '@wenrun/shared';
+import { useLocation } from 'react-router-dom';
+import { getRuntimeConfig, usePageDataRevision, usePageDataStore, type RouteId, type SiteRoute } from '@wenrun/shared';
 import { preloadable } from './preloadable';
 import { AboutRoute, ActivityRoute, SearchRoute } from './remoteRoutes';
 
@@ -7,7 +8,7 @@ import { AboutRoute, ActivityRoute, SearchRoute } from './remoteRoutes';
 const HomePage = preloadable(() => import(/* webpackChunkName: "home" */ '../home/HomePage').then((module) => module.HomePage));
 
 /** The page of each route of the manifest; a page that is a chunk of its own says how to preload it. */
-const ROUTE_PAGES: Record<RouteId, ComponentType & { preload?: () => Promise<unknown> }> = {
+const ROUTE_PAGES: Record<RouteId, ComponentType & { preload?: () => Promise<unknown>; loaded?: () => boolean }> = {
   home: HomePage,
   about: AboutRoute,
   search: SearchRoute,
@@ -33,7 +34,7 @@ function metaElement(selector: string, create: () => HTMLElement): HTMLElement {
  * into the page it sent; this is for what happens after.
  */
 function usePageHead(route: SiteRoute): void {
-  const pathname = usePath();
+  const { pathname } = useLocation();
   const store = usePageDataStore();
   const revision = usePageDataRevision();
   useEffect(() => {

@@ -9,6 +9,8 @@ export interface Preloadable {
   (props: Props): JSX.Element;
   /** Fetches the chunk; once it is in, the component renders at once, with no suspending. */
   preload(): Promise<unknown>;
+  /** Whether the chunk is in. */
+  loaded(): boolean;
 }
 
 /**
@@ -36,5 +38,5 @@ export function preloadable(load: () => Promise<ComponentType<Props>>): Preloada
     const Shown = loaded ?? Lazy;
     return <Shown {...props} />;
   }
-  return Object.assign(Component, { preload });
+  return Object.assign(Component, { preload, loaded: () => loaded !== undefined });
 }

@@ -1,13 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MESSAGES, REDIRECT_LIMIT, usePath } from '@wenrun/shared';
+import { useLocation } from 'react-router-dom';
+import { MESSAGES, REDIRECT_LIMIT } from '@wenrun/shared';
 import { TestRouter } from '@wenrun/shared/testing';
 import { allowRedirectHop, Redirect, resetRedirectHops } from './redirects';
 
 /** The page of each path, as the site's routes would pick it. */
 function Pages({ at, pages }: { at: string; pages: Record<string, ReactNode> }) {
   function Page() {
-    return <>{pages[usePath()] ?? null}</>;
+    return <>{pages[useLocation().pathname] ?? null}</>;
   }
   return (
     <TestRouter path={at}>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Link, MESSAGES, REDIRECT_LIMIT, useNavigate } from '@wenrun/shared';
+import { Link, useNavigate } from 'react-router-dom';
+import { MESSAGES, REDIRECT_LIMIT } from '@wenrun/shared';
 
 /** Redirect hops closer together than this count as one chain. */
 const CHAIN_WINDOW_MS = 3_000;

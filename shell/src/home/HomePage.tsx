@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { aboutPath, getRuntimeConfig, Link } from '@wenrun/shared';
+import { Link } from 'react-router-dom';
+import { aboutPath, getRuntimeConfig } from '@wenrun/shared';
 import { HomeBanners, ExpertTeam, FeaturedCourses, NewsList, PartnerWall } from './HomeSections';
 import { OFFERINGS } from './offerings';
 import { useHomeContent } from './useHomeContent';

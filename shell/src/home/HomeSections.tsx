@@ -1,5 +1,14 @@
 import type { ReactNode } from 'react';
-import { aboutPath, assetUrl, type Banner, type Course, type Expert, Link, type NewsItem, type Partner } from '@wenrun/shared';
+import { Link } from 'react-router-dom';
+import {
+  aboutPath,
+  assetUrl,
+  type Banner,
+  type Course,
+  type Expert,
+  type NewsItem,
+  type Partner,
+} from '@wenrun/shared';
 
 interface SectionProps<T> {
   /** `undefined` while loading or after a failure. */

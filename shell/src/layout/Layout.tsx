@@ -1,6 +1,7 @@
 import { observer, uiStore } from '@wenrun/shared/stores';
 import { useState, type ReactNode } from 'react';
-import { isAboutPath, usePath } from '@wenrun/shared';
+import { useLocation } from 'react-router-dom';
+import { isAboutPath } from '@wenrun/shared';
 import { RemoteSlot } from '../remotes/RemoteSlot';
 import '@wenrun/shared/semantic-ui';
 import { Footer } from './Footer';
@@ -9,7 +10,7 @@ const HEADER_HEIGHT = { normal: 64, about: 112 } as const;
 
 /** docs/SPEC.md §2: header, main, footer, and the login modal wherever it is asked for. */
 export function Layout({ children }: { children?: ReactNode }) {
-  const variant = isAboutPath(usePath()) ? 'about' : 'normal';
+  const variant = isAboutPath(useLocation().pathname) ? 'about' : 'normal';
   return (
     <div className="site">
       <RemoteSlot

@@ -70,6 +70,12 @@ export function moduleId(remote: RemoteName, exposed: string): string {
   return `${remote}/${exposed.replace(/^\.\//, '')}`;
 }
 
+/** Whether `remote/module` has been loaded or has failed to (a slot shows it at once, or its failure). */
+export function moduleSettled(remote: RemoteName, exposed: string): boolean {
+  const id = moduleId(remote, exposed);
+  return loadedModules.has(id) || failedLoads.has(id);
+}
+
 export function loadedModule<T>(remote: RemoteName, exposed: string): T | undefined {
   return loadedModules.get(moduleId(remote, exposed)) as T | undefined;
 }

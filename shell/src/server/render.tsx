@@ -1,23 +1,25 @@
 import { PassThrough } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom/server';
 import {
   modulesOf,
   NOT_FOUND_CODE,
   organizationJsonLd,
   PageDataProvider,
   PageDataStore,
-  REDIRECTS,
+  redirectOf,
   routeOf,
+  ROUTER_FUTURE,
   setRuntimeConfig,
-  SiteRouter,
   type PageDataFailure,
   type PageHead,
   type PageState,
   type RouteId,
   type RuntimeConfig,
 } from '@wenrun/shared';
-import { App, preloadShellParts } from '../app/App';
+import { App } from '../app/App';
+import { preloadShellParts } from '../app/shellParts';
 import { loadExposed, moduleId, registerSiteRemotes } from '../remotes/registry';
 import { SlotsFailedOnServerProvider } from '../remotes/slotStatus';
 
@@ -83,7 +85,7 @@ function renderToText(element: JSX.Element, timeoutMs: number): Promise<string> 
 export async function renderPage(url: string, setup: RenderSetup): Promise<RenderedPage> {
   // As the browser will read it when it hydrates: parsed, so normalized the same way.
   const { pathname, search } = new URL(url, 'http://render.invalid');
-  const redirect = REDIRECTS[pathname];
+  const redirect = redirectOf(pathname);
   if (redirect) return { kind: 'redirect', status: 301, location: redirect };
 
   applyConfig(setup.config);
@@ -106,9 +108,9 @@ export async function renderPage(url: string, setup: RenderSetup): Promise<Rende
   const markup = await renderToText(
     <PageDataProvider store={store}>
       <SlotsFailedOnServerProvider value={new Set(failedSlots)}>
-        <SiteRouter path={`${pathname}${search}`}>
+        <StaticRouter location={`${pathname}${search}`} future={ROUTER_FUTURE}>
           <App />
-        </SiteRouter>
+        </StaticRouter>
       </SlotsFailedOnServerProvider>
     </PageDataProvider>,
     setup.renderTimeoutMs,
