@@ -17,9 +17,6 @@ const SHARED_SURFACES = Object.keys(JSON.parse(readFileSync(new URL('./shared/pa
 /** Import patterns that reach into a part's source, by folder or by package name. */
 const sourceOf = (part) => [`**/${part}`, `**/${part}/**`, `@wenrun/${part}`, `@wenrun/${part}/**`];
 
-/** Imported directly, the library would be bundled again in each part: see shared/src/ui/index.ts. */
-const SEMANTIC_UI_MESSAGE = '从 @wenrun/shared/ui（对话框：@wenrun/shared/ui/modal）引用 Semantic UI 组件：页面只带用到的那几个。';
-
 /** MobX is bundled once, inside `@wenrun/shared/stores`, and reached through it: see shared/src/stores/index.ts. */
 const MOBX_MESSAGE = 'MobX 只通过 @wenrun/shared/stores 使用（observer、makeObservable 等）：全站一个 MobX，按用到的部分打包。';
 const MOBX = [
@@ -28,21 +25,26 @@ const MOBX = [
 ];
 
 /**
- * React Router is one shared copy in the page, provided by the shell as the selection of its exports in
- * shared/src/routing/reactRouterDom.ts (webpack.common.ts, SHARED_SELECTIONS): the parts import `react-router-dom`
- * and only the names that file offers, never its packages underneath (each would be a second router).
+ * React Router and Semantic UI React are one shared copy each in the page, provided by the shell as a selection of
+ * their exports (shared/src/federation/sharedSelections.json, used by webpack.common.ts too): the parts import the
+ * package and only the names its selection offers, never the packages beneath the router (each would be a second
+ * router).
  */
-const ROUTER_SELECTION = 'shared/src/routing/reactRouterDom.ts';
-const ROUTER_NAMES = [...readFileSync(new URL(`./${ROUTER_SELECTION}`, import.meta.url), 'utf8').matchAll(/export (?:type )?\{([^}]*)\} from 'react-router-dom\/dist\/index\.js'/g)]
-  .flatMap((match) => match[1].split(','))
-  .map((name) => name.trim())
-  .filter(Boolean);
-if (!ROUTER_NAMES.includes('BrowserRouter')) throw new Error(`eslint.config.mjs: no export of react-router-dom read from ${ROUTER_SELECTION}`);
-const ROUTER_MESSAGE = `页面里的 React Router 是 shell 提供的一份共享副本，只含 ${ROUTER_SELECTION} 列出的导出；需要别的导出请先加进那个文件。`;
-const ROUTER = [
-  { name: 'react-router-dom', allowImportNames: ROUTER_NAMES, message: ROUTER_MESSAGE },
-  { name: 'react-router', message: ROUTER_MESSAGE },
-  { name: '@remix-run/router', message: ROUTER_MESSAGE },
+const SELECTIONS = JSON.parse(readFileSync(new URL('./shared/src/federation/sharedSelections.json', import.meta.url), 'utf8'));
+const selectionPaths = Object.entries(SELECTIONS).map(([name, file]) => {
+  const names = [...readFileSync(new URL(`./${file}`, import.meta.url), 'utf8').matchAll(/export (?:type )?\{([^}]*)\} from '[^']+'/g)]
+    .flatMap((match) => match[1].split(','))
+    .map((exported) => exported.trim())
+    .filter(Boolean);
+  if (!names.length) throw new Error(`eslint.config.mjs: no export of ${name} read from ${file}`);
+  return { name, allowImportNames: names, message: `页面里的 ${name} 是 shell 提供的一份共享副本，只含 ${file} 列出的导出；需要别的导出请先加进那个文件。` };
+});
+const SELECTION_FILES = Object.values(SELECTIONS);
+const ROUTER_CORE_MESSAGE = 'React Router 只通过 react-router-dom 使用：页面里只有 shell 提供的那一个路由。';
+const SHARED_PACKAGES = [
+  ...selectionPaths,
+  { name: 'react-router', message: ROUTER_CORE_MESSAGE },
+  { name: '@remix-run/router', message: ROUTER_CORE_MESSAGE },
 ];
 
 /**
@@ -63,7 +65,7 @@ const boundary = (files, forbidden, message) => ({
             message: '只能通过 @wenrun/shared 的公开出口使用 shared。',
           },
         ],
-        paths: [{ name: 'semantic-ui-react', message: SEMANTIC_UI_MESSAGE }, ...ROUTER, ...MOBX],
+        paths: [...SHARED_PACKAGES, ...MOBX],
       },
     ],
   },
@@ -101,20 +103,20 @@ export default tseslint.config(
   },
   {
     files: ['shared/**/*.{ts,tsx}'],
-    ignores: ['shared/src/ui/**', 'shared/src/stores/**'],
+    ignores: ['shared/src/stores/**'],
     rules: {
-      'no-restricted-imports': sharedImports([{ name: 'semantic-ui-react', message: SEMANTIC_UI_MESSAGE }, ...ROUTER, ...MOBX]),
+      'no-restricted-imports': sharedImports([...SHARED_PACKAGES, ...MOBX]),
     },
   },
   {
     files: ['shared/src/stores/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': sharedImports([{ name: 'semantic-ui-react', message: SEMANTIC_UI_MESSAGE }, ...ROUTER]),
+      'no-restricted-imports': sharedImports(SHARED_PACKAGES),
     },
   },
   {
-    files: [ROUTER_SELECTION, 'shared/src/testing/**'],
-    rules: { 'no-restricted-imports': sharedImports([{ name: 'semantic-ui-react', message: SEMANTIC_UI_MESSAGE }]) },
+    files: [...SELECTION_FILES, 'shared/src/testing/**'],
+    rules: { 'no-restricted-imports': sharedImports([]) },
   },
   ...REMOTES.map((remote) =>
     boundary(

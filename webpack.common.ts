@@ -18,6 +18,7 @@ import { SEMANTIC_CSS, semanticCssPruning } from './deploy/webpack/semanticCss';
 import { EntryAssetsPlugin, SERVER_DIR, ServerEntryInManifestPlugin, VersionFilePlugin } from './deploy/webpack/plugins';
 import { chunkRegistryGlobal, REMOTE_ENTRY_FILE, STANDALONE_DIST, type BuildInfo } from './shared/src/config/parts';
 import { CHUNK_LOAD_TIMEOUT_MS } from './shared/src/constants';
+import sharedSelections from './shared/src/federation/sharedSelections.json';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 /**
@@ -40,18 +41,18 @@ export const SHARED_SINGLETONS = {
   // The MobX stores and the page's one MobX inside them, apart so that a page without the login loads no MobX (see
   // shared/src/stores/index.ts).
   '@wenrun/shared/stores': 'shell',
-  // semantic-ui-react's modal (see shared/src/ui/modal.ts): no page shows one at first.
-  '@wenrun/shared/ui/modal': 'first',
+  // Semantic UI React: its machinery paid once per page, not once per part that draws a button.
+  'semantic-ui-react': 'shell',
 } as const satisfies Record<string, 'shell' | 'first'>;
 
 /**
- * Shared packages provided as a selection of their exports (the module that re-exports them): a shared module is
- * not tree-shaken by the parts that consume it, so the whole package would travel otherwise. Lint allows the parts
- * only the names the selection offers (eslint.config.mjs).
+ * Shared packages provided as a selection of their exports (the module that re-exports them, by package): a shared
+ * module is not tree-shaken by the parts that consume it, so the whole package would travel otherwise. Lint allows
+ * the parts only the names a selection offers (eslint.config.mjs reads the same table).
  */
-export const SHARED_SELECTIONS: Partial<Record<keyof typeof SHARED_SINGLETONS, string>> = {
-  'react-router-dom': path.join(import.meta.dirname, 'shared/src/routing/reactRouterDom.ts'),
-};
+export const SHARED_SELECTIONS = Object.fromEntries(
+  Object.entries(sharedSelections).map(([packageName, file]) => [packageName, path.join(import.meta.dirname, file)]),
+) as Partial<Record<keyof typeof SHARED_SINGLETONS, string>>;
 
 const require = createRequire(import.meta.url);
 

@@ -11,8 +11,10 @@ const FORBIDDEN: [string, string][] = [
   ['shared/src/x.ts', "import { App } from '../../shell/src/app/App';"],
   ['remote-about/src/x.ts', "import { MESSAGES } from '@wenrun/shared/src/constants';"],
   ['remote-wuyou/src/x.ts', "import { TEST_ACTIVITY } from '@wenrun/shared/testing';"],
-  // The page's React Router is the shell's selection of it: a name it does not offer, or the packages beneath it.
+  // The page's React Router and Semantic UI React are the shell's selections of them: a name they do not offer, or
+  // the packages beneath the router.
   ['remote-about/src/x.ts', "import { createBrowserRouter } from 'react-router-dom';"],
+  ['remote-auth/src/x.ts', "import { Dropdown } from 'semantic-ui-react';"],
   ['remote-header/src/x.ts', "import { useParams } from 'react-router';"],
   ['shell/src/x.ts', "import { matchPath } from '@remix-run/router';"],
 ];
@@ -20,6 +22,7 @@ const FORBIDDEN: [string, string][] = [
 const ALLOWED: [string, string][] = [
   ['remote-header/src/x.ts', "import { MESSAGES } from '@wenrun/shared';"],
   ['remote-about/src/x.ts', "import { Link, useSearchParams } from 'react-router-dom';"],
+  ['remote-auth/src/x.ts', "import { Button, Modal } from 'semantic-ui-react';"],
   ['remote-header/src/x.ts', "import { SearchBox } from './header/SearchBox';"],
   ['shell/src/x.ts', "import { RemoteSlot } from './remotes/RemoteSlot';"],
   ['remote-wuyou/src/x.test.ts', "import { TEST_ACTIVITY } from '@wenrun/shared/testing';"],

@@ -2,11 +2,13 @@
  * The federation contract, checked on the built manifests (`npm run contract`, part of `npm test`): every module
  * the shell loads is exposed by its remote, whose container is where the browser looks for it; every shared
  * singleton is offered by every part in versions that satisfy every part's required range; the shell offers each
- * one the remotes leave to it (they carry no copy); every part was built against the same `shared` package.
+ * one the remotes leave to it (they carry no copy); every part was built against the same `shared` package; the design
+ * card's singletons are singletons in every manifest (deploy/card.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
+import { checkCardSingletons } from './card';
 import { REMOTE_MODULES } from '../shell/src/remotes/modules';
 import { MANIFEST_FILE, REMOTE_ENTRY_FILE, REMOTE_PARTS, SHELL_PART, type RemoteName } from '../shared/src/config/parts';
 import { SHARED_SINGLETONS } from '../webpack.common';
@@ -115,14 +117,21 @@ function main(): void {
       { part: folder, manifest: readManifest(folder) },
     ]),
   ) as Record<RemoteName, BuiltPart>;
-  const problems = checkContract({
-    shell: { part: SHELL_PART.folder, manifest: readManifest(SHELL_PART.folder) },
-    remotes,
-    required: REMOTE_MODULES,
-    singletons: Object.keys(SHARED_SINGLETONS),
-    fromShell: Object.entries(SHARED_SINGLETONS).flatMap(([name, provider]) => (provider === 'shell' ? [name] : [])),
-    sharedPackage,
-  });
+  const shell = { part: SHELL_PART.folder, manifest: readManifest(SHELL_PART.folder) };
+  const problems = [
+    ...checkContract({
+      shell,
+      remotes,
+      required: REMOTE_MODULES,
+      singletons: Object.keys(SHARED_SINGLETONS),
+      fromShell: Object.entries(SHARED_SINGLETONS).flatMap(([name, provider]) => (provider === 'shell' ? [name] : [])),
+      sharedPackage,
+    }),
+    // The design card's own word: the router, React and the stores are one instance in the page (deploy/card.ts).
+    ...checkCardSingletons(
+      [shell, ...Object.values(remotes)].flatMap(({ part, manifest }) => (manifest ? [{ part, shared: manifest.shared }] : [])),
+    ),
+  ];
   if (problems.length) {
     console.error(`联邦契约检查失败（${problems.length} 处）：`);
     for (const problem of problems) console.error(`  - ${problem}`);

@@ -46,14 +46,16 @@ const planted = { ...table, remotes: { ...table.remotes, planted: { folder: 'rem
 
 describe('a planted remote: one entry in the table, and every list made from it picks it up', () => {
   test('the lint boundaries and the Jest projects (the .mjs configs read the JSON themselves)', () => {
-    // The real config files (and what of shared the lint reads: its package's exports, the router's selection),
+    // The real config files (and what of shared the lint reads: its package's exports, the shared selections),
     // beside a planted table, inside the repository so their packages resolve.
     const dir = fs.mkdtempSync(path.join(ROOT, '.planted-'));
     try {
       fs.mkdirSync(path.join(dir, 'shared/src/config'), { recursive: true });
-      fs.mkdirSync(path.join(dir, 'shared/src/routing'), { recursive: true });
       fs.writeFileSync(path.join(dir, 'shared/src/config/parts.json'), JSON.stringify(planted));
-      for (const file of ['eslint.config.mjs', 'jest.config.mjs', 'shared/package.json', 'shared/src/routing/reactRouterDom.ts']) {
+      const selections = 'shared/src/federation/sharedSelections.json';
+      const selectionFiles = Object.values(JSON.parse(fs.readFileSync(path.join(ROOT, selections), 'utf8')) as Record<string, string>);
+      for (const file of ['eslint.config.mjs', 'jest.config.mjs', 'shared/package.json', selections, ...selectionFiles]) {
+        fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
         fs.copyFileSync(path.join(ROOT, file), path.join(dir, file));
       }
       const script = `

@@ -9,7 +9,7 @@ export interface RouteBudget {
   path: string;
   /** JS + CSS as sent (the build's brotli copies), in KB: CI fails above it. */
   budgetKb: number;
-  /** Issue 21's target; the budget comes down to it once the route meets it. */
+  /** The route's target with the design card's libraries in their roles; the budget comes down to it once met. */
   targetKb: number;
 }
 
@@ -20,10 +20,10 @@ export interface RouteBudget {
  * is weighed.
  */
 export const ROUTE_BUDGETS = {
-  home: { path: '/', budgetKb: 150, targetKb: 150 },
-  about: { path: '/about/3', budgetKb: 190, targetKb: 190 },
-  search: { path: '/search/课程', budgetKb: 170, targetKb: 170 },
-  activity: { path: '/wuyou/1', budgetKb: 110, targetKb: 110 },
+  home: { path: '/', budgetKb: 160, targetKb: 160 },
+  about: { path: '/about/3', budgetKb: 195, targetKb: 195 },
+  search: { path: '/search/课程', budgetKb: 175, targetKb: 175 },
+  activity: { path: '/wuyou/1', budgetKb: 120, targetKb: 120 },
 } as const satisfies Record<Exclude<RouteId, 'other'>, RouteBudget>;
 
 /** The measured pages, in the manifest's order of importance to a visitor: the bench and the byte test read these. */

@@ -6,11 +6,23 @@ import { REMOTE_PARTS, SHELL_PART } from '../../shared/src/config/parts';
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 /**
- * The semantic-ui-react components the site renders (shared/src/ui/modal.ts) and those they render inside
- * themselves: the class names they set come from these files. The site's own elements (shared/src/ui/elements.tsx)
- * write theirs in the parts' source.
+ * The semantic-ui-react components the site renders, and those they render inside themselves: the class names they
+ * set (`item`, `line`, `prompt` …) are written in these files, the variants the site picks in its own source.
  */
-export const SEMANTIC_COMPONENTS = ['modules/Modal', 'modules/Dimmer', 'modules/Transition', 'addons/Portal'];
+export const SEMANTIC_COMPONENTS = [
+  'elements/Button',
+  'elements/Input',
+  'elements/Label',
+  'elements/Loader',
+  'elements/Placeholder',
+  'collections/Form',
+  'collections/Menu',
+  'collections/Message',
+  'modules/Modal',
+  'modules/Dimmer',
+  'modules/Transition',
+  'addons/Portal',
+];
 
 /** Where the class names the site uses are written: every part's source, and those components. */
 export const CLASS_NAME_SOURCES = [

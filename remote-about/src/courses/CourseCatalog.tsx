@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '@wenrun/shared/ui';
+import { Button } from 'semantic-ui-react';
 import { Block } from '../page/Block';
 import { CategoryFilter } from './CategoryFilter';
 import { CourseCard, CourseCardSkeleton } from './CourseCard';
@@ -105,9 +105,10 @@ function EmptyCatalog({ query, total, totalPages }: { query: CourseQuery; total:
     <div className="course-catalog__empty" role="status">
       <p>{text}</p>
       {action && (
-        <Link className="ui basic primary button" to={action.to}>
+        // Semantic UI React calls anything but a <button> a button; this one goes to a page, as a link does.
+        <Button as={Link} role="link" basic primary to={action.to}>
           {action.label}
-        </Link>
+        </Button>
       )}
     </div>
   );

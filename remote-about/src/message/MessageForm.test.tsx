@@ -93,7 +93,7 @@ describe('MessageForm', () => {
     expect(field('姓名')).toHaveAttribute('readonly');
     fireEvent.submit(submitButton().closest('form') as HTMLFormElement);
     expect(sendMessage).toHaveBeenCalledTimes(1);
-    expect(sendMessage).toHaveBeenCalledWith(VISITOR, { hideError: true });
+    expect(sendMessage).toHaveBeenCalledWith(VISITOR);
 
     await act(async () => reply.resolve({ id: 7 }));
     const thanks = screen.getByRole('status');

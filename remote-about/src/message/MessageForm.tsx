@@ -1,6 +1,7 @@
 import { observer } from '@wenrun/shared/stores';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Button, FormField, Message, useSingleFlight } from '@wenrun/shared/ui';
+import { Button, Form, Message } from 'semantic-ui-react';
+import { FormField, useSingleFlight } from '@wenrun/shared/ui';
 import 'semantic-ui-css/components/form.min.css';
 import 'semantic-ui-css/components/message.min.css';
 import { api, isApiError, maskMobile, MESSAGE_CONTENT_MAX, MESSAGES, takeTypedValue, useHydrated } from '@wenrun/shared';
@@ -88,7 +89,7 @@ export const MessageForm = observer(function MessageForm({ draft = messageDraft 
       setStatus({ kind: 'sending' });
       try {
         const payload = messagePayload(values);
-        await api.sendMessage(payload, { hideError: true });
+        await api.sendMessage(payload);
         draft.clear();
         setRestored(false);
         setStatus({ kind: 'sent', maskedPhone: maskMobile(payload.phone) });
@@ -123,7 +124,7 @@ export const MessageForm = observer(function MessageForm({ draft = messageDraft 
 
   const messageChars = countChars(shown('message').trim());
   return (
-    <form className="ui form message-form" noValidate onSubmit={submit} aria-label="合作留言表单">
+    <Form className="message-form" noValidate onSubmit={submit} aria-label="合作留言表单">
       {restored && (
         <p className="message-form__restored">
           {MESSAGE_FORM_TEXT.restoredDraft}
@@ -179,7 +180,7 @@ export const MessageForm = observer(function MessageForm({ draft = messageDraft 
         </Button>
         <p className="message-form__privacy">您的信息仅用于本次合作咨询，我们不会向第三方提供。</p>
       </div>
-    </form>
+    </Form>
   );
 });
 

@@ -1,5 +1,5 @@
 import { loginStore, observer, uiStore } from '@wenrun/shared/stores';
-import { Button } from '@wenrun/shared/ui';
+import { Button } from 'semantic-ui-react';
 import { maskMobile } from '@wenrun/shared';
 import { mountStandalone } from '@wenrun/shared/dev';
 import LoginModal from '../exposes/LoginModal';

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { api, ApiError, CODE_COUNTDOWN_SECONDS, MESSAGES, notify, type LoginResult } from '@wenrun/shared';
 import { DEFAULT_AVATAR, loginStore, uiStore } from '@wenrun/shared/stores';
 import LoginModal from './LoginModal';
+import { failureMessage } from '../login/loginRequest';
 
 const MOBILE = '13800138000';
 const REPLY: LoginResult = {
@@ -209,7 +210,7 @@ describe('LoginModal: send code (docs/SPEC.md §4)', () => {
     fireEvent.click(sendButton());
     await settle();
     expect(send).toHaveBeenCalledTimes(1);
-    expect(send).toHaveBeenCalledWith({ mobile: MOBILE }, { hideError: true });
+    expect(send).toHaveBeenCalledWith({ mobile: MOBILE });
     expect(sendButton()).toHaveTextContent(`${CODE_COUNTDOWN_SECONDS}s`);
     expect(sendButton()).toBeDisabled();
     expect(field('验证码')).toHaveFocus();
@@ -259,7 +260,8 @@ describe('LoginModal: logging in (docs/SPEC.md §7, §8)', () => {
     submit();
     fireEvent.submit(submitButton().closest('form') as HTMLFormElement);
     expect(login).toHaveBeenCalledTimes(1);
-    expect(login).toHaveBeenCalledWith({ mobile: MOBILE, password: 'Wenrun@2026' }, { hideError: true });
+    // A refusal is toasted by the shared client with what the form shows (docs/SPEC.md §8: data.resultStr).
+    expect(login).toHaveBeenCalledWith({ mobile: MOBILE, password: 'Wenrun@2026' }, { describeError: failureMessage });
 
     await act(async () => reply.resolve(REPLY));
     expect(loginStore.snapshot).toEqual({
@@ -294,7 +296,7 @@ describe('LoginModal: logging in (docs/SPEC.md §7, §8)', () => {
     type('验证码', ' 123456 ');
     submit();
     await settle();
-    expect(login).toHaveBeenCalledWith({ mobile: MOBILE, code: '123456' }, { hideError: true });
+    expect(login).toHaveBeenCalledWith({ mobile: MOBILE, code: '123456' }, { describeError: failureMessage });
     expect(loginStore.isLoggedIn).toBe(true);
   });
 

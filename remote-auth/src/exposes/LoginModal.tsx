@@ -1,6 +1,6 @@
 import { observer, uiStore } from '@wenrun/shared/stores';
 import { useId, useRef, useState } from 'react';
-import { Modal } from '@wenrun/shared/ui/modal';
+import { Modal } from 'semantic-ui-react';
 import { useDialogFocus } from '@wenrun/shared/ui';
 import { EMPTY_DRAFT, type LoginDraft, type LoginMethod } from '../login/draft';
 import { LoginForm } from '../login/LoginForm';

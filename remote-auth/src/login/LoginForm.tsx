@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Button, FormField, Message, useSingleFlight } from '@wenrun/shared/ui';
+import { Button, Form, Message } from 'semantic-ui-react';
+import { FormField, useSingleFlight } from '@wenrun/shared/ui';
 import 'semantic-ui-css/components/form.min.css';
 import 'semantic-ui-css/components/message.min.css';
 import { validateDraft, type LoginDraft, type LoginFieldErrors, type LoginMethod } from './draft';
@@ -54,7 +55,7 @@ export function LoginForm({ method, draft, onDraftChange, onLoggedIn }: LoginFor
   }
 
   return (
-    <form className="ui form login-form" onSubmit={submit} noValidate aria-busy={submitting}>
+    <Form className="login-form" onSubmit={submit} noValidate aria-busy={submitting}>
       <FormField id={`${id}-mobile`} label="手机号" error={errors.mobile} announce>
         {(control) => (
           <input
@@ -117,6 +118,6 @@ export function LoginForm({ method, draft, onDraftChange, onLoggedIn }: LoginFor
       >
         登录
       </Button>
-    </form>
+    </Form>
   );
 }

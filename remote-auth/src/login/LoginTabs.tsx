@@ -1,4 +1,5 @@
-import { useRef, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
+import { Menu } from 'semantic-ui-react';
 import { LOGIN_METHODS, type LoginMethod } from './draft';
 import 'semantic-ui-css/components/menu.min.css';
 
@@ -19,46 +20,41 @@ function targetIndex(key: string, current: number, count: number): number | unde
 }
 
 /**
- * docs/SPEC.md §2, §4: the 密码登录 / 验证码登录 tabs. One tab stop; the arrow keys (and Home, End) move between the
- * tabs and select them, as screen-reader users expect of a tab list.
+ * docs/SPEC.md §2, §4: the 密码登录 / 验证码登录 tabs, Semantic UI's pointing menu. One tab stop; the arrow keys (and
+ * Home, End) move between the tabs and select them, as screen-reader users expect of a tab list.
  */
 export function LoginTabs({ method, onSelect, tabId, panelId }: LoginTabsProps) {
-  const tabs = useRef(new Map<LoginMethod, HTMLButtonElement>());
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     const current = LOGIN_METHODS.findIndex((item) => item.method === method);
     const next = targetIndex(event.key, current, LOGIN_METHODS.length);
     const target = next === undefined ? undefined : LOGIN_METHODS[next]?.method;
     if (!target) return;
     event.preventDefault();
     onSelect(target);
-    tabs.current.get(target)?.focus();
+    document.getElementById(tabId(target))?.focus();
   }
 
   return (
-    <div role="tablist" aria-label="登录方式" className="ui pointing secondary two item menu login-tabs" onKeyDown={onKeyDown}>
+    <Menu pointing secondary widths={2} role="tablist" aria-label="登录方式" className="login-tabs" onKeyDown={onKeyDown}>
       {LOGIN_METHODS.map((item) => {
         const selected = item.method === method;
         return (
-          <button
+          <Menu.Item
             key={item.method}
-            ref={(element) => {
-              if (element) tabs.current.set(item.method, element);
-              else tabs.current.delete(item.method);
-            }}
+            as="button"
             type="button"
             role="tab"
             id={tabId(item.method)}
+            active={selected}
             aria-selected={selected}
             aria-controls={panelId}
             tabIndex={selected ? 0 : -1}
-            className={`item${selected ? ' active' : ''}`}
             onClick={() => onSelect(item.method)}
           >
             {item.title}
-          </button>
+          </Menu.Item>
         );
       })}
-    </div>
+    </Menu>
   );
 }

@@ -1,5 +1,6 @@
 import { observer } from '@wenrun/shared/stores';
-import { Button, useSingleFlight } from '@wenrun/shared/ui';
+import { Button } from 'semantic-ui-react';
+import { useSingleFlight } from '@wenrun/shared/ui';
 import { api, validateMobile } from '@wenrun/shared';
 import { codeCountdown } from './CodeCountdown';
 import { failureMessage } from './loginRequest';
@@ -26,7 +27,7 @@ export const SendCodeButton = observer(function SendCodeButton({
     if (invalid) return onInvalidMobile(invalid);
     return runSend(async () => {
       try {
-        await api.sendCode({ mobile: mobile.trim() }, { hideError: true });
+        await api.sendCode({ mobile: mobile.trim() });
         codeCountdown.start();
         onSent();
       } catch (error) {

@@ -27,15 +27,22 @@ function hasToken(reply: unknown): reply is LoginResult {
 
 /**
  * Logs in with the draft (docs/SPEC.md §7): on success the shared store holds the reply and the visitor sees 登录成功.
- * Errors are not toasted here; the modal shows them next to the form, which keeps what was typed.
+ * A refusal is toasted with its `resultStr` (§8) by the shared client; the modal also shows it next to the form,
+ * which keeps what was typed.
  */
 export async function logIn(method: LoginMethod, draft: LoginDraft): Promise<void> {
   const mobile = draft.mobile.trim();
+  const options = { describeError: failureMessage };
   const reply: unknown =
     method === 'password'
-      ? await api.passwordLogin({ mobile, password: draft.password }, { hideError: true })
-      : await api.codeLogin({ mobile, code: draft.code.trim() }, { hideError: true });
-  if (!hasToken(reply)) throw new ApiError('format', resultStrOf(reply) ?? MESSAGES.badResponse, undefined, reply);
+      ? await api.passwordLogin({ mobile, password: draft.password }, options)
+      : await api.codeLogin({ mobile, code: draft.code.trim() }, options);
+  if (!hasToken(reply)) {
+    // Answered "200" but logs nobody in: as much a failed call as any the client toasts.
+    const refused = new ApiError('format', resultStrOf(reply) ?? MESSAGES.badResponse, undefined, reply);
+    notify.error(refused.message);
+    throw refused;
+  }
   // Stored as the API sent it: whoever shows the avatar resolves the path against the API host of the day.
   loginStore.login(reply);
   notify.success(MESSAGES.loginSuccess);

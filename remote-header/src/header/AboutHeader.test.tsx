@@ -48,7 +48,7 @@ describe('AboutHeader', () => {
     const current = screen.getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page');
     expect(current).toHaveLength(1);
     expect(current[0]).toHaveTextContent(title);
-    expect(current[0]).toHaveClass('is-active');
+    expect(current[0]).toHaveClass('active');
   });
 
   it('follows a click on another tab', () => {

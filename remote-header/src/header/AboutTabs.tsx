@@ -1,8 +1,10 @@
 import { useLayoutEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { Menu, Ref } from 'semantic-ui-react';
 import { ABOUT_SECTIONS, aboutPath, aboutSectionFromPath } from '@wenrun/shared';
+import 'semantic-ui-css/components/menu.min.css';
 
-/** docs/SPEC.md §2: the six about sections; the active one comes from the path's last character. */
+/** docs/SPEC.md §2: the six about sections, Semantic UI's pointing menu; the active one is the path's last character. */
 export function AboutTabs() {
   const active = aboutSectionFromPath(useLocation().pathname);
   const strip = useRef<HTMLElement>(null);
@@ -16,17 +18,20 @@ export function AboutTabs() {
   }, [active]);
 
   return (
-    <nav ref={strip} className="about-tabs" aria-label="关于我们栏目">
-      {ABOUT_SECTIONS.map((section) => (
-        <Link
-          key={section.key}
-          to={aboutPath(section.key)}
-          className={`about-tabs__tab${section.key === active ? ' is-active' : ''}`}
-          aria-current={section.key === active ? 'page' : undefined}
-        >
-          {section.title}
-        </Link>
-      ))}
-    </nav>
+    <Ref innerRef={strip}>
+      <Menu as="nav" secondary pointing className="about-tabs" aria-label="关于我们栏目">
+        {ABOUT_SECTIONS.map((section) => (
+          <Menu.Item
+            key={section.key}
+            as={Link}
+            to={aboutPath(section.key)}
+            active={section.key === active}
+            aria-current={section.key === active ? 'page' : undefined}
+          >
+            {section.title}
+          </Menu.Item>
+        ))}
+      </Menu>
+    </Ref>
   );
 }

@@ -1,6 +1,6 @@
 import { observer, uiStore } from '@wenrun/shared/stores';
 import { useId, useRef } from 'react';
-import { Modal } from '@wenrun/shared/ui/modal';
+import { Modal } from 'semantic-ui-react';
 import { assetUrl, getRuntimeConfig, SERVICE_IMAGE_WIDTH } from '@wenrun/shared';
 import { useDialogFocus } from '@wenrun/shared/ui';
 import { CloseIcon } from './icons';

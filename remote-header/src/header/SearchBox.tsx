@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Button, Input } from 'semantic-ui-react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
   isSearchPath,
@@ -110,7 +111,7 @@ export function SearchBox({ collapse }: SearchBoxProps) {
           <label className="visually-hidden" htmlFor={`${id}-input`}>
             搜索课程或专家
           </label>
-          <div className={`ui action input header-search__input${error ? ' error' : ''}`}>
+          <Input action error={Boolean(error)} className="header-search__input">
             <input
               id={`${id}-input`}
               ref={input}
@@ -127,10 +128,10 @@ export function SearchBox({ collapse }: SearchBoxProps) {
               }}
               onKeyDown={onKeyDown}
             />
-            <button type="submit" className="ui primary button header-search__submit">
+            <Button type="submit" primary className="header-search__submit">
               搜索
-            </button>
-          </div>
+            </Button>
+          </Input>
           <button type="button" className="header-search__close" onClick={closeBox} aria-label="收起搜索框">
             <CloseIcon />
           </button>

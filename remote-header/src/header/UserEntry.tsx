@@ -1,5 +1,6 @@
 import { DEFAULT_AVATAR, loginStore, observer, uiStore } from '@wenrun/shared/stores';
 import type { SyntheticEvent } from 'react';
+import { Button } from 'semantic-ui-react';
 import { assetUrl, maskMobile, MESSAGES, notify, useHydrated } from '@wenrun/shared';
 
 /** An avatar that cannot be loaded (a dead link in the login reply) becomes the default one, once. */
@@ -19,14 +20,9 @@ export const UserEntry = observer(function UserEntry() {
   const hydrated = useHydrated();
   if (!hydrated || !loginStore.isLoggedIn) {
     return (
-      <button
-        type="button"
-        className="ui basic button header-login"
-        aria-haspopup="dialog"
-        onClick={() => uiStore.setShowLoginModal(true)}
-      >
+      <Button type="button" basic className="header-login" aria-haspopup="dialog" onClick={() => uiStore.setShowLoginModal(true)}>
         登录
-      </button>
+      </Button>
     );
   }
   const masked = maskMobile(loginStore.mobile);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ComponentType } from 'react';
-import { Button, Message } from '@wenrun/shared/ui';
+import { Button, Message } from 'semantic-ui-react';
 import 'semantic-ui-css/components/message.min.css';
 import type { GroupState } from './useSearchResults';
 import { SEARCH_PAGE_SIZE } from './useSearchResults';

@@ -1,4 +1,4 @@
-import { Button, Message, Placeholder } from '@wenrun/shared/ui';
+import { Button, Message, Placeholder } from 'semantic-ui-react';
 import { Link } from 'react-router-dom';
 import { aboutPath, searchPath } from '@wenrun/shared';
 import { uiStore } from '@wenrun/shared/stores';

@@ -105,7 +105,7 @@ export function useSearchResults(keyword: string) {
       api
         .search(
           { keyword, page, pageSize: SEARCH_PAGE_SIZE, scope: GROUP_SCOPE[key] },
-          { hideError: true, signal: controller.signal },
+          { signal: controller.signal },
         )
         .then(
           (result) => {

@@ -32,7 +32,7 @@ describe('ActivityPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent(ACTIVITY_TEXT.loading);
 
     expect(await screen.findByRole('heading', { level: 1, name: ACTIVITY.title })).toBeInTheDocument();
-    expect(call).toHaveBeenCalledWith({ id: '1' }, expect.objectContaining({ hideError: true }));
+    expect(call).toHaveBeenCalledWith({ id: '1' }, { signal: expect.any(AbortSignal) });
     expect(screen.getByText(ACTIVITY.subtitle)).toBeInTheDocument();
     expect(screen.getByText('2027年1月18日（周一）09:00 至 1月23日（周六）17:00')).toBeInTheDocument();
     expect(screen.getByText(ACTIVITY.place)).toBeInTheDocument();

@@ -142,6 +142,14 @@ describe('docs/SPEC.md §8 errors', () => {
     expect(toastError).toHaveBeenCalledWith(MESSAGES.searchRequired);
   });
 
+  it('toasts what the caller says a failure means, when it says more than the envelope (a login’s resultStr)', async () => {
+    const describeError = (failed: ApiError) => `登录失败：${(failed.data as LoginResult).resultStr}`;
+    const error = await rejection(api.passwordLogin({ mobile: '13800138000', password: 'not-the-password' }, { describeError }));
+    expect(error.message).toBe('手机号或密码错误');
+    expect(toastError).toHaveBeenCalledTimes(1);
+    expect(toastError).toHaveBeenCalledWith('登录失败：手机号或密码错误');
+  });
+
   it('rejects silently with the hide-error flag', async () => {
     const error = await rejection(api.activityPage({ id: '999' }, { hideError: true }));
     expect(error.kind).toBe('envelope');

@@ -7,8 +7,10 @@ import type { Envelope } from './types';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
-    /** docs/SPEC.md §8: reject without a toast; the caller shows the error its own way. */
+    /** docs/SPEC.md §8: reject without a toast (statistics, and the server's page data, which no visitor sees). */
     hideError?: boolean;
+    /** The toast's text for a call whose failure says more than the envelope's message (a login's `resultStr`). */
+    describeError?: (error: ApiError) => string;
   }
 }
 
@@ -118,7 +120,7 @@ async function request<T>(config: AxiosRequestConfig): Promise<T> {
     return response.data.data;
   } catch (error) {
     const apiError = toApiError(error);
-    if (!config.hideError && apiError.kind !== 'canceled') notify.error(apiError.message);
+    if (!config.hideError && apiError.kind !== 'canceled') notify.error(config.describeError?.(apiError) ?? apiError.message);
     throw apiError;
   } finally {
     if (inBrowser) requestTracker.finished();
@@ -126,7 +128,7 @@ async function request<T>(config: AxiosRequestConfig): Promise<T> {
 }
 
 /** `baseURL`: where a server render sends its calls, when that is not the public address pages name. */
-export type CallOptions = Pick<AxiosRequestConfig, 'hideError' | 'signal' | 'timeout' | 'headers' | 'baseURL'>;
+export type CallOptions = Pick<AxiosRequestConfig, 'hideError' | 'describeError' | 'signal' | 'timeout' | 'headers' | 'baseURL'>;
 
 export function get<T>(url: string, params?: object, options?: CallOptions): Promise<T> {
   return request<T>({ ...options, method: 'GET', url, params });

@@ -1,6 +1,5 @@
 import { useDialogFocus } from '../a11y/dialogFocus';
-import { Button } from '../ui';
-import { Modal } from '../ui/modal';
+import { Button, Modal } from 'semantic-ui-react';
 import 'semantic-ui-css/components/dimmer.min.css';
 import 'semantic-ui-css/components/modal.min.css';
 import 'semantic-ui-css/components/transition.min.css';

@@ -65,6 +65,7 @@ export function Notifications() {
   return (
     <loaded.Toaster
       position="top-right"
+      containerClassName="app-toasts"
       gutter={8}
       containerStyle={{ top: 72 }}
       toastOptions={{ duration: TOAST_DURATION_MS, ariaProps: { role: 'status', 'aria-live': 'polite' } }}

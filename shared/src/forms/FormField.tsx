@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Form, Label } from 'semantic-ui-react';
 import 'semantic-ui-css/components/label.min.css';
 
 /** What the control of a field is told, so its label, message and description are tied to it. */
@@ -26,7 +27,12 @@ interface FormFieldProps {
   children: (control: FieldControlProps) => ReactNode;
 }
 
-/** A labelled control with its message right under it, tied together for assistive technology. */
+/**
+ * A labelled control of a Semantic UI form (`Form.Field`), its message right under it (Semantic's pointing prompt
+ * `Label`), tied together for assistive technology. The control is the caller's (an input, a textarea), so that
+ * it keeps its own ref and value handling; `Form.Field`'s own `control` prop would tie the message the same way
+ * but not a second description (the counter) nor a control beside it.
+ */
 export function FormField({ id, label, error, describedBy, required, announce, addon, after, children }: FormFieldProps) {
   const errorId = `${id}-error`;
   const described = [error ? errorId : '', describedBy ?? ''].filter(Boolean).join(' ');
@@ -37,7 +43,7 @@ export function FormField({ id, label, error, describedBy, required, announce, a
     ...(required ? { 'aria-required': true as const } : {}),
   });
   return (
-    <div className={`field${required ? ' required' : ''}${error ? ' error' : ''}`}>
+    <Form.Field required={required} error={Boolean(error)}>
       <label htmlFor={id}>{label}</label>
       {addon ? (
         <div className="form-field__row">
@@ -49,10 +55,10 @@ export function FormField({ id, label, error, describedBy, required, announce, a
       )}
       {after}
       {error && (
-        <div id={errorId} className="ui basic red pointing prompt label form-field__error" role={announce ? 'alert' : undefined}>
+        <Label id={errorId} basic color="red" pointing prompt className="form-field__error" role={announce ? 'alert' : undefined}>
           {error}
-        </div>
+        </Label>
       )}
-    </div>
+    </Form.Field>
   );
 }

@@ -71,7 +71,10 @@ export class PageDataStore {
   /** Changes whenever an entry does (for `useSyncExternalStore`). */
   getRevision = (): number => this.revision.get();
 
-  /** Server: starts loading `key` once, however often the render asks; the render suspends on the promise. */
+  /**
+   * Server: starts loading `key` once, however often the render asks; the render suspends on the promise. No toast:
+   * nobody sees the server's calls fail but through the page it renders.
+   */
   load(key: string, loader: PageDataLoader): Promise<void> {
     let pending = this.pending.get(key);
     if (!pending) {

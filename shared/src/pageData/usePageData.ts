@@ -46,7 +46,8 @@ export function usePageData<T>(key: string | null, load: PageDataLoader, parse: 
     if (attempt === 0 && store.claim(key)) return undefined;
     const controller = new AbortController();
     setState((current) => (current.status === 'ready' && current.key === key ? current : LOADING));
-    latest.current.load({ hideError: true, signal: controller.signal }).then(
+    // docs/SPEC.md §8: a failure the visitor's browser meets is also a toast; the page shows it in place too.
+    latest.current.load({ signal: controller.signal }).then(
       (data: unknown) => {
         if (controller.signal.aborted) return;
         const fresh: PageDataEntry = { ok: true, data };

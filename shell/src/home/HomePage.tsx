@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { Button } from 'semantic-ui-react';
 import { aboutPath, getRuntimeConfig } from '@wenrun/shared';
 import { HomeBanners, ExpertTeam, FeaturedCourses, NewsList, PartnerWall } from './HomeSections';
 import { OFFERINGS } from './offerings';
@@ -27,12 +28,13 @@ export function HomePage() {
           <h1>让每一位教师都被看见、被支持、被成就</h1>
           <p>{company}为中小学校与教师提供系统的研训课程、智慧云平台与课堂观测评价服务。</p>
           <div className="home-hero__actions">
-            <Link className="ui primary button" to={aboutPath(1)}>
+            {/* Semantic UI React calls anything but a <button> a button; these go to pages, as links do. */}
+            <Button as={Link} role="link" primary to={aboutPath(1)}>
               了解文润
-            </Link>
-            <Link className="ui basic inverted button" to={aboutPath(3)}>
+            </Button>
+            <Button as={Link} role="link" basic inverted to={aboutPath(3)}>
               浏览精品课程
-            </Link>
+            </Button>
           </div>
         </div>
       </section>
@@ -40,9 +42,9 @@ export function HomePage() {
       {state.status === 'failed' && (
         <div className="home-notice" role="status">
           <p>最新课程、专家与动态暂时无法加载（{state.error.message}）。以下为文润教育的主要服务。</p>
-          <button type="button" className="ui small button" onClick={retry}>
+          <Button type="button" size="small" onClick={retry}>
             重新加载
-          </button>
+          </Button>
         </div>
       )}
 

@@ -1,0 +1,193 @@
+import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
+import { API_PATHS } from '../../shared/src/api/endpoints';
+import { searchPath } from '../../shared/src/content/routes';
+import { MESSAGES, REQUEST_TIMEOUT_MS, TOAST_DURATION_MS } from '../../shared/src/constants';
+import { expectMessageFields, fillMessage, messageForm, waitForLiveForm } from '../support/about-page';
+import { openPage, resultGroup, searchFromHeader } from '../support/header-search';
+import { API_ORIGIN, modalField, openLoginModal, sendCodeButton, submitButton } from '../support/login-modal';
+
+/**
+ * docs/SPEC.md §8 as a visitor meets it: a call that fails shows its message as an error toast, top right, once, for
+ * about 3 s (an envelope's codeMsg; a login's data.resultStr; the transport's Chinese message), and nothing the
+ * visitor typed is lost. Statistics are silent (the spec's hide-error flag): never a toast of theirs here.
+ */
+
+const CODE_MSG = '系统维护中，请稍后再试';
+const RESULT_STR = '手机号或密码错误';
+const MESSAGE = { name: '王老师', phone: '13800138000', message: '想了解区域研训合作。' };
+
+interface VisitorCall {
+  name: string;
+  path: string;
+  /** Whether the toast of a refused envelope is the login's data.resultStr rather than the header's codeMsg. */
+  login?: boolean;
+  /** Opens the page and does what precedes the call (before the fault is in place, where the page makes others). */
+  prepare: (page: Page) => Promise<void>;
+  /** The visitor's act that makes the call. */
+  act: (page: Page) => Promise<void>;
+  /** What the visitor typed is still there. */
+  kept: (page: Page) => Promise<void>;
+}
+
+async function openLogin(page: Page, tab: '密码登录' | '验证码登录'): Promise<Locator> {
+  await openPage(page, '/nowhere');
+  const modal = await openLoginModal(page);
+  await modal.getByRole('tab', { name: tab }).click();
+  return modal;
+}
+
+const modal = (page: Page) => page.locator('.login-modal');
+
+const CALLS: VisitorCall[] = [
+  {
+    name: 'password login',
+    path: API_PATHS.passwordLogin,
+    login: true,
+    prepare: async (page) => {
+      const dialog = await openLogin(page, '密码登录');
+      await modalField(dialog, '手机号').fill('13800138000');
+      await modalField(dialog, '密码').fill('Wenrun@2026');
+    },
+    act: (page) => submitButton(modal(page)).click(),
+    kept: async (page) => {
+      await expect(modalField(modal(page), '手机号')).toHaveValue('13800138000');
+      await expect(modalField(modal(page), '密码')).toHaveValue('Wenrun@2026');
+    },
+  },
+  {
+    name: 'send code',
+    path: API_PATHS.sendCode,
+    prepare: async (page) => {
+      const dialog = await openLogin(page, '验证码登录');
+      await modalField(dialog, '手机号').fill('13600000001');
+    },
+    act: (page) => sendCodeButton(modal(page)).click(),
+    kept: async (page) => {
+      await expect(modalField(modal(page), '手机号')).toHaveValue('13600000001');
+      await expect(sendCodeButton(modal(page))).toBeEnabled();
+    },
+  },
+  {
+    name: 'message',
+    path: API_PATHS.message,
+    prepare: async (page) => {
+      await page.goto('/about/6');
+      await waitForLiveForm(page);
+      await fillMessage(page, MESSAGE);
+    },
+    act: (page) => messageForm(page).getByRole('button', { name: '提交留言' }).click(),
+    kept: (page) => expectMessageFields(page, MESSAGE),
+  },
+  {
+    name: 'search',
+    path: API_PATHS.search,
+    prepare: (page) => openPage(page, '/'),
+    act: (page) => searchFromHeader(page, '班主任'),
+    kept: async (page) => {
+      await expect(page.locator('header.site-header').getByRole('searchbox')).toHaveValue('班主任');
+      await expect(page.getByTestId('search-keyword')).toHaveText('班主任');
+    },
+  },
+  {
+    name: 'search paging',
+    path: API_PATHS.search,
+    prepare: async (page) => {
+      // A keyword with more than one page of courses.
+      await openPage(page, searchPath('教'));
+      await expect(resultGroup(page, '课程')).toBeVisible();
+    },
+    act: (page) => resultGroup(page, '课程').getByRole('button', { name: '下一页' }).click(),
+    kept: async (page) => {
+      await expect(page.getByTestId('search-keyword')).toHaveText('教');
+      await expect(resultGroup(page, '课程').getByRole('button', { name: '下一页' })).toBeEnabled();
+    },
+  },
+];
+
+/** The faults of docs/SPEC.md §8 and, per call, the toast each must give. */
+const FAULTS: { name: string; answer: (route: Route) => Promise<void>; toast: (call: VisitorCall) => string }[] = [
+  {
+    name: 'a refused envelope',
+    answer: (route) =>
+      route.fulfill({ json: { header: { code: '500', codeMsg: CODE_MSG }, data: { resultStr: RESULT_STR } }, headers: corsHeaders(route) }),
+    toast: (call) => (call.login ? RESULT_STR : CODE_MSG),
+  },
+  {
+    name: 'HTTP 500',
+    answer: (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error', headers: corsHeaders(route) }),
+    toast: () => MESSAGES.httpStatus(500),
+  },
+  { name: 'a refused connection', answer: (route) => route.abort('connectionrefused'), toast: () => MESSAGES.network },
+];
+
+function corsHeaders(route: Route): Record<string, string> {
+  const origin = route.request().headers().origin;
+  return origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {};
+}
+
+/** Answers the page's calls to `path` from now on with `answer` (the CORS preflight is not what fails). */
+async function failCalls(page: Page, path: string, answer: (route: Route) => Promise<void>): Promise<() => number> {
+  let failed = 0;
+  await page.route(`${API_ORIGIN}${path}`, async (route) => {
+    if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: corsHeaders(route) });
+    failed += 1;
+    return answer(route);
+  });
+  return () => failed;
+}
+
+const toasts = (page: Page) => page.locator('.app-toasts [role="status"]');
+
+/** The toast is there once, at the top right of the window; no other toast is. */
+async function expectOneToast(page: Page, text: string): Promise<Locator> {
+  const toast = toasts(page).filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  // A second toast of the same failure (the client and the form each saying it) would arrive at once.
+  await page.waitForTimeout(500);
+  await expect(toasts(page)).toHaveCount(1);
+  const box = await toast.boundingBox();
+  const viewport = page.viewportSize();
+  expect(box && viewport && box.x + box.width > viewport.width / 2 && box.y < viewport.height / 4, `toast at ${JSON.stringify(box)}`).toBe(true);
+  return toast;
+}
+
+for (const call of CALLS) {
+  test.describe(`${call.name} fails`, () => {
+    for (const fault of FAULTS) {
+      test(`with ${fault.name}: one toast 「${fault.toast(call)}」, what was typed kept`, async ({ page }) => {
+        await call.prepare(page);
+        const failed = await failCalls(page, call.path, fault.answer);
+        await call.act(page);
+        await expect.poll(failed).toBeGreaterThan(0);
+        const toast = await expectOneToast(page, fault.toast(call));
+        await call.kept(page);
+        // docs/SPEC.md §9: 3000 ms by default, then gone.
+        await expect(toast).toHaveCount(0, { timeout: TOAST_DURATION_MS + 3_000 });
+      });
+    }
+  });
+}
+
+test(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s: one toast 「${MESSAGES.timeout}」 for each visitor call, what was typed kept`, async ({
+  browser,
+}) => {
+  // The client's timeout is the browser's own (XHR), which no fake clock moves: every call waits out one period.
+  test.setTimeout(REQUEST_TIMEOUT_MS + 60_000);
+  const context = await browser.newContext();
+  const held: Route[] = [];
+  await Promise.all(
+    CALLS.map(async (call) => {
+      const page = await context.newPage();
+      await call.prepare(page);
+      await failCalls(page, call.path, async (route) => {
+        held.push(route);
+      });
+      await call.act(page);
+      await expect(toasts(page).filter({ hasText: MESSAGES.timeout })).toBeVisible({ timeout: REQUEST_TIMEOUT_MS + 15_000 });
+      await expect(toasts(page)).toHaveCount(1);
+      await call.kept(page);
+    }),
+  );
+  for (const route of held) await route.abort().catch(() => undefined);
+  await context.close();
+});
