@@ -2,9 +2,10 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import { API_PATHS } from '../../shared/src/api/endpoints';
 import { MESSAGES, REQUEST_TIMEOUT_MS } from '../../shared/src/constants';
 import { fillMessage, messageForm, waitForLiveForm } from '../support/about-page';
-import { API_ORIGIN, modalField, openLoginModal, sendCodeButton, submitButton } from '../support/login-modal';
+import { modalField, openLoginModal, sendCodeButton, submitButton } from '../support/login-modal';
 import { expectNoWhiteScreen } from '../support/chaos-remotes';
 import { openClientRendered } from '../support/activities';
+import { answerCalls, corsHeaders } from '../support/api-faults';
 
 /** Every call the site makes on screen, and how a visitor makes it. */
 interface ApiCall {
@@ -105,12 +106,6 @@ const FAULTS: { name: string; answer: (route: Route) => Promise<void>; message: 
   },
 ];
 
-/** A fulfilled cross-origin answer is read by the page only with CORS, as the real API sends it. */
-function corsHeaders(route: Route): Record<string, string> {
-  const origin = route.request().headers().origin;
-  return origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {};
-}
-
 function watchPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -120,23 +115,12 @@ function watchPageErrors(page: Page): string[] {
   return errors;
 }
 
-async function routeCall(page: Page, path: string, answer: (route: Route) => Promise<void>): Promise<() => number> {
-  let answered = 0;
-  await page.route(`${API_ORIGIN}${path}`, async (route) => {
-    // The CORS preflight of a real server is not what fails here.
-    if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: corsHeaders(route) });
-    answered += 1;
-    await answer(route);
-  });
-  return () => answered;
-}
-
 for (const call of CALLS) {
   test.describe(`API ${call.name}`, () => {
     for (const fault of FAULTS) {
       test(`${fault.name}: shows 「${fault.message}」, nothing uncaught`, async ({ page }) => {
         const errors = watchPageErrors(page);
-        const answered = await routeCall(page, call.path, fault.answer);
+        const answered = await answerCalls(page, call.path, fault.answer);
         await call.trigger(page);
         await expect.poll(answered).toBeGreaterThan(0);
         await expect(page.getByText(fault.message).first()).toBeVisible();
@@ -156,7 +140,7 @@ test(`every call: no answer within ${REQUEST_TIMEOUT_MS / 1000} s shows 「${MES
     CALLS.map(async (call) => {
       const page = await context.newPage();
       const errors = watchPageErrors(page);
-      await routeCall(page, call.path, async (route) => {
+      await answerCalls(page, call.path, async (route) => {
         held.push(route);
       });
       await call.trigger(page);

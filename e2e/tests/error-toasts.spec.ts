@@ -4,7 +4,8 @@ import { searchPath } from '../../shared/src/content/routes';
 import { MESSAGES, REQUEST_TIMEOUT_MS, TOAST_DURATION_MS } from '../../shared/src/constants';
 import { expectMessageFields, fillMessage, messageForm, waitForLiveForm } from '../support/about-page';
 import { openPage, resultGroup, searchFromHeader } from '../support/header-search';
-import { API_ORIGIN, modalField, openLoginModal, sendCodeButton, submitButton } from '../support/login-modal';
+import { answerCalls, corsHeaders } from '../support/api-faults';
+import { modalField, openLoginModal, sendCodeButton, submitButton } from '../support/login-modal';
 
 /**
  * docs/SPEC.md §8 as a visitor meets it: a call that fails shows its message as an error toast, top right, once, for
@@ -120,22 +121,6 @@ const FAULTS: { name: string; answer: (route: Route) => Promise<void>; toast: (c
   { name: 'a refused connection', answer: (route) => route.abort('connectionrefused'), toast: () => MESSAGES.network },
 ];
 
-function corsHeaders(route: Route): Record<string, string> {
-  const origin = route.request().headers().origin;
-  return origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : {};
-}
-
-/** Answers the page's calls to `path` from now on with `answer` (the CORS preflight is not what fails). */
-async function failCalls(page: Page, path: string, answer: (route: Route) => Promise<void>): Promise<() => number> {
-  let failed = 0;
-  await page.route(`${API_ORIGIN}${path}`, async (route) => {
-    if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: corsHeaders(route) });
-    failed += 1;
-    return answer(route);
-  });
-  return () => failed;
-}
-
 const toasts = (page: Page) => page.locator('.app-toasts [role="status"]');
 
 /** The toast is there once, at the top right of the window; no other toast is. */
@@ -156,7 +141,7 @@ for (const call of CALLS) {
     for (const fault of FAULTS) {
       test(`with ${fault.name}: one toast 「${fault.toast(call)}」, what was typed kept`, async ({ page }) => {
         await call.prepare(page);
-        const failed = await failCalls(page, call.path, fault.answer);
+        const failed = await answerCalls(page, call.path, fault.answer);
         await call.act(page);
         await expect.poll(failed).toBeGreaterThan(0);
         const toast = await expectOneToast(page, fault.toast(call));
@@ -179,7 +164,7 @@ test(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s: one toast 「${MESSAGES.t
     CALLS.map(async (call) => {
       const page = await context.newPage();
       await call.prepare(page);
-      await failCalls(page, call.path, async (route) => {
+      await answerCalls(page, call.path, async (route) => {
         held.push(route);
       });
       await call.act(page);
