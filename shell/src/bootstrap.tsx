@@ -13,6 +13,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { preloadShellParts } from './app/shellParts';
 import { sampleFieldData } from './fieldData/sampleFieldData';
+import { replayEarlyTaps } from './taps/replayEarlyTaps';
 import { loadExposed, moduleId, registerSiteRemotes } from './remotes/registry';
 import { expectHydration, onRecoverableError, SlotsFailedOnServerProvider } from './remotes/slotStatus';
 import './shell.css';
@@ -58,5 +59,6 @@ export async function start(container: HTMLElement) {
   }
   await Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, HYDRATE_WAIT_MS))]);
   expectHydration(slots.map((ref) => moduleId(ref.remote, ref.module)));
-  hydrateRoot(container, app, { onRecoverableError });
+  // Taps the page's loader held before the app was there are acted on as their controls come alive.
+  replayEarlyTaps(hydrateRoot(container, app, { onRecoverableError }));
 }

@@ -12,7 +12,9 @@ function runLoader({ paintTiming = true } = {}) {
   let observed: unknown;
   let timer: { run: () => void; ms: number } | undefined;
   const context = vm.createContext({
+    window: {},
     document: {
+      addEventListener: () => undefined,
       querySelectorAll: (selector: string) =>
         selector === 'link[data-app-script]' ? [{ href: 'http://site/main.1a2b3c4d.js' }, { href: 'http://site/other.js' }] : [],
       createElement: () => ({ src: '', async: true }),

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { EARLY_TAP_CAPTURE } from '../../../shell/src/taps/earlyTaps';
 
 /**
  * How a page rendered by the server starts its app: after the browser has shown the page, never before.
@@ -18,9 +19,14 @@ export const START_AT_LATEST_MS = 2000;
 /** Marks the preloads of the scripts the loader runs, in document order. */
 const APP_SCRIPT_ATTRIBUTE = 'data-app-script';
 
-/** The one inline script of the site. Its text is fixed (it reads the script URLs from the page) so its hash is. */
+/**
+ * The one inline script of the site. Its text is fixed (it reads the script URLs from the page) so its hash is. It
+ * first holds taps until the app can act on them (shell/src/taps): the page is on screen, and tappable, before any
+ * of the app is.
+ */
 export const APP_START_SCRIPT = [
   '(function(){',
+  EARLY_TAP_CAPTURE,
   'var started=false;',
   'function start(){',
   'if(started)return;started=true;',

@@ -1,0 +1,153 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { API_PATHS } from '../../shared/src/api/endpoints';
+import { REMOTE_PARTS } from '../../shared/src/config/parts';
+import { messageForm } from '../support/about-page';
+import { API_ORIGIN } from '../support/login-modal';
+
+/**
+ * A phone on a mobile network (shell/src/taps/README.md): the CPU slowed 4×, every remote's code 1.5 s slow. Each
+ * control is tapped as soon as the server-rendered page is painted, before its part of the page is the app's, and
+ * must act once: never nothing, never twice.
+ */
+
+const REMOTE_SCRIPTS = new RegExp(`^http://localhost:(${Object.values(REMOTE_PARTS).map((part) => part.port).join('|')})/.*\\.js$`);
+const REMOTE_DELAY_MS = 1_500;
+
+test.describe.configure({ timeout: 90_000 });
+
+async function openSlowly(page: Page, path: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.route(REMOTE_SCRIPTS, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, REMOTE_DELAY_MS));
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto(path, { waitUntil: 'commit' });
+  await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+}
+
+/** Whether React has taken the element over yet (it sets its props on every element it hydrates). */
+function isLive(control: Locator): Promise<boolean> {
+  return control.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps$')));
+}
+
+/** Taps `control` while it is still the server's markup: the case under test. */
+async function tapBeforeTheApp(control: Locator): Promise<void> {
+  await control.waitFor();
+  expect(await isLive(control), 'the control was already the app’s: nothing tested').toBe(false);
+  await control.click();
+}
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+const header = (page: Page) => page.locator('header.site-header');
+
+test('登录 tapped at first paint opens the login dialog once, and no later replay opens it again', async ({ page }) => {
+  const errors = watchErrors(page);
+  await openSlowly(page, '/');
+  const login = header(page).getByRole('button', { name: '登录', exact: true });
+  await tapBeforeTheApp(login);
+  // Busy meanwhile: the visitor sees the tap was taken.
+  await expect(login).toHaveAttribute('aria-busy', 'true');
+  const dialog = page.getByRole('dialog', { name: '登录文润教育' });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await expect(login).not.toHaveAttribute('aria-busy');
+  await dialog.getByRole('button', { name: '关闭' }).click();
+  await expect(dialog).toBeHidden();
+  await page.waitForTimeout(2_000);
+  await expect(dialog).toBeHidden();
+  expect(errors).toEqual([]);
+});
+
+test('客服 tapped at first paint opens customer service once', async ({ page }) => {
+  const errors = watchErrors(page);
+  await openSlowly(page, '/');
+  await tapBeforeTheApp(header(page).getByRole('button', { name: '客服' }));
+  const dialog = page.getByRole('dialog', { name: '在线客服' });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await dialog.getByRole('button', { name: '关闭' }).click();
+  await page.waitForTimeout(2_000);
+  await expect(dialog).toBeHidden();
+  expect(errors).toEqual([]);
+});
+
+test('the search trigger tapped at first paint opens the search box once', async ({ page }) => {
+  await openSlowly(page, '/');
+  await tapBeforeTheApp(header(page).getByRole('button', { name: '搜索课程或专家' }));
+  const box = header(page).getByRole('searchbox');
+  await expect(box).toBeVisible({ timeout: 20_000 });
+  await expect(box).toBeFocused();
+  await page.waitForTimeout(1_000);
+  await expect(box).toBeVisible();
+});
+
+test('an about tab tapped at first paint opens its section once', async ({ page }) => {
+  await openSlowly(page, '/about/1');
+  const pages: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) pages.push(new URL(frame.url()).pathname);
+  });
+  await tapBeforeTheApp(page.getByRole('navigation', { name: '关于我们栏目' }).getByRole('link', { name: '精品课程' }));
+  await expect(page).toHaveURL('/about/3', { timeout: 20_000 });
+  await expect(page.locator('article.about-page')).toHaveAttribute('data-section', '3', { timeout: 20_000 });
+  await page.waitForTimeout(1_000);
+  expect(pages.filter((path) => path === '/about/3')).toHaveLength(1);
+});
+
+test('the course pager tapped at first paint shows the next page once', async ({ page }) => {
+  await openSlowly(page, '/about/3');
+  const pager = page.getByRole('navigation', { name: /课程分页/ });
+  const next = pager.getByRole('link', { name: '下一页' });
+  await tapBeforeTheApp(next);
+  await expect(page).toHaveURL(/[?&]page=2\b/, { timeout: 20_000 });
+  await expect(page.locator('.course-catalog__summary')).toContainText('第 2 /', { timeout: 20_000 });
+  await page.waitForTimeout(1_000);
+  await expect(page).toHaveURL(/[?&]page=2\b/);
+});
+
+test('the message form submitted at first paint is sent once, with what was typed', async ({ page }) => {
+  const errors = watchErrors(page);
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url() === `${API_ORIGIN}${API_PATHS.message}` && request.method() === 'POST') sent.push(request.postData() ?? '');
+  });
+  await openSlowly(page, '/about/6');
+  const form = messageForm(page);
+  await form.waitFor();
+  // Typed into the server's markup, before the app: the app takes the text over when it arrives.
+  await form.getByLabel('姓名').fill('赵老师');
+  await form.getByLabel('手机号').fill('13700137000');
+  await form.getByLabel('留言内容').fill('首屏提交的留言');
+  await tapBeforeTheApp(form.getByRole('button', { name: '提交留言' }));
+  await expect(page.getByRole('status').filter({ hasText: '留言已提交' })).toBeVisible({ timeout: 30_000 });
+  await page.waitForTimeout(1_000);
+  expect(sent).toHaveLength(1);
+  expect(new URLSearchParams(sent[0]).get('message')).toBe('首屏提交的留言');
+  // Never a native submission: the address stays the page's.
+  await expect(page).toHaveURL('/about/6');
+  expect(errors).toEqual([]);
+});
+
+test('the activity’s call to sign up, tapped at first paint, is the phone link once', async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as unknown as { calls: boolean[] }).calls = [];
+    document.addEventListener('click', (event) => {
+      const link = (event.target as Element | null)?.closest?.('a[href^="tel:"]');
+      if (link) (window as unknown as { calls: boolean[] }).calls.push(event.defaultPrevented);
+    });
+  });
+  await openSlowly(page, '/wuyou/1');
+  const call = page.locator('.activity-signup .activity-call');
+  await tapBeforeTheApp(call);
+  await page.waitForTimeout(1_000);
+  // Followed by the browser (never held: a link needs no app), once.
+  expect(await page.evaluate(() => (window as unknown as { calls: boolean[] }).calls)).toEqual([false]);
+  await expect(call).not.toHaveAttribute('aria-busy');
+});
