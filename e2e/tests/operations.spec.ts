@@ -114,6 +114,36 @@ test('a black-holed primary remote-header costs the visit one short wait: the fi
   await expect(page.locator('.remote-slot--failed')).toHaveCount(0);
 });
 
+test('a black-holed primary remote-header on a page that shows two of its modules: both come from the fallback, and the visit stays there', async ({
+  page,
+  hosts,
+}) => {
+  const blackHole = await hosts.blackHole();
+  const shell = await hosts.serve(
+    deployShellCopy('shell-black-hole-two-modules', (config) =>
+      setRemote(config, 'header', [manifestUrl(blackHole.port), manifestUrl(REMOTE_PARTS.header.port)]),
+    ),
+  );
+  const toBlackHole: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).port === String(blackHole.port)) toBlackHole.push(request.url());
+  });
+  // The search page: the header and the results, two modules of one remote, fail over at the same moment. (Not
+  // waiting for the window's load event: Chromium holds it while the black hole holds the script's request, though
+  // the runtime has dropped that script after its deadline.)
+  await page.goto(`${shell.origin}/search/${encodeURIComponent('课程')}`, { waitUntil: 'commit' });
+  await expect(page.getByTestId('search-keyword')).toHaveText('课程', { timeout: 6_000 });
+  await waitForLiveHeader(page);
+  expect(toBlackHole).toHaveLength(1);
+  for (const path of ['/', '/about/2', `/search/${encodeURIComponent('教')}`]) {
+    await page.goto(`${shell.origin}${path}`, { waitUntil: 'commit' });
+    await waitForLiveHeader(page);
+    await expect(page.locator('.remote-slot--failed')).toHaveCount(0);
+  }
+  // Passed over for the rest of the visit: never asked again, never gone back to.
+  expect(toBlackHole).toHaveLength(1);
+});
+
 test('status page: each remote with its version and load time, the shared singletons, the API health', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('/status.html');

@@ -35,7 +35,7 @@ function siteWith(entries: string[], behaviour: Record<string, FakeEntry>, { tim
   const deadlines = deadlinePlugin({ timeoutMs, fallbackAfterMs: timeoutMs, hasFallback: (url) => failover.hasFallback(url) });
   const runtime = createInstance({ name: `host${tests}`, remotes: [], plugins: [failover, deadlines, fake.plugin] });
   runtime.registerRemotes([{ name: remote, entry: failover.startEntry(remote) }]);
-  const load = () => runtime.loadRemote(`${remote}/Header`);
+  const load = (module = 'Header') => runtime.loadRemote(`${remote}/${module}`);
   return { load, failover, fake, switches };
 }
 
@@ -53,6 +53,22 @@ describe('failoverPlugin', () => {
     const { load, switches } = siteWith([PRIMARY, FALLBACK], { [PRIMARY]: 'down', [FALLBACK]: 'ok' });
     await expect(load()).resolves.toEqual({ default: `./Header from ${FALLBACK}` });
     expect(switches).toEqual([FALLBACK]);
+  });
+
+  it('moves on once when two modules of one remote fail at the same moment, and stays on the fallback', async () => {
+    const failed = failedEntries();
+    const { load, failover, switches } = siteWith([PRIMARY, FALLBACK], { [PRIMARY]: 'down', [FALLBACK]: 'ok' }, { failed });
+    // A search page: the header and the results, from one remote, asked for together.
+    await expect(Promise.all([load('Header'), load('SearchResults')])).resolves.toEqual([
+      { default: `./Header from ${FALLBACK}` },
+      { default: `./SearchResults from ${FALLBACK}` },
+    ]);
+    expect(switches).toEqual([FALLBACK]);
+    expect(failover.entryInUse(remote)).toBe(FALLBACK);
+    // The fallback did not fail: only the primary is passed over, and the next page starts at the fallback.
+    expect(failed.isSkipped(FALLBACK, Date.now())).toBe(false);
+    expect(failed.isSkipped(PRIMARY, Date.now())).toBe(true);
+    expect(failover.startEntry(remote)).toBe(FALLBACK);
   });
 
   it('moves on from a primary whose module throws at start', async () => {

@@ -69,13 +69,16 @@ export function failoverPlugin({ entries: initial, failed = failedEntries(), now
       runtime = args.origin;
       return args;
     },
-    async errorLoadRemote({ id, error, lifecycle, origin }) {
+    async errorLoadRemote({ id, error, lifecycle, origin, remote: loadedFrom }) {
       // A manifest that failed is reported again, as the failed load of the module that needed it.
       if (lifecycle !== 'onLoad') return undefined;
       runtime = origin;
       const remote = id.split('/')[0] ?? id;
       const entry = entries[remote]?.[current.get(remote) ?? 0];
       if (entry === undefined) return undefined;
+      // Two modules of one remote loading together fail together: the first failure moves on, the others follow
+      // it. Moving on again would pass over the entry just chosen and come back round to the failed one.
+      if (loadedFrom?.entry !== undefined && loadedFrom.entry !== entry) return origin.loadRemote(id);
       failed.mark(entry, now());
       if (!next(remote, error)) return undefined;
       return origin.loadRemote(id);
