@@ -10,6 +10,7 @@ import { routeReport, siteBuildAt } from '../deploy/budgets/pageFiles';
 import { isStale } from '../deploy/staleness';
 import { WEB_PART_FOLDERS } from '../shared/src/config/parts';
 import { bytesTable, launchChromium, measureBytes, originsTable, type RouteBytes } from './bytes';
+import { CPU_SLOWDOWN, INTERACTION_RUNS, interactionsTable, measureInteractions, type InteractionResult } from './interactions';
 import { LighthouseMissingError, lighthouseTable, measureLighthouse, type RouteLighthouse } from './lighthouse';
 import { buildOneBundle, ONE_BUNDLE_DIR } from './one-bundle/webpack.config';
 import { formatTable, kb, writeResult } from './report';
@@ -31,7 +32,10 @@ function ratio(federated: number, baseline: number): string {
   return baseline > 0 && Number.isFinite(federated) ? `${(federated / baseline).toFixed(2)}×` : '—';
 }
 
-type Measured = Record<Variant, { bytes: RouteBytes[]; lighthouse?: RouteLighthouse[] }>;
+type Measured = Record<Variant, { bytes: RouteBytes[]; lighthouse?: RouteLighthouse[]; interactions?: InteractionResult[] }>;
+
+/** The variants whose taps are measured: the site as deployed beside the baseline. */
+const INTERACTION_VARIANTS: Variant[] = ['federated', 'one-bundle'];
 
 function ratioTable(measured: Measured, federated: Variant): string {
   const baseline = measured['one-bundle'];
@@ -65,6 +69,10 @@ async function main(): Promise<void> {
       console.log(`[bench] 字节：${VARIANT_LABELS[variant]} ${site.origins[variant]}`);
       measured[variant] = { bytes: await measureBytes(browser, site.origins[variant]) };
     }
+    for (const variant of INTERACTION_VARIANTS) {
+      console.log(`[bench] 交互：${VARIANT_LABELS[variant]}`);
+      measured[variant].interactions = await measureInteractions(browser, site.origins[variant]);
+    }
     for (const variant of VARIANTS) {
       if (lighthouseProblem) break;
       console.log(`[bench] Lighthouse：${VARIANT_LABELS[variant]}`);
@@ -93,6 +101,9 @@ async function main(): Promise<void> {
   }
   console.log(`\n## 联邦 / 单包（冷缓存）\n\n联邦（预渲染）：\n\n${ratioTable(measured, 'federated')}\n`);
   console.log(`联邦（客户端渲染）：\n\n${ratioTable(measured, 'federated-csr')}\n`);
+  console.log(
+    `交互延迟（Event Timing，如 web-vitals 的 INP；CPU 降速 ${CPU_SLOWDOWN}×，每项 ${INTERACTION_RUNS} 次，375 px）：\n\n${interactionsTable(measured.federated.interactions ?? [], measured['one-bundle'].interactions)}\n`,
+  );
   const figureRows = budgetFigures.map(({ route, budget, browser }) => [route, kb(budget), kb(browser), ratio(budget, browser)]);
   console.log(`预算检查（npm run budgets，响应体）与 Chromium 实测（含响应头，采样字段数据）的 JS+CSS 传输：\n\n${formatTable(['路由', '预算', '实测', '比值'], figureRows)}`);
   if (lighthouseProblem) console.error(`\n[bench] 没有 Lighthouse 数据：${lighthouseProblem}`);
