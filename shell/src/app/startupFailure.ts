@@ -1,3 +1,5 @@
+import { stopHoldingTaps } from '../taps/earlyTaps';
+
 /** What the visitor reads when the shell's own code cannot start. */
 export const STARTUP_FAILURE_TEXT = {
   message: '页面加载失败，请检查网络后重新加载。',
@@ -14,6 +16,7 @@ const NOTICE_ID = 'startup-failure';
  */
 export function showStartupFailure(error: unknown): void {
   console.error('[shell] 启动失败', error);
+  stopHoldingTaps();
   if (document.getElementById(NOTICE_ID)) return;
   const notice = document.createElement('div');
   notice.id = NOTICE_ID;

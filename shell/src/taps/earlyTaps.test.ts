@@ -1,4 +1,4 @@
-import { EARLY_TAP_CAPTURE, EARLY_TAPS, type EarlyTapQueue } from './earlyTaps';
+import { EARLY_TAP_CAPTURE, EARLY_TAPS, stopHoldingTaps, type EarlyTapQueue } from './earlyTaps';
 import { GIVE_UP_AFTER_MS, replayEarlyTaps } from './replayEarlyTaps';
 
 /** A server-rendered page: markup without React, and the loader's capture running first. */
@@ -66,6 +66,22 @@ describe('the capture the page runs before the app', () => {
     button.dispatchEvent(handled);
     expect(follow.defaultPrevented).toBe(false);
     expect(handled.defaultPrevented).toBe(false);
+    expect(queue.list).toEqual([]);
+  });
+
+  it('stops holding once the app will not come: held controls look normal again and new taps reach the page', () => {
+    const { queue, button } = serverPage();
+    button.click();
+    stopHoldingTaps(queue);
+    expect(queue.list).toEqual([]);
+    expect(button).not.toHaveAttribute('aria-busy');
+    expect(button.style.opacity).toBe('');
+    const reload = document.createElement('button');
+    const onClick = jest.fn();
+    reload.addEventListener('click', onClick);
+    document.body.append(reload);
+    reload.click();
+    expect(onClick).toHaveBeenCalledTimes(1);
     expect(queue.list).toEqual([]);
   });
 });

@@ -17,6 +17,8 @@ export interface EarlyTap {
 export interface EarlyTapQueue {
   list: EarlyTap[];
   wake: (() => void) | null;
+  /** Set when the app will not come (its code failed to load): taps go to the page's own controls again. */
+  off: boolean;
 }
 
 /** Whether React has taken `node` over: it sets its props on every element it hydrated or rendered. */
@@ -35,11 +37,11 @@ export const HELD_CONTROL = 'button,[role="button"],input[type="submit"],input[t
  * browser follows them, as it would with the app.
  */
 export const EARLY_TAP_CAPTURE = [
-  `var q=window.${EARLY_TAPS}={list:[],wake:null};`,
+  `var q=window.${EARLY_TAPS}={list:[],wake:null,off:false};`,
   `function live(n){for(var k in n)if(k.indexOf('__reactProps$')===0)return true;return false;}`,
   'function hold(e){',
   `var t=e.target&&e.target.closest?e.target.closest(e.type==='submit'?'form':'${HELD_CONTROL}'):null;`,
-  'if(!t||t.disabled||live(t))return;',
+  'if(q.off||!t||t.disabled||live(t))return;',
   'e.preventDefault();e.stopPropagation();',
   'for(var i=0;i<q.list.length;i++)if(q.list[i].target===t)return;',
   "q.list.push({type:e.type,target:t});t.setAttribute('aria-busy','true');t.style.cursor='progress';t.style.opacity='0.6';",
@@ -47,3 +49,22 @@ export const EARLY_TAP_CAPTURE = [
   '}',
   "document.addEventListener('click',hold,true);document.addEventListener('submit',hold,true);",
 ].join('');
+
+/** Gives a held control back its normal look. */
+export function releaseTap(tap: EarlyTap): void {
+  tap.target.removeAttribute('aria-busy');
+  tap.target.style.removeProperty('cursor');
+  tap.target.style.removeProperty('opacity');
+}
+
+/**
+ * Stops holding taps, for when the app's code could not load: nothing would ever act on them, and the controls the
+ * startup notice adds (its reload button) are plain DOM that must answer at once. Held controls stop looking busy.
+ */
+export function stopHoldingTaps(
+  queue: EarlyTapQueue | undefined = (window as unknown as Record<string, EarlyTapQueue | undefined>)[EARLY_TAPS],
+): void {
+  if (!queue) return;
+  queue.off = true;
+  for (const tap of queue.list.splice(0)) releaseTap(tap);
+}

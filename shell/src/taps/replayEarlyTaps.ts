@@ -1,5 +1,5 @@
 import type { Root } from 'react-dom/client';
-import { EARLY_TAPS, isLive, type EarlyTap, type EarlyTapQueue } from './earlyTaps';
+import { EARLY_TAPS, isLive, releaseTap, type EarlyTap, type EarlyTapQueue } from './earlyTaps';
 
 /** How often held taps are looked at while some wait for their control to come alive. */
 const CHECK_EVERY_MS = 50;
@@ -9,12 +9,6 @@ export const GIVE_UP_AFTER_MS = 20_000;
 /** React 18's hint to hydrate the part of the page holding a node first, which @types/react-dom does not declare. */
 interface HydrationHint {
   unstable_scheduleHydration?: (target: Node) => void;
-}
-
-function release(tap: EarlyTap): void {
-  tap.target.removeAttribute('aria-busy');
-  tap.target.style.removeProperty('cursor');
-  tap.target.style.removeProperty('opacity');
 }
 
 function act(tap: EarlyTap): void {
@@ -46,7 +40,7 @@ export function replayEarlyTaps(
       if (!firstSeen.has(tap)) firstSeen.set(tap, Date.now());
       if (!target.isConnected || Date.now() - (firstSeen.get(tap) ?? 0) > GIVE_UP_AFTER_MS) {
         queue.list.splice(queue.list.indexOf(tap), 1);
-        release(tap);
+        releaseTap(tap);
         console.warn(`[taps] 页面接管前的一次点击没有执行：${target.isConnected ? '控件一直没有就绪' : '控件已被重新渲染'}`);
         continue;
       }
@@ -60,7 +54,7 @@ export function replayEarlyTaps(
         continue;
       }
       queue.list.splice(queue.list.indexOf(tap), 1);
-      release(tap);
+      releaseTap(tap);
       act(tap);
     }
     if (queue.list.length) timer = setTimeout(check, CHECK_EVERY_MS);
