@@ -5,6 +5,7 @@ import { nuErrors } from '../../deploy/nuChecker';
 import { pageFile } from '../../deploy/pages/pageFiles';
 import { APP_PAGE, REMOTE_PARTS, SHELL_PART } from '../../shared/src/config/parts';
 import { activityPath } from '../../shared/src/content/routes';
+import { PAGE_STATE_ID } from '../../shared/src/pageData/pageState';
 import { buildPaths } from '../../shared/src/routing/manifest';
 import { LISTED_ACTIVITIES, SAMPLE_ACTIVITY } from '../support/activities';
 import { expect, test } from '../support/fixtures';
@@ -32,7 +33,10 @@ async function sitePages(request: APIRequestContext): Promise<SitePage[]> {
       const response = await request.get(pathname);
       expect(response.status(), pathname).toBeLessThan(500);
       expect(response.headers()['content-type'], pathname).toMatch(/^text\/html/);
-      return { name: `${pathname}（${response.status()}）`, bytes: await response.body() };
+      const bytes = await response.body();
+      // Rendered by the render server, not the client page it falls back to (which is checked as itself).
+      if (pathname !== `/${APP_PAGE}`) expect(bytes.toString(), pathname).toContain(`id="${PAGE_STATE_ID}"`);
+      return { name: `${pathname}（${response.status()}）`, bytes };
     }),
   );
   return [...written, ...sent];
