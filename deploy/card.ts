@@ -31,7 +31,7 @@ export const DESIGN_CARD: Record<string, RoleCheck[]> = {
   react: [{ role: '各部分的组件', files: SHIPPED, pattern: /from 'react'/ }],
   'react-dom': [
     { role: '浏览器里接管服务器渲染的页面（hydrateRoot）', files: ['shell/src'], pattern: imports('react-dom/client', 'hydrateRoot') },
-    { role: '服务器渲染页面', files: ['shell/src'], pattern: imports('react-dom/server', 'renderToPipeableStream') },
+    { role: '服务器渲染页面', files: ['shell/src'], pattern: imports('react-dom/server.browser', 'renderToReadableStream') },
   ],
   'react-router-dom': [
     { role: 'shell 的路由', files: ['shell/src'], pattern: imports('react-router-dom', 'useRoutes', 'Routes') },

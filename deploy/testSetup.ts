@@ -24,6 +24,7 @@ const NEEDS = [
   { what: 'nginx 的 brotli 模块', present: () => fs.existsSync(BROTLI_STATIC_MODULE), install: 'libnginx-mod-http-brotli-static' },
   { what: 'openssl（测试用的 TLS 证书）', present: () => commandExists('openssl'), install: 'openssl' },
   { what: 'ss（找出端口上的进程）', present: () => commandExists('ss'), install: 'iproute2' },
+  { what: 'Java（Nu HTML 检查器 vnu-jar）', present: () => commandExists('java'), install: 'default-jre-headless' },
 ];
 
 const missing = NEEDS.filter((need) => !need.present());

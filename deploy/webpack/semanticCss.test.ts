@@ -1,9 +1,21 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { transform } from 'lightningcss';
 import postcss from 'postcss';
-import { SEMANTIC_COMPONENTS, semanticCssPurge } from './semanticCss';
+import { nuErrors } from '../nuChecker';
+import { SEMANTIC_COMPONENTS, semanticCssPlugins, semanticCssPurge } from './semanticCss';
 
 const ROOT = path.resolve(__dirname, '..', '..');
+
+/** The source of every part, tests left out: what the site is built from. */
+function partSources(): string[] {
+  return ['shared', 'shell', 'remote-header', 'remote-about', 'remote-auth', 'remote-wuyou'].flatMap((part) =>
+    (fs.readdirSync(path.join(ROOT, part, 'src'), { recursive: true }) as string[])
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .map((file) => fs.readFileSync(path.join(ROOT, part, 'src', file), 'utf8')),
+  );
+}
 
 async function pruned(stylesheet: string): Promise<string> {
   const css = fs.readFileSync(path.join(ROOT, 'node_modules/semantic-ui-css/components', stylesheet), 'utf8');
@@ -39,13 +51,8 @@ describe('pruning Semantic UI stylesheets', () => {
   });
 
   it('reads the class names of every semantic-ui-react component the site imports', () => {
-    const sources = ['shared', 'shell', 'remote-header', 'remote-about', 'remote-auth', 'remote-wuyou'].flatMap((part) =>
-      (fs.readdirSync(path.join(ROOT, part, 'src'), { recursive: true }) as string[])
-        .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
-        .map((file) => fs.readFileSync(path.join(ROOT, part, 'src', file), 'utf8')),
-    );
     const names = new Set(
-      sources
+      partSources()
         .flatMap((source) => [...source.matchAll(/import \{([^}]*)\} from 'semantic-ui-react'/g)])
         .flatMap((match) => (match[1] ?? '').split(','))
         .map((name) => name.trim())
@@ -55,4 +62,23 @@ describe('pruning Semantic UI stylesheets', () => {
     expect(names).toContain('Modal');
     for (const name of names) expect(SEMANTIC_COMPONENTS.map((component) => path.basename(component))).toContain(name);
   });
+
+  it('ships every Semantic UI stylesheet the site imports as the Nu HTML checker accepts it: nothing a browser drops', async () => {
+    const stylesheets = new Set(partSources().flatMap((source) => [...source.matchAll(/import 'semantic-ui-css\/components\/([\w.-]+\.css)'/g)].map((match) => match[1] ?? '')));
+    expect(stylesheets).toContain('button.min.css');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'semantic-css-'));
+    const files: string[] = [];
+    for (const stylesheet of stylesheets) {
+      const css = fs.readFileSync(path.join(ROOT, 'node_modules/semantic-ui-css/components', stylesheet), 'utf8');
+      const built = (await postcss(semanticCssPlugins()).process(css, { from: undefined })).css;
+      // Minified as webpack.common.ts's CssMinimizerPlugin does it (lightningcss with its defaults).
+      const file = path.join(dir, stylesheet);
+      fs.writeFileSync(file, transform({ filename: stylesheet, code: Buffer.from(built), minify: true }).code);
+      files.push(file);
+    }
+    const errors = nuErrors(files, 'css').map((error) => `${path.basename(error.file)} ${error.at}: ${error.message}`);
+    fs.rmSync(dir, { recursive: true });
+    expect(errors).toEqual([]);
+  }, 60_000);
 });
+

@@ -2,6 +2,7 @@ import path from 'node:path';
 import purgeCss from '@fullhuman/postcss-purgecss';
 import type { RuleSetUseItem } from 'webpack';
 import { REMOTE_PARTS, SHELL_PART } from '../../shared/src/config/parts';
+import { withoutInvalidCss } from './invalidCss';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -42,7 +43,12 @@ export function semanticCssPurge() {
   return purgeCss({ content: CLASS_NAME_SOURCES, safelist: ['html', 'body'] });
 }
 
-/** The loader step that applies `semanticCssPurge` to a Semantic UI stylesheet. */
+/** What the build does to a Semantic UI stylesheet: the rules the site uses, without what no browser applies. */
+export function semanticCssPlugins() {
+  return [semanticCssPurge(), withoutInvalidCss()];
+}
+
+/** The loader step that applies `semanticCssPlugins` to a Semantic UI stylesheet. */
 export function semanticCssPruning(): RuleSetUseItem {
-  return { loader: 'postcss-loader', options: { postcssOptions: { plugins: [semanticCssPurge()] } } };
+  return { loader: 'postcss-loader', options: { postcssOptions: { plugins: semanticCssPlugins() } } };
 }

@@ -1,6 +1,3 @@
-import { PassThrough } from 'node:stream';
-import { text } from 'node:stream/consumers';
-import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom/server';
 import {
   modulesOf,
@@ -22,6 +19,7 @@ import { App } from '../app/App';
 import { preloadShellParts } from '../app/shellParts';
 import { loadExposed, moduleId, registerSiteRemotes } from '../remotes/registry';
 import { SlotsFailedOnServerProvider } from '../remotes/slotStatus';
+import { renderToHtml } from './renderToHtml';
 
 export interface RenderSetup {
   config: RuntimeConfig;
@@ -61,22 +59,6 @@ function applyConfig(config: RuntimeConfig): void {
   registeredConfig = serialized;
 }
 
-function renderToText(element: JSX.Element, timeoutMs: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const stream = renderToPipeableStream(element, {
-      // Everything is waited for, then written at once: the head needs the data, and a whole page needs no
-      // script to put late parts in place (none is allowed inline).
-      onAllReady: () => resolve(text(stream.pipe(new PassThrough()))),
-      onShellError: reject,
-      onError: (error) => console.error('[render] 渲染出错', error),
-    });
-    setTimeout(() => {
-      stream.abort(new Error(`渲染超过 ${timeoutMs} ms`));
-      reject(new Error(`渲染超过 ${timeoutMs} ms`));
-    }, timeoutMs).unref();
-  });
-}
-
 /**
  * Renders `url` (path and query) as the browser would show it, logged out, with the data it shows fetched here
  * and embedded. Nothing of one render reaches another: the data store, the failed slots and the router are made
@@ -105,7 +87,7 @@ export async function renderPage(url: string, setup: RenderSetup): Promise<Rende
     timeout: setup.dataTimeoutMs,
     ...(setup.apiTarget ? { baseURL: setup.apiTarget } : {}),
   });
-  const markup = await renderToText(
+  const markup = await renderToHtml(
     <PageDataProvider store={store}>
       <SlotsFailedOnServerProvider value={new Set(failedSlots)}>
         <StaticRouter location={`${pathname}${search}`} future={ROUTER_FUTURE}>
