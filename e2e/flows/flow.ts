@@ -64,6 +64,18 @@ export async function expectToast(page: VisitorPage, text: string): Promise<void
   await expect.poll(() => page.texts({ css: '.app-toasts [role="status"]' })).toContain(text);
 }
 
+/** Scrolls down the page a screen at a time, as a visitor reading it, and back to the top. */
+export async function scrollThrough(page: VisitorPage): Promise<void> {
+  await page.evaluate(async () => {
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
+    for (let top = 0; top < document.documentElement.scrollHeight; top += window.innerHeight) {
+      window.scrollTo(0, top);
+      await pause();
+    }
+    window.scrollTo(0, 0);
+  });
+}
+
 /** Page width against viewport width: more means something overflows sideways. */
 export function horizontalOverflow(page: VisitorPage): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -1,5 +1,5 @@
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { FIREFOX_PATH, FIREFOX_PREFS } from '../../deploy/firefox';
+import { FIREFOX_ENV, FIREFOX_PATH, FIREFOX_PREFS } from '../../deploy/firefox';
 import type { EngineDriver } from './visitor-page';
 
 /**
@@ -13,6 +13,7 @@ export function launchFirefox(): Promise<Browser> {
     headless: true,
     // A profile of its own each launch, with the prefs that keep Firefox off the internet.
     extraPrefsFirefox: FIREFOX_PREFS,
+    env: { ...process.env, ...FIREFOX_ENV },
   });
 }
 
@@ -49,7 +50,7 @@ export function firefoxDriver(page: Page): EngineDriver {
     click: (x, y) => page.mouse.click(x, y),
     type: (text) => page.keyboard.type(text),
     press: (key) => page.keyboard.press(key),
-    screenshot: async (file) => void (await page.screenshot({ path: file as `${string}.png` })),
+    screenshot: async (file) => void (await page.screenshot({ path: file as `${string}.png`, fullPage: true })),
     problems,
   };
 }

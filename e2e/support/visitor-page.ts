@@ -32,6 +32,7 @@ export interface EngineDriver {
   /** Key presses into the focused element, one a character. */
   type(text: string): Promise<void>;
   press(key: Key): Promise<void>;
+  /** A PNG of the whole page, not only what the viewport shows. */
   screenshot(file: string): Promise<void>;
   /** Uncaught exceptions (`pageerror: …`) and console errors (`console: …`) since the page was opened. */
   readonly problems: readonly string[];
@@ -76,14 +77,17 @@ function isShown(element: Element): boolean {
 }
 
 /**
- * Runs in the page: where to click `element` once it can be clicked (shown, enabled, standing still, in view and not
- * covered by another element), or why not yet.
+ * Runs in the page: where to click the first shown element of `elements` once it can be clicked (enabled, standing
+ * still, scrolled into view if it was not, not covered by another element), or why not yet.
  */
 async function clickPoint(elements: Element[]): Promise<{ x: number; y: number } | { waiting: string }> {
   const element = elements.find((candidate) => isShown(candidate));
   if (!element) return { waiting: elements.length ? '元素不可见' : '没有这个元素' };
   if ((element as HTMLButtonElement).disabled) return { waiting: '元素已禁用' };
-  element.scrollIntoView({ block: 'center', inline: 'center' });
+  const start = element.getBoundingClientRect();
+  if (start.top < 0 || start.left < 0 || start.bottom > window.innerHeight || start.right > window.innerWidth) {
+    element.scrollIntoView({ block: 'center', inline: 'center' });
+  }
   const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
   await frame();
   const before = element.getBoundingClientRect();
@@ -202,7 +206,7 @@ export function chromiumDriver(page: Page): EngineDriver {
     click: (x, y) => page.mouse.click(x, y),
     type: (text) => page.keyboard.type(text),
     press: (key) => page.keyboard.press(key),
-    screenshot: async (file) => void (await page.screenshot({ path: file })),
+    screenshot: async (file) => void (await page.screenshot({ path: file, fullPage: true })),
     problems: watchErrors(page),
   };
 }
