@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { BROTLI_STATIC_MODULE } from './nginx/config';
 import { CHROMIUM_PATH } from './chromium';
+import { FIREFOX_PATH } from './firefox';
 
 function commandExists(command: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
@@ -19,6 +20,7 @@ function packageInstalled(name: string): boolean {
 /** What the tests use, how to tell it is there, and the package that brings it. */
 const NEEDS = [
   { what: 'Chromium（浏览器测试）', present: () => fs.existsSync(CHROMIUM_PATH), install: 'chromium' },
+  { what: 'Firefox ESR（第二个浏览器引擎）', present: () => fs.existsSync(FIREFOX_PATH), install: 'firefox-esr' },
   { what: '中文字体（页面截图、分享图片）', present: () => packageInstalled('fonts-wqy-microhei'), install: 'fonts-wqy-microhei' },
   { what: 'nginx（生产形态的测试）', present: () => fs.existsSync('/usr/sbin/nginx'), install: 'nginx' },
   { what: 'nginx 的 brotli 模块', present: () => fs.existsSync(BROTLI_STATIC_MODULE), install: 'libnginx-mod-http-brotli-static' },

@@ -3,16 +3,17 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../deploy/chromium';
 import { RENDER_PORT, SHELL_PART } from '../shared/src/config/parts';
+import type { EngineOptions } from './support/engines';
 import { E2E_SITE_ORIGINS, WORKER_PORTS } from './support/ports';
 
 const ROOT = path.resolve(__dirname, '..');
 
 /**
  * Real-browser tests in Debian's Chromium against the built site, started here by `npm start --no-build` on the
- * default ports with a database of its own. Other servers (copies of a part, nginx) are fixtures of the tests that
- * need them (support/fixtures.ts).
+ * default ports with a database of its own, and the visitor flows again in Debian's Firefox ESR (README.md). Other
+ * servers (copies of a part, nginx) are fixtures of the tests that need them (support/fixtures.ts).
  */
-export default defineConfig({
+export default defineConfig<EngineOptions>({
   testDir: './tests',
   outputDir: './test-results',
   timeout: 60_000,
@@ -27,9 +28,12 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
+    // Every test in Chromium, the visitor flows among them.
     { name: 'site', testIgnore: /shutdown\.spec\.ts$/ },
+    // The same visitor flows in the second engine.
+    { name: 'firefox', testMatch: /visitor-flows\.spec\.ts$/, use: { engine: 'firefox' } },
     // Kills processes of the site the others run on, then stops it: after everything else.
-    { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['site'] },
+    { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['site', 'firefox'] },
   ],
   webServer: [
     {

@@ -60,6 +60,18 @@ describe('MessageForm', () => {
     expect(sendMessage).not.toHaveBeenCalled();
   });
 
+  // Each field on its own, as a visitor types: a field whose text only showed once another field changed (the
+  // message's counter re-rendering the form) lost every key pressed into it before.
+  it('shows what is typed into each field at once', () => {
+    render(<MessageForm draft={draft} />);
+    fillIn({ name: VISITOR.name });
+    expect(field('姓名')).toHaveValue(VISITOR.name);
+    fillIn({ phone: VISITOR.phone });
+    expect(field('手机号')).toHaveValue(VISITOR.phone);
+    fillIn({ message: VISITOR.message });
+    expect(field('留言内容')).toHaveValue(VISITOR.message);
+  });
+
   it('takes a message away as soon as its field is right', () => {
     render(<MessageForm draft={draft} />);
     fireEvent.click(submitButton());

@@ -47,7 +47,11 @@ export const MessageForm = observer(function MessageForm({ draft = messageDraft 
     if (status.kind === 'sent') thanksRef.current?.focus();
   }, [status.kind]);
 
-  const shown = (field: MessageField) => (hydrated ? draft[field] : '');
+  // All three read here, in this observer's own render: the fields are drawn in FormField's render prop, where MobX
+  // does not track what is read, so a field read only there was not re-rendered as it was typed and React put its old
+  // value back at each key (a visitor typing into 姓名 or 手机号 saw nothing).
+  const values = hydrated ? draft.values : null;
+  const shown = (field: MessageField) => values?.[field] ?? '';
 
   // Once, at the first render: a draft from an earlier visit is announced; what was typed before hydration wins.
   useEffect(() => {
