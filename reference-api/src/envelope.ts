@@ -10,6 +10,7 @@ import { NOT_FOUND_CODE, SUCCESS_CODE } from '../../shared/src/constants';
 export const CODES = {
   invalid: '400',
   unauthorized: '401',
+  forbidden: '403',
   notFound: NOT_FOUND_CODE,
   timeout: '408',
   tooLarge: '413',
