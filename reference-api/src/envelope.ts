@@ -57,6 +57,11 @@ function failure(code: FailureCode, codeMsg: string, data: unknown = null): Enve
   return { header: { code, codeMsg }, data };
 }
 
+/** What a path that is no route gets: from this server, and from the nginx in front of it (deploy/nginx). */
+export function routeNotFoundEnvelope(): Envelope<unknown> {
+  return failure(CODES.notFound, ERROR_MESSAGES.routeNotFound);
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Login calls carry the failure text in `data.resultStr` too (docs/SPEC.md §3, §8). */
@@ -119,7 +124,5 @@ export function registerEnvelopeHandlers(app: FastifyInstance): void {
     return sendFailure(reply, 500, failure(CODES.internal, ERROR_MESSAGES.internal, data));
   });
 
-  app.setNotFoundHandler((_request, reply) =>
-    sendFailure(reply, 404, failure(CODES.notFound, ERROR_MESSAGES.routeNotFound)),
-  );
+  app.setNotFoundHandler((_request, reply) => sendFailure(reply, 404, routeNotFoundEnvelope()));
 }

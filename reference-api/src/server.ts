@@ -186,3 +186,17 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   return app;
 }
+
+/**
+ * The routes of the production form, for nginx's allow-list (deploy/nginx): a production-mode server is built over
+ * an in-memory database and asked, so the list is the route table itself, never a copy of it.
+ */
+export async function productionRoutes(): Promise<ApiRoute[]> {
+  const app = await buildServer({ databasePath: ':memory:', devEndpoints: false });
+  try {
+    await app.ready();
+    return [...app.apiRoutes];
+  } finally {
+    await app.close();
+  }
+}

@@ -114,11 +114,11 @@ export function carriedForward(before: SiteSnapshot, after: SiteSnapshot): SiteS
 }
 
 /**
- * Cached activity pages (path → status) of activities the list does not have: an activity published and taken
- * offline between two checks was never in a list to be seen leaving, so its page is found by what is cached.
+ * Cached activity pages (by path) of activities the list does not have: an activity published and taken offline
+ * between two checks was never in a list to be seen leaving, so its page is found by what is cached.
  */
-export function unlistedActivityPages(cached: Iterable<[path: string, status: number]>, after: SiteSnapshot): string[] {
+export function unlistedActivityPages(cached: Iterable<string>, after: SiteSnapshot): string[] {
   const listed = after.activities;
   if (!listed) return [];
-  return [...cached].filter(([path, status]) => status === 200 && !listed.has(activityIdFromPath(path))).map(([path]) => path);
+  return [...cached].filter((path) => !listed.has(activityIdFromPath(path)));
 }
