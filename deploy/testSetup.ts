@@ -24,6 +24,7 @@ const NEEDS = [
   { what: 'nginx 的 brotli 模块', present: () => fs.existsSync(BROTLI_STATIC_MODULE), install: 'libnginx-mod-http-brotli-static' },
   { what: 'openssl（测试用的 TLS 证书）', present: () => commandExists('openssl'), install: 'openssl' },
   { what: 'ss（找出端口上的进程）', present: () => commandExists('ss'), install: 'iproute2' },
+  { what: 'testssl（检查生产形态的 TLS 套件）', present: () => commandExists('testssl'), install: 'testssl.sh' },
 ];
 
 const missing = NEEDS.filter((need) => !need.present());

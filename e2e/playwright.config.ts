@@ -27,9 +27,11 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: 'site', testIgnore: /shutdown\.spec\.ts$/ },
+    { name: 'site', testIgnore: /(shutdown|attacker)\.spec\.ts$/ },
+    // Edits the runtime config the site serves, for a moment: after the others, before the shutdown.
+    { name: 'attacker', testMatch: /attacker\.spec\.ts$/, dependencies: ['site'] },
     // Kills processes of the site the others run on, then stops it: after everything else.
-    { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['site'] },
+    { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['attacker'] },
   ],
   webServer: [
     {

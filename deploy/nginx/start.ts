@@ -78,13 +78,13 @@ function loopbackAddresses(): string[] {
     : ['127.0.0.1'];
 }
 
-/** A certificate for this host alone, made now (CI and local runs; production passes its own). */
+/** A certificate for this host (and this machine's loopback address), made now (CI and local runs; production passes its own). */
 function selfSignedCertificate(prefix: string, host: string): { certificate: string; key: string } {
   const certificate = path.join(prefix, 'site.crt');
   const key = path.join(prefix, 'site.key');
   const made = spawnSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', `/CN=${host}`, '-addext', `subjectAltName=DNS:${host}`, '-keyout', key, '-out', certificate],
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', `/CN=${host}`, '-addext', `subjectAltName=DNS:${host},IP:127.0.0.1`, '-keyout', key, '-out', certificate],
     { stdio: 'ignore' },
   );
   if (made.status !== 0) throw new Error('openssl 无法生成自签名证书');

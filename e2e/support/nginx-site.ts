@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTE_NAMES, RUNTIME_CONFIG_FILE, type RemoteName } from '../../shared/src/config/parts';
@@ -26,6 +27,8 @@ export interface NginxSite {
   runtimeConfigFile: string;
   /** What the start script and its children (the reference API, the render servers) wrote to stdout. */
   logFile: string;
+  /** The reference API's admin token (the activity team's), which this site's API was started with. */
+  adminToken: string;
   /** The self-signed certificate this nginx made: the only one the tests trust. */
   ca: Buffer;
 }
@@ -55,6 +58,7 @@ export async function startNginxSite(ports: number[], name: string): Promise<{ s
   // Written by the start script from the build's config, moved onto this site's origins.
   const runtimeConfigFile = path.join(siteDir, RUNTIME_CONFIG_FILE);
   const logFile = path.join(siteDir, 'site.log');
+  const adminToken = randomBytes(32).toString('hex');
   const child = spawn(
     path.join(ROOT, 'node_modules/.bin/tsx'),
     [
@@ -72,7 +76,7 @@ export async function startNginxSite(ports: number[], name: string): Promise<{ s
       // The tests, the render servers and the browser all reach this nginx from 127.0.0.1: one visitor to the API,
       // which would otherwise refuse them for a minute once a load test has run. The sendCode limits stay as in
       // production (the attacker suite counts on them).
-      env: { ...process.env, RATE_LIMIT_MAX: '1000000' },
+      env: { ...process.env, RATE_LIMIT_MAX: '1000000', ADMIN_TOKEN: adminToken },
     },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -105,6 +109,7 @@ export async function startNginxSite(ports: number[], name: string): Promise<{ s
     apiUpstreamPort,
     runtimeConfigFile,
     logFile,
+    adminToken,
     ca,
   };
   return {

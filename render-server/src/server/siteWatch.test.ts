@@ -8,10 +8,10 @@ const snapshot = (activities: [string, string][] | null): SiteSnapshot => ({
 });
 
 describe('the site watch', () => {
-  it('names an activity edited or taken offline since the last look', () => {
+  it('names an activity edited, taken offline or newly listed since the last look', () => {
     const before = snapshot([['1', 't1'], ['2', 't1'], ['3', 't1']]);
-    const after = snapshot([['1', 't1'], ['2', 't2']]);
-    expect(changesBetween(before, after).activities).toEqual(['2', '3']);
+    const after = snapshot([['1', 't1'], ['2', 't2'], ['4', 't1']]);
+    expect(changesBetween(before, after).activities).toEqual(['2', '3', '4']);
   });
 
   it('an activity taken offline while one check could not read the list is still noticed at the next', () => {
