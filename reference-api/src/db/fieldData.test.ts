@@ -1,4 +1,8 @@
-import type { FieldEvent, FieldView, SlotOutcome } from '../../../shared/src/api/fieldData';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { FIELD_METRICS, type FieldEvent, type FieldView, type SlotOutcome } from '../../../shared/src/api/fieldData';
 import { openDatabase, type Db } from './database';
 import { createFieldDataStore, MAX_VERSIONS_PER_REMOTE } from './fieldData';
 
@@ -198,5 +202,34 @@ describe('the summary of a flooded store', () => {
     const versions = fieldData.summary(NOW, 1).byRemoteVersion.map((row) => row.version);
     expect(versions).toHaveLength(MAX_VERSIONS_PER_REMOTE);
     expect(versions).toEqual(Array.from({ length: MAX_VERSIONS_PER_REMOTE }, (_, index) => `1.${index + 5}.0`));
+  });
+});
+
+describe('the figures kept on each view', () => {
+  it('has a column for every metric of the wire format', () => {
+    const columns = openDatabase(':memory:').prepare("SELECT name FROM pragma_table_info('field_views')").pluck().all();
+    for (const metric of FIELD_METRICS) expect(columns).toContain(metric.toLowerCase());
+  });
+
+  it('are filled from the events of views stored before they existed, when the database is migrated', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'field-migrate-'));
+    try {
+      const file = path.join(dir, 'site.db');
+      const old = new Database(file);
+      for (const migration of ['001_init.sql', '002_activity_updates.sql', '003_field_data.sql']) {
+        old.exec(fs.readFileSync(path.join(__dirname, '../../migrations', migration), 'utf8'));
+      }
+      old.pragma('user_version = 3');
+      old.prepare("INSERT INTO field_views (id, route, versions, canary, seen_at) VALUES ('view-old', '/', '{}', '[]', ?)").run(NOW - 10);
+      const event = old.prepare("INSERT INTO field_events (view_id, received_at, kind, name, value, message) VALUES ('view-old', 0, ?, ?, ?, ?)");
+      event.run('metric', 'LCP', 900, null);
+      event.run('metric', 'LCP', 1200, null);
+      event.run('error', null, null, 'x');
+      old.close();
+      const fieldData = createFieldDataStore(openDatabase(file));
+      expect(fieldData.summary(NOW, 1).byRoute).toEqual([{ route: '/', views: 1, errorRate: 1, p75: { LCP: 1200 } }]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -33,38 +33,32 @@ export interface FieldDataLimits {
   events: number;
 }
 
+/** The column of a view that holds the last value of a metric it sent (migrations/004_caps.sql). */
+const metricColumn = (metric: FieldMetric) => metric.toLowerCase();
+const METRIC_COLUMNS = FIELD_METRICS.map(metricColumn).join(', ');
+
 /**
- * The page views of the window, restricted to the routes of the route manifest (what was stored before beacons
- * were checked against it counts for nothing), each metric with the last value its view sent (CLS and INP grow),
- * and the views with at least one error.
+ * The page views of the window, one row each with its figures, restricted to the routes of the route manifest
+ * (what was stored before beacons were checked against it counts for nothing). `json` adds what only the grouping
+ * by remote build reads.
  */
-const WINDOW = `
-  views AS (
-    SELECT id, route, versions, canary, seen_at FROM field_views
+const windowOf = (json = '') => `
+  views AS MATERIALIZED (
+    SELECT id, route, seen_at, has_error, ${METRIC_COLUMNS}${json} FROM field_views
      WHERE seen_at >= @since AND seen_at <= @until AND route IN (SELECT value FROM json_each(@routes))
-  ),
-  metrics AS (
-    SELECT view_id, name, value FROM (
-      SELECT e.view_id, e.name, e.value, row_number() OVER (PARTITION BY e.view_id, e.name ORDER BY e.id DESC) AS newest
-        FROM field_events e JOIN views v ON v.id = e.view_id
-       WHERE e.kind = 'metric'
-    ) WHERE newest = 1
-  ),
-  errored AS (
-    SELECT DISTINCT e.view_id FROM field_events e JOIN views v ON v.id = e.view_id WHERE e.kind = 'error'
   )`;
 
-/** Each view with the group it counts in (`grp`, text), for one way of grouping the window. */
+/**
+ * Each view with the group it counts in (`grp`, text) and its figures, for one way of grouping the window. A day
+ * is its number since the epoch in China time, beside the route (`20046 /about/*`): cheaper per row than a date.
+ */
 const GROUPINGS = {
-  route: `members AS (SELECT route AS grp, id AS view_id FROM views)`,
-  day: `members AS (
-    SELECT json_array(strftime('%Y-%m-%d', (seen_at + ${CHINA_OFFSET_MS}) / 1000, 'unixepoch'), route) AS grp, id AS view_id
-      FROM views
-  )`,
+  route: `${windowOf()}, members AS (SELECT route AS grp, * FROM views)`,
+  day: `${windowOf()}, members AS (SELECT ((seen_at + ${CHINA_OFFSET_MS}) / ${DAY_MS}) || ' ' || route AS grp, * FROM views)`,
   // A build of a remote: its version, canary apart from stable; only the most viewed builds of each remote.
-  release: `releases AS (
-    SELECT v.id AS view_id, r.key AS remote, r.value AS version,
-           EXISTS (SELECT 1 FROM json_each(v.canary) c WHERE c.value = r.key) AS canary
+  release: `${windowOf(', versions, canary')}, releases AS MATERIALIZED (
+    SELECT r.key AS remote, r.value AS version, EXISTS (SELECT 1 FROM json_each(v.canary) c WHERE c.value = r.key) AS canary,
+           v.id, v.has_error, ${FIELD_METRICS.map((metric) => `v.${metricColumn(metric)}`).join(', ')}
       FROM views v, json_each(v.versions) r
      WHERE r.key IN (SELECT value FROM json_each(@remotes))
   ),
@@ -76,8 +70,7 @@ const GROUPINGS = {
     ) WHERE place <= @maxVersions
   ),
   members AS (
-    SELECT json_array(r.remote, r.version, r.canary) AS grp, r.view_id, r.remote
-      FROM releases r JOIN shown USING (remote, version, canary)
+    SELECT json_array(remote, version, canary) AS grp, * FROM releases WHERE (remote, version, canary) IN shown
   )`,
 } as const;
 
@@ -89,9 +82,8 @@ interface GroupCount {
   withErrors: number;
 }
 
-interface GroupP75 {
+interface GroupValue {
   grp: string;
-  name: string;
   value: number;
 }
 
@@ -113,19 +105,22 @@ const p75Of = (rows: string, keys: string) => `
       FROM ${rows}
   ) WHERE place = CAST(ceil(0.75 * n) AS INTEGER)`;
 
+/** Per grouping: views and views with an error per group, and each metric's p75 per group (a sort of one column). */
 const QUERIES = (grouping: Grouping) => ({
-  counts: `WITH ${WINDOW}, ${GROUPINGS[grouping]}
-    SELECT grp, count(*) AS views, count(errored.view_id) AS withErrors
-      FROM members LEFT JOIN errored USING (view_id) GROUP BY grp`,
-  p75: `WITH ${WINDOW}, ${GROUPINGS[grouping]}, measured AS (
-      SELECT m.grp, x.name, x.value FROM members m JOIN metrics x USING (view_id)
-    ) ${p75Of('measured', 'grp, name')}`,
+  counts: `WITH ${GROUPINGS[grouping]} SELECT grp, count(*) AS views, sum(has_error) AS withErrors FROM members GROUP BY grp`,
+  p75: Object.fromEntries(
+    FIELD_METRICS.map((metric) => [
+      metric,
+      `WITH ${GROUPINGS[grouping]}, measured AS (SELECT grp, ${metricColumn(metric)} AS value FROM members WHERE ${metricColumn(metric)} IS NOT NULL)
+       ${p75Of('measured', 'grp')}`,
+    ]),
+  ) as Record<FieldMetric, string>,
 });
 
-/** A release's slot: its load times, and the views where it fell back or failed. */
-const SLOTS = `WITH ${WINDOW}, ${GROUPINGS.release}, slots AS (
+/** A release's slot: its load times, and the views where it fell back or failed (a view's events by its index). */
+const SLOTS = `WITH ${GROUPINGS.release}, slots AS (
     SELECT m.grp, e.view_id, e.value, e.outcome
-      FROM members m JOIN field_events e ON e.view_id = m.view_id AND e.kind = 'slot' AND e.remote = m.remote
+      FROM members m JOIN field_events e ON e.view_id = m.id AND e.kind = 'slot' AND e.remote = m.remote
   )`;
 const SLOT_QUERIES = {
   outcomes: `${SLOTS}
@@ -139,8 +134,6 @@ const SLOT_QUERIES = {
 };
 
 const rounded = (metric: FieldMetric, value: number) => (metric === 'CLS' ? Math.round(value * 1000) / 1000 : Math.round(value));
-
-const isMetric = (name: string): name is FieldMetric => (FIELD_METRICS as readonly string[]).includes(name);
 
 export function createFieldDataStore(db: Db, limits: FieldDataLimits = { views: MAX_FIELD_VIEWS, events: MAX_FIELD_EVENTS }) {
   const insertView = db.prepare<[string, string, string, string, number]>(
@@ -157,15 +150,21 @@ export function createFieldDataStore(db: Db, limits: FieldDataLimits = { views: 
   const dropViewsOfEventsOverCap = db.prepare<[number]>(
     'DELETE FROM field_views WHERE id IN (SELECT view_id FROM field_events WHERE id <= ?)',
   );
+  // A metric sent again counts with its last value (CLS and INP only grow).
+  const setMetric = Object.fromEntries(
+    FIELD_METRICS.map((metric) => [metric, db.prepare<[number, string]>(`UPDATE field_views SET ${metricColumn(metric)} = ? WHERE id = ?`)]),
+  ) as Record<FieldMetric, Statement<[number, string]>>;
+  const setError = db.prepare<[string]>('UPDATE field_views SET has_error = 1 WHERE id = ?');
 
   const statements = Object.fromEntries(
     (Object.keys(GROUPINGS) as Grouping[]).map((grouping) => {
       const { counts, p75 } = QUERIES(grouping);
-      return [grouping, { counts: db.prepare<[SummaryWindow], GroupCount>(counts), p75: db.prepare<[SummaryWindow], GroupP75>(p75) }];
+      const perMetric = FIELD_METRICS.map((metric): [FieldMetric, Statement<[SummaryWindow], GroupValue>] => [metric, db.prepare(p75[metric])]);
+      return [grouping, { counts: db.prepare<[SummaryWindow], GroupCount>(counts), p75: perMetric }];
     }),
-  ) as Record<Grouping, { counts: Statement<[SummaryWindow], GroupCount>; p75: Statement<[SummaryWindow], GroupP75> }>;
+  ) as Record<Grouping, { counts: Statement<[SummaryWindow], GroupCount>; p75: [FieldMetric, Statement<[SummaryWindow], GroupValue>][] }>;
   const slotOutcomes = db.prepare<[SummaryWindow], { grp: string; fallbacks: number; failures: number }>(SLOT_QUERIES.outcomes);
-  const slotLoadP75 = db.prepare<[SummaryWindow], { grp: string; value: number }>(SLOT_QUERIES.loadP75);
+  const slotLoadP75 = db.prepare<[SummaryWindow], GroupValue>(SLOT_QUERIES.loadP75);
 
   /**
    * The first batch of a view stores it with its first-seen time; later ones (the page hidden again) only append
@@ -182,6 +181,8 @@ export function createFieldDataStore(db: Db, limits: FieldDataLimits = { views: 
           : event.kind === 'slot'
             ? insertEvent.run(view.id, now, 'slot', null, event.loadMs, event.remote, event.version, event.outcome, null)
             : insertEvent.run(view.id, now, 'error', null, null, event.remote ?? null, event.version ?? null, null, event.message);
+      if (event.kind === 'metric') setMetric[event.name].run(event.value, view.id);
+      if (event.kind === 'error') setError.run(view.id);
       newest = Number(inserted.lastInsertRowid);
     }
     dropOld.run(now - FIELD_RETENTION_DAYS * DAY_MS);
@@ -197,9 +198,11 @@ export function createFieldDataStore(db: Db, limits: FieldDataLimits = { views: 
     for (const row of counts.all(window)) {
       groups.set(row.grp, { views: row.views, errorRate: row.withErrors / row.views, p75: {} });
     }
-    for (const row of p75.all(window)) {
-      const group = groups.get(row.grp);
-      if (group && isMetric(row.name)) group.p75[row.name] = rounded(row.name, row.value);
+    for (const [metric, statement] of p75) {
+      for (const row of statement.all(window)) {
+        const group = groups.get(row.grp);
+        if (group) group.p75[metric] = rounded(metric, row.value);
+      }
     }
     return groups;
   }
@@ -219,8 +222,8 @@ export function createFieldDataStore(db: Db, limits: FieldDataLimits = { views: 
 
     const byDay = [...figuresBy('day', window)]
       .map(([key, figures]) => {
-        const [day, route] = JSON.parse(key) as [string, string];
-        return { day, route, ...figures };
+        const [dayNumber = '', route = ''] = key.split(/ (.*)/s);
+        return { day: new Date(Number(dayNumber) * DAY_MS).toISOString().slice(0, 10), route, ...figures };
       })
       .sort((a, b) => a.day.localeCompare(b.day) || a.route.localeCompare(b.route));
 
