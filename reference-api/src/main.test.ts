@@ -22,6 +22,11 @@ function freePort(): Promise<number> {
   });
 }
 
+async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
 async function waitForHealth(url: string, deadline: number): Promise<void> {
   while (Date.now() < deadline) {
     try {
@@ -41,6 +46,11 @@ interface Started {
   exited: Promise<number | null>;
   /** tsx passes the signal on to the server's process. */
   signal: (signal: NodeJS.Signals) => void;
+  /**
+   * Ends the server and waits until it has: SIGTERM, which tsx passes on (a SIGKILL would end tsx alone and leave
+   * the server running, holding this process's pipes).
+   */
+  stop: () => Promise<void>;
 }
 
 /** `npx tsx reference-api/src/main.ts` with `env` over a fresh database, as ops would start it. */
@@ -54,8 +64,18 @@ async function startMain(env: NodeJS.ProcessEnv, dir: string): Promise<Started> 
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { url: `http://127.0.0.1:${port}`, output: () => output, exited, signal: (signal) => child.kill(signal) };
+  // 'close', not 'exit': by then everything the server wrote has been read.
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    output: () => output,
+    exited,
+    signal: (signal) => child.kill(signal),
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 const post = (url: string, body: string) =>
@@ -99,7 +119,7 @@ describe('main.ts', () => {
       expect(codeLine).not.toHaveProperty('code');
       expect(server.output()).not.toContain('演示模式');
     } finally {
-      server.signal('SIGKILL');
+      await server.stop();
     }
   }, 40_000);
 
@@ -111,12 +131,14 @@ describe('main.ts', () => {
       expect(login.header.code).toBe(SUCCESS_CODE);
       expect((await post(`${server.url}${API_PATHS.sendCode}`, 'mobile=13512345678')).header.code).toBe(SUCCESS_CODE);
       const devCode = (await (await fetch(`${server.url}/__dev/codes/13512345678`)).json()) as { data: { code: string } };
+      // The log is written as it comes: the line of the code may follow the answer by a moment.
+      await waitFor(() => server.output().includes('验证码已生成'));
       const lines = jsonLines(server.output());
       expect(lines.find((line) => line.msg?.startsWith('验证码已生成'))).toMatchObject({ mobile: '13512345678', code: devCode.data.code });
       const warnings = lines.filter((line) => line.level === 40).map((line) => line.msg);
       expect(warnings).toEqual(expect.arrayContaining([expect.stringMatching(/^演示模式（API_MODE=demo）/), expect.stringMatching(/^演示模式监听 0\.0\.0\.0/)]));
     } finally {
-      server.signal('SIGKILL');
+      await server.stop();
     }
   }, 40_000);
 
@@ -130,7 +152,7 @@ describe('main.ts', () => {
       expect(await server.exited).toBe(1);
       expect(server.output()).toContain(message);
     } finally {
-      server.signal('SIGKILL');
+      await server.stop();
     }
   }, 40_000);
 });
