@@ -211,8 +211,10 @@ async function main(): Promise<void> {
   ];
   const supervisor = new Supervisor({ cwd: ROOT, log: (line) => console.log(line.replace('[start]', '[nginx]')) });
   const nginx = spawn(NGINX, nginxArgs, { stdio: 'inherit' });
+  let childrenFailed = false;
   supervisor.start(children).catch((error: unknown) => {
     console.error(`[nginx] ${error instanceof Error ? error.message : String(error)}`);
+    childrenFailed = true;
     nginx.kill('SIGTERM');
   });
 
@@ -239,7 +241,7 @@ async function main(): Promise<void> {
   nginx.on('exit', (code, signal) => {
     void stopChildren().then(() => {
       cleanUp();
-      process.exit(code ?? (signal ? 0 : 1));
+      process.exit(childrenFailed ? 1 : (code ?? (signal ? 0 : 1)));
     });
   });
   // nginx's fast shutdown is SIGTERM; its graceful one (SIGQUIT) waits for open connections, which tests keep.

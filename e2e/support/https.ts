@@ -22,12 +22,16 @@ export interface RequestOptions {
   localAddress?: string;
 }
 
-/** A GET (or other method) over HTTP or HTTPS, with the headers as given: nothing added, nothing decoded silently. */
+/**
+ * A GET (or other method) over HTTP or HTTPS, with the headers as given: nothing added, nothing decoded silently. A
+ * connection of its own each time: one kept alive from an earlier request may be closed by the server just as it
+ * is reused (socket hang up).
+ */
 export function request(url: string, { method = 'GET', headers = {}, body, ca, localAddress }: RequestOptions = {}): Promise<Fetched> {
   const target = new URL(url);
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const outgoing = client.request(target, { method, headers, ...(ca ? { ca } : {}), ...(localAddress ? { localAddress } : {}) }, (incoming) => {
+    const outgoing = client.request(target, { method, headers, agent: false, ...(ca ? { ca } : {}), ...(localAddress ? { localAddress } : {}) }, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
       incoming.on('end', () => {

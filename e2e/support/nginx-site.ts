@@ -81,14 +81,16 @@ export async function startNginxSite(ports: number[], name: string): Promise<{ s
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const shell = `https://localhost:${shellPort}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   const certificate = path.join(siteDir, 'site.crt');
   let ca: Buffer | undefined;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`nginx 站点启动失败（退出码 ${child.exitCode}）`);
     if (Date.now() > deadline) {
+      // Stopped before giving up: what it started must not hold the ports the next attempt needs.
       child.kill('SIGTERM');
-      throw new Error('nginx 站点 60 秒内没有就绪');
+      await exited;
+      throw new Error('nginx 站点 120 秒内没有就绪');
     }
     // Read again until nginx answers with it: openssl may still be writing it.
     ca = fs.existsSync(certificate) ? fs.readFileSync(certificate) : undefined;
