@@ -34,10 +34,10 @@ export function siteAddressesOf(config: RuntimeConfig): SiteAddresses {
 }
 
 /**
- * Scripts only from the shell's and the remotes' origins, and inline only the server-rendered page's app loader, by its hash
- * (render-server/src/render/appStart.ts): pages carry their data as `application/json` and `application/ld+json`,
- * which the browser never runs. Styles allow inline: pages carry their critical CSS in a `<style>` block and React
- * writes `style` attributes.
+ * Scripts only from the shell's and the remotes' origins, and inline only the server-rendered page's app loader, by
+ * its hash (render-server/src/render/appStart.ts): pages carry their data as `application/json` and
+ * `application/ld+json`, which the browser never runs. Styles allow inline: pages carry their critical CSS in a
+ * `<style>` block and React writes `style` attributes.
  */
 export function contentSecurityPolicy({ parts, api }: SiteAddresses): string {
   const own = (list: string[]) => [...new Set(list)].join(' ');
