@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTE_PARTS, SHELL_PART } from '../shared/src/config/parts';
-import { siteProcesses } from './serve/siteProcesses';
+import { sayDemoForm, siteProcesses } from './serve/siteProcesses';
 import { Supervisor } from './serve/supervisor';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -36,6 +36,7 @@ async function firstBuilds(): Promise<void> {
 
 async function main(): Promise<void> {
   await firstBuilds();
+  sayDemoForm('dev');
   await supervisor.start(siteProcesses());
   console.log('[dev] 网站：http://localhost:3000/ （修改源码后刷新页面；Ctrl-C 停止全部）');
   // The render server runs the shell's server build it loaded at start: a new one means a new process.

@@ -1,13 +1,14 @@
 /**
  * `npm start`: builds the parts whose sources changed since their last build (or all with `--build`, none with
  * `--no-build`), then runs the whole site under one supervisor (deploy/serve): each part on its own origin, the
- * reference API, and the render server, each its own process. Ctrl-C stops all.
+ * reference API, and the render server, each its own process, on loopback. It is the demo form (the API in demo
+ * mode) and says so. Ctrl-C stops all.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { API_PORT, MANIFEST_FILE, RENDER_PORT, SHELL_PART, VERSION_FILE } from '../shared/src/config/parts';
 import { isStale } from './staleness';
-import { SERVED_PARTS, siteProcesses } from './serve/siteProcesses';
+import { sayDemoForm, SERVED_PARTS, siteProcesses } from './serve/siteProcesses';
 import { Supervisor } from './serve/supervisor';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -53,6 +54,7 @@ async function main() {
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));
 
+  sayDemoForm('start');
   await supervisor.start(siteProcesses());
   for (const part of SERVED_PARTS) {
     const file = part.folder === SHELL_PART.folder ? '' : MANIFEST_FILE;

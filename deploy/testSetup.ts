@@ -27,6 +27,7 @@ const NEEDS = [
   { what: 'openssl（测试用的 TLS 证书）', present: () => commandExists('openssl'), install: 'openssl' },
   { what: 'ss（找出端口上的进程）', present: () => commandExists('ss'), install: 'iproute2' },
   { what: 'Java（Nu HTML 检查器 vnu-jar）', present: () => commandExists('java'), install: 'default-jre-headless' },
+  { what: 'testssl（检查生产形态的 TLS 套件）', present: () => commandExists('testssl'), install: 'testssl.sh' },
 ];
 
 const missing = NEEDS.filter((need) => !need.present());

@@ -9,9 +9,10 @@ import { E2E_SITE_ORIGINS, WORKER_PORTS } from './support/ports';
 const ROOT = path.resolve(__dirname, '..');
 
 /**
- * Real-browser tests in Debian's Chromium against the built site, started here by `npm start --no-build` on the
- * default ports with a database of its own, and the visitor flows again in Debian's Firefox ESR (README.md). Other
- * servers (copies of a part, nginx) are fixtures of the tests that need them (support/fixtures.ts).
+ * Real-browser tests in Debian's Chromium against the built site, started here by `npm start --no-build` (the demo
+ * form: the reference API in demo mode) on the default ports with a database of its own, and the visitor flows again
+ * in Debian's Firefox ESR (README.md). Other servers (copies of a part, the production form behind nginx) are
+ * fixtures of the tests that need them (support/fixtures.ts).
  */
 export default defineConfig<EngineOptions>({
   testDir: './tests',
@@ -29,11 +30,13 @@ export default defineConfig<EngineOptions>({
   },
   projects: [
     // Every test in Chromium, the visitor flows among them.
-    { name: 'site', testIgnore: /shutdown\.spec\.ts$/ },
+    { name: 'site', testIgnore: /(shutdown|attacker)\.spec\.ts$/ },
     // The same visitor flows in the second engine.
     { name: 'firefox', testMatch: /visitor-flows\.spec\.ts$/, use: { engine: 'firefox' } },
+    // Edits the runtime config the site serves, for a moment: after the others, before the shutdown.
+    { name: 'attacker', testMatch: /attacker\.spec\.ts$/, dependencies: ['site', 'firefox'] },
     // Kills processes of the site the others run on, then stops it: after everything else.
-    { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['site', 'firefox'] },
+    { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['attacker'] },
   ],
   webServer: [
     {
@@ -49,8 +52,11 @@ export default defineConfig<EngineOptions>({
         NODE_ENV: 'test',
         DATABASE_PATH: path.join(os.tmpdir(), `wenrun-e2e-${process.pid}.db`),
         SITE_ORIGINS: E2E_SITE_ORIGINS.join(','),
-        // Every test asks from 127.0.0.1; the per-IP hourly limit itself is tested in reference-api's own tests.
+        // Every test asks from 127.0.0.1; the per-IP hourly limit itself is tested in reference-api's own tests
+        // and, through nginx, in the attacker suite.
         SEND_CODE_PER_IP_PER_HOUR: '200',
+        // A view sent is in the next summary (field-data.spec.ts): production answers it from memory for a minute.
+        FIELD_SUMMARY_CACHE_MS: '0',
       },
     },
   ],

@@ -1,5 +1,7 @@
+import { routeNotFoundEnvelope } from '../../reference-api/src/envelope';
+import type { ApiRoute } from '../../reference-api/src/server';
 import { REMOTE_NAMES, REMOTE_PARTS, type RemoteName } from '../../shared/src/config/parts';
-import { CACHE_RULES, DOCUMENT_TYPES, HASHED_FILE, securityHeaders, type SiteAddresses } from '../serve/headers';
+import { CACHE_RULES, DOCUMENT_TYPES, HASHED_FILE, securityHeaders, STRICT_TRANSPORT_SECURITY, type SiteAddresses } from '../serve/headers';
 
 /** The production TLS setup: certificate and key paths, and the plain-HTTP port that redirects to HTTPS. */
 export interface NginxTls {
@@ -17,21 +19,29 @@ export interface NginxSite {
   listen: string[];
   shell: { port: number; root: string };
   remotes: Record<RemoteName, { port: number; root: string }>;
-  /** The API proxy: its public port and the upstream it forwards to (the reference API or the real one). */
-  api: { port: number; upstream: string };
+  /**
+   * The API proxy: its public port, the upstream it forwards to (the reference API or the real one), and the routes
+   * it forwards: the production form's own route table (reference-api `productionRoutes`), nothing else.
+   */
+  api: { port: number; upstream: string; routes: readonly ApiRoute[] };
   /**
    * The render server instances (`host:port`): the shell sends activity and search pages and every path the build did
    * not write to them. More instances, more machines: nothing else changes.
    */
   renderServers: string[];
-  /** The runtime-config.json served by the shell (rendered for these origins by the start script). */
+  /** The runtime-config.json served by the shell. */
   runtimeConfigFile: string;
-  /** Further image origins: pages written at build name the images of the API the build read. */
-  imageOrigins: string[];
+  /** The origins the served runtime config names (`siteAddressesOf`): every page's CSP. */
+  addresses: SiteAddresses;
+  /**
+   * Whether the pages written at build name only origins of the served config. When they do not (written for other
+   * addresses), every page comes from the render servers, which render for this config.
+   */
+  writtenPages: boolean;
   tls?: NginxTls;
   /** nginx's prefix: pid, temp folders and logs live here. */
   prefix: string;
-  /** `user` directive; only meaningful when the master process runs as root. */
+  /** The unprivileged user nginx's workers run as when its master runs as root (`user` directive). */
   user?: string;
 }
 
@@ -46,10 +56,6 @@ export function partOrigins(site: NginxSite): string[] {
   return [site.shell.port, ...REMOTE_NAMES.map((name) => site.remotes[name].port)].map((port) => originOf(site, port));
 }
 
-export function siteAddresses(site: NginxSite): SiteAddresses {
-  return { parts: partOrigins(site), api: [originOf(site, site.api.port)], images: site.imageOrigins };
-}
-
 /** nginx's variable for a document-only header: set by `documentHeaderMaps` for documents, empty (not sent) otherwise. */
 function documentVariable(name: string): string {
   return `$document_${name.toLowerCase().replace(/-/g, '_')}`;
@@ -57,7 +63,7 @@ function documentVariable(name: string): string {
 
 /** The same headers `npm start` sends (deploy/serve/headers.ts), as nginx directives. */
 export function headerDirectives(site: NginxSite): string[] {
-  const { every, documents } = securityHeaders(siteAddresses(site), { tls: Boolean(site.tls) });
+  const { every, documents } = securityHeaders(site.addresses, { tls: Boolean(site.tls) });
   return [
     ...Object.entries(every).map(([name, value]) => `add_header ${name} "${value}" always;`),
     ...Object.keys(documents).map((name) => `add_header ${name} ${documentVariable(name)} always;`),
@@ -66,7 +72,7 @@ export function headerDirectives(site: NginxSite): string[] {
 
 /** A page's policies by the answer's content type: nginx sends no header whose value is empty. */
 function documentHeaderMaps(site: NginxSite): string {
-  const { documents } = securityHeaders(siteAddresses(site), { tls: Boolean(site.tls) });
+  const { documents } = securityHeaders(site.addresses, { tls: Boolean(site.tls) });
   const types = DOCUMENT_TYPES.map((type) => type.replace(/[+.]/g, '\\$&')).join('|');
   return Object.entries(documents)
     .map(
@@ -101,16 +107,33 @@ function listenLines(site: NginxSite, port: number): string {
   return site.listen.map((address) => `  listen ${address.includes(':') ? `[${address}]` : address}:${port}${tls};`).join('\n');
 }
 
-/** Modern protocols only; the certificate of the config. */
+/**
+ * Mozilla's intermediate profile (ssl-config.mozilla.org): TLS 1.2 and 1.3, forward-secret AEAD suites only (no CBC,
+ * whose padding oracles testssl reports as LUCKY13). The profile's DHE suites are left out: they need a DH parameter
+ * file, and every client the profile serves negotiates ECDHE.
+ */
+export const TLS_CIPHERS = [
+  'ECDHE-ECDSA-AES128-GCM-SHA256',
+  'ECDHE-RSA-AES128-GCM-SHA256',
+  'ECDHE-ECDSA-AES256-GCM-SHA384',
+  'ECDHE-RSA-AES256-GCM-SHA384',
+  'ECDHE-ECDSA-CHACHA20-POLY1305',
+  'ECDHE-RSA-CHACHA20-POLY1305',
+] as const;
+
+/** The certificate of the config, the protocols and suites above. */
 function tlsLines(site: NginxSite): string {
   if (!site.tls) return '';
   return `
   ssl_certificate ${site.tls.certificate};
   ssl_certificate_key ${site.tls.key};
   ssl_protocols TLSv1.2 TLSv1.3;
+  ssl_ecdh_curve X25519:prime256v1:secp384r1;
+  ssl_ciphers ${TLS_CIPHERS.join(':')};
   ssl_prefer_server_ciphers off;
   ssl_session_cache shared:TLS:10m;
-  ssl_session_timeout 1d;`;
+  ssl_session_timeout 1d;
+  ssl_session_tickets off;`;
 }
 
 /** Quoted in the config: nginx reads `{` as a block. */
@@ -147,10 +170,22 @@ ${headers(site, 'public, max-age=60, stale-while-revalidate=600', false)}
   }
 
   location @from_folder {
-    try_files $uri/index.html /app.html;
+    try_files ${site.writtenPages ? '$uri/index.html /app.html' : '/app.html =404'};
 ${headers(site, CACHE_RULES.fresh, false)}
   }
-`;
+${
+  site.writtenPages
+    ? ''
+    : `
+  # The folder's pages were written for other addresses: the home page, and a page asked for by its file's name,
+  # come from the render servers too.
+  location = / {${proxy}
+  }
+
+  location ~ (^|/)index\\.html$ {${proxy}
+  }
+`
+}`;
 }
 
 /**
@@ -162,9 +197,9 @@ const LONG_LINK_PAGE = '\n  error_page 414 /app.html;';
 /** One part: hashed files cached for a year, everything else revalidated; a missing build file stays 404 (in Chinese). */
 function partServer(site: NginxSite, port: number, root: string, kind: 'shell' | 'remote'): string {
   const cors = kind === 'remote';
-  // The shell: a page written at build where there is one (`/about/3` ⇒ about/3/index.html), else the render servers.
-  // A remote's folder holds no page: what is not a file there is a 404.
-  const fallback = kind === 'shell' ? '$uri $uri/index.html @render' : '$uri =404';
+  // The shell: a page written at build where there is one (`/about/3` ⇒ about/3/index.html) and it was written for
+  // this config, else the render servers. A remote's folder holds no page: what is not a file there is a 404.
+  const fallback = kind === 'remote' ? '$uri =404' : site.writtenPages ? '$uri $uri/index.html @render' : '$uri @render';
   const runtimeConfig =
     kind === 'shell'
       ? `
@@ -209,22 +244,61 @@ ${headers(site, CACHE_RULES.fresh, cors)}
 `;
 }
 
+/** The nginx location of a Fastify route: exact for a plain path, a regex for `:param` segments and a `*` tail. */
+export function apiLocation(url: string): string {
+  if (!/[:*]/.test(url)) return `= ${url}`;
+  const pattern = url
+    .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/:\w+/g, '[^/]+')
+    .replace(/\*/g, '.*');
+  return `~ ^${pattern}$`;
+}
+
+/** Each route's URL with the methods it answers, and OPTIONS for the API's CORS preflights; the catch-all `*` left out. */
+function forwardedRoutes(routes: readonly ApiRoute[]): Map<string, Set<string>> {
+  const byUrl = new Map<string, Set<string>>();
+  for (const { method, url } of routes) {
+    if (url === '*') continue;
+    const methods = byUrl.get(url) ?? new Set(['OPTIONS']);
+    methods.add(method);
+    byUrl.set(url, methods);
+  }
+  return byUrl;
+}
+
+/**
+ * The API behind an allow-list: only the routes of the production form's own table are forwarded, each with its
+ * methods; anything else (the demo's `/__dev/…` among them) is answered here with the API's own "no such call".
+ * The API learns the client from `X-Forwarded-For`, set to the address nginx sees and to nothing a client wrote.
+ */
 function apiServer(site: NginxSite): string {
+  const notFound = `return 404 '${JSON.stringify(routeNotFoundEnvelope())}';`;
+  const locations = [...forwardedRoutes(site.api.routes)].map(
+    ([url, methods]) => `
+  location ${apiLocation(url)} {
+    if ($request_method !~ ^(${[...methods].sort().join('|')})$) { ${notFound} }
+    proxy_pass ${site.api.upstream};
+  }`,
+  );
   return `
 server {
 ${listenLines(site, site.api.port)}
   server_name ${site.host};${tlsLines(site)}
   client_max_body_size 64k;
+  default_type "application/json; charset=utf-8";
+
+  proxy_http_version 1.1;
+  proxy_set_header Host $host;
+  proxy_set_header X-Forwarded-For $remote_addr;
+  proxy_set_header X-Real-IP $remote_addr;
+  proxy_set_header X-Forwarded-Proto $scheme;
+  proxy_read_timeout 30s;
+  add_header X-Content-Type-Options nosniff always;
+  add_header Referrer-Policy strict-origin-when-cross-origin always;${site.tls ? `\n  add_header Strict-Transport-Security "${STRICT_TRANSPORT_SECURITY}" always;` : ''}
+${locations.join('\n')}
 
   location / {
-    proxy_pass ${site.api.upstream};
-    proxy_http_version 1.1;
-    proxy_set_header Host $host;
-    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    proxy_set_header X-Forwarded-Proto $scheme;
-    proxy_read_timeout 30s;
-    add_header X-Content-Type-Options nosniff always;
-    add_header Referrer-Policy strict-origin-when-cross-origin always;${site.tls ? '\n    add_header Strict-Transport-Security "max-age=31536000; includeSubDomains" always;' : ''}
+    ${notFound}
   }
 }
 `;

@@ -1,18 +1,45 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { RUNTIME_CONFIG_FILE } from '../../shared/src/config/parts';
-import { parseRuntimeConfig } from '../../shared/src/config/runtimeConfig';
-import { siteOrigins } from '../siteOrigins';
-import type { SiteAddresses } from './headers';
+import { parseRuntimeConfig, type RuntimeConfig } from '../../shared/src/config/runtimeConfig';
+import { securityHeaders, siteAddressesOf, type SecurityHeaders } from './headers';
 
-/** The origins of `npm start`'s site, for its CSP: the parts', and the API's and statistics host's of the shell's config. */
-export function localSiteAddresses(shellDir: string): SiteAddresses {
+/**
+ * The runtime config a server is serving, read with the browser's own checks (`parseRuntimeConfig`): a missing or
+ * unreadable file gives the defaults, as it gives the shell.
+ */
+export function readServedConfig(file: string): RuntimeConfig {
   let raw: unknown = {};
   try {
-    raw = JSON.parse(fs.readFileSync(path.join(shellDir, RUNTIME_CONFIG_FILE), 'utf8'));
+    raw = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch {
-    // Not built yet, or unreadable: the defaults, as the shell itself would use.
+    // Not built yet, or being rewritten: the defaults, as the shell itself would use.
   }
-  const { config } = parseRuntimeConfig(raw);
-  return { parts: siteOrigins(), api: [new URL(config.apiBaseUrl).origin, new URL(config.statsBaseUrl).origin] };
+  return parseRuntimeConfig(raw).config;
+}
+
+/** What changes when a file is edited in place or replaced by a rename. */
+function stampOf(file: string): string {
+  try {
+    const stat = fs.statSync(file);
+    return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+/**
+ * The site's headers for the runtime config in `file`, made again as soon as the file changes: a page's CSP names
+ * the origins of the config it is served with, so ops move a remote by editing the config alone. A stat per call is
+ * all it costs while nothing changes.
+ */
+export function headersFollowing(file: string, options: { tls?: boolean } = {}): () => SecurityHeaders {
+  let seen = '';
+  let headers: SecurityHeaders | undefined;
+  return () => {
+    const stamp = stampOf(file);
+    if (!headers || stamp !== seen) {
+      seen = stamp;
+      headers = securityHeaders(siteAddressesOf(readServedConfig(file)), options);
+    }
+    return headers;
+  };
 }

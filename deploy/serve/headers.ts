@@ -1,33 +1,51 @@
 import { APP_START_SCRIPT_HASH } from '../../render-server/src/render/appStart';
+import { REMOTE_NAMES } from '../../shared/src/config/parts';
+import type { RuntimeConfig } from '../../shared/src/config/runtimeConfig';
 
 /**
  * The HTTP headers of every response of the site, defined once: the Fastify part servers of `npm start` set them,
  * and the nginx config is generated from them (deploy/nginx/config.ts). A test compares the two.
  */
 
-/** Where the site's pages may load from: the parts' origins, the API's, and further image hosts. */
+/** Where the site's pages may load from besides their own origin (the shell's, `'self'`). */
 export interface SiteAddresses {
-  /** The shell's and each remote's origin (scripts, styles, manifests). */
+  /** The remotes' origins (scripts, styles, their files and `version.json`). */
   parts: string[];
   /** The API's origin (calls, images) and the statistics host's. */
   api: string[];
-  /** Further origins of images only. */
-  images?: string[];
+}
+
+const originOf = (url: string) => new URL(url).origin;
+
+/**
+ * The origins the runtime config names, and only those: every entry of every remote (primary, fallbacks, canary),
+ * the API and the statistics host. A page served with this config may load from nowhere else, and from all of them,
+ * so ops who move a remote to a new host (a CDN, a canary elsewhere) change the config alone.
+ */
+export function siteAddressesOf(config: RuntimeConfig): SiteAddresses {
+  const entries = REMOTE_NAMES.flatMap((remote) => {
+    const canary = config.canaries[remote];
+    return canary ? [...config.remotes[remote], canary.entry] : config.remotes[remote];
+  });
+  return {
+    parts: [...new Set(entries.map(originOf))],
+    api: [...new Set([config.apiBaseUrl, config.statsBaseUrl].map(originOf))],
+  };
 }
 
 /**
- * Scripts only from the parts' own origins, and inline only the server-rendered page's app loader, by its hash
- * (render-server/src/render/appStart.ts): pages carry their data as `application/json` and `application/ld+json`,
- * which the browser never runs. Styles allow inline: pages carry their critical CSS in a `<style>` block and React
- * writes `style` attributes.
+ * Scripts only from the shell's and the remotes' origins, and inline only the server-rendered page's app loader, by
+ * its hash (render-server/src/render/appStart.ts): pages carry their data as `application/json` and
+ * `application/ld+json`, which the browser never runs. Styles allow inline: pages carry their critical CSS in a
+ * `<style>` block and React writes `style` attributes.
  */
-export function contentSecurityPolicy({ parts, api, images = [] }: SiteAddresses): string {
+export function contentSecurityPolicy({ parts, api }: SiteAddresses): string {
   const own = (list: string[]) => [...new Set(list)].join(' ');
   return [
     "default-src 'self'",
     `script-src 'self' ${APP_START_SCRIPT_HASH} ${own(parts)}`,
     `style-src 'self' 'unsafe-inline' ${own(parts)}`,
-    `img-src 'self' data: blob: ${own([...parts, ...api, ...images])}`,
+    `img-src 'self' data: blob: ${own([...parts, ...api])}`,
     `font-src 'self' data: ${own(parts)}`,
     `connect-src 'self' ${own([...parts, ...api])}`,
     "object-src 'none'",

@@ -4,11 +4,11 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { REMOTE_PARTS, RENDER_PORT, SHELL_PART, type RemoteName } from '../../shared/src/config/parts';
+import { REMOTE_PARTS, RENDER_PORT, RUNTIME_CONFIG_FILE, SHELL_PART, type RemoteName } from '../../shared/src/config/parts';
 import { siteOrigins } from '../siteOrigins';
-import { localSiteAddresses } from './addresses';
-import { securityHeaders } from './headers';
+import { headersFollowing } from './addresses';
 import { buildPartServer, fallbackPageIn } from './partServer';
+import { closeOnSignals, listenHost } from './serverProcess';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The render server's own limit (3 s for data, 5 s a render) and a little more. */
@@ -25,13 +25,12 @@ async function main(): Promise<void> {
     root,
     spa: fallbackPageIn(root),
     allowedOrigins: isShell ? [] : siteOrigins(),
-    headers: securityHeaders(localSiteAddresses(shellDir)),
+    // Every part's pages and documents name the origins of the runtime config the shell serves, as it is now.
+    headers: headersFollowing(path.join(shellDir, RUNTIME_CONFIG_FILE)),
     ...(isShell ? { renderServer: { origin: `http://127.0.0.1:${RENDER_PORT}`, timeoutMs: RENDER_TIMEOUT_MS } } : {}),
   });
-  const stop = () => void app.close().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  await app.listen({ port: Number(values.port ?? part.port), host: process.env.HOST ?? '::' });
+  closeOnSignals(app);
+  await app.listen({ port: Number(values.port ?? part.port), host: listenHost() });
 }
 
 main().catch((error: unknown) => {

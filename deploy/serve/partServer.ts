@@ -37,8 +37,11 @@ export interface PartServerOptions {
   spa?: boolean | string;
   /** Origins allowed to read these files with CORS (the parts); empty for the shell, which nobody else reads. */
   allowedOrigins?: string[];
-  /** The site's security headers (headers.ts): some on every response, a page's policies on documents only. */
-  headers?: SecurityHeaders;
+  /**
+   * The site's security headers (headers.ts): some on every response, a page's policies on documents only. A
+   * function is asked on every response: the headers of the runtime config being served (addresses.ts).
+   */
+  headers?: SecurityHeaders | (() => SecurityHeaders);
   /**
    * The shell only: pages rendered per request. Activity pages always go there (the one written at build is what is
    * served when it does not answer); so does every path that is no file.
@@ -80,8 +83,10 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
   const allowed = new Set(options.allowedOrigins ?? []);
   const fallbackPage = options.spa === true ? 'index.html' : options.spa || undefined;
   const readFallback = () => (fallbackPage ? fs.readFileSync(path.join(root, fallbackPage), 'utf8') : undefined);
+  const { headers } = options;
+  const headersNow = (): SecurityHeaders | undefined => (typeof headers === 'function' ? headers() : headers);
   // What the client page gets where no hook runs (Fastify's framework errors, Node's parser errors).
-  const pageHeaders = { ...options.headers?.every, ...options.headers?.documents };
+  const pageHeaders = () => ({ ...headersNow()?.every, ...headersNow()?.documents });
   const app = Fastify({
     logger: options.logger ?? false,
     // Node's own limit on the request line and headers answers 431 before this; a path segment this long is no page.
@@ -92,7 +97,7 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
     frameworkErrors: (_error: Error, request: FastifyRequest, reply: FastifyReply) => {
       const page = readFallback();
       if (page === undefined) return reply.code(400).type(TEXT).send('请求地址无效');
-      reply.headers(pageHeaders);
+      reply.headers(pageHeaders());
       return sendText(request, reply.code(200).type(HTML).header('Cache-Control', 'no-cache'), page);
     },
     // A request Node's parser refuses never reaches Fastify. One whose line and headers pass Node's 16 KB (a pasted
@@ -102,7 +107,7 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
       const page = status === 431 ? readFallback() : undefined;
       return page === undefined
         ? { headers: { 'Content-Type': TEXT }, body: REFUSED_MESSAGES[400] }
-        : { headers: { ...pageHeaders, 'Content-Type': HTML }, body: page };
+        : { headers: { ...pageHeaders(), 'Content-Type': HTML }, body: page };
     }),
   });
   // A client that sends its request and half-closes its socket still gets the answer: Node's HTTP server would
@@ -123,7 +128,7 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
 
   app.addHook('onRequest', async (request, reply) => {
     const url = request.raw.url ?? '/';
-    reply.headers(options.headers?.every ?? {});
+    reply.headers(headersNow()?.every ?? {});
     // Which copy of a file is sent depends on Accept-Encoding (the build's .br and .gz), and CORS on Origin.
     reply.header('Vary', 'Accept-Encoding, Origin');
     const origin = request.headers.origin;
@@ -156,7 +161,8 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
 
   // Whatever answers (a file, a render, the client page, an error), a page's policies go with a document only.
   app.addHook('onSend', async (_request, reply, payload) => {
-    if (options.headers && isDocument(String(reply.getHeader('content-type') ?? ''))) reply.headers(options.headers.documents);
+    const current = headersNow();
+    if (current && isDocument(String(reply.getHeader('content-type') ?? ''))) reply.headers(current.documents);
     return payload;
   });
 
@@ -194,6 +200,8 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
     try {
       const answer = await fetch(`${upstream.origin}${request.raw.url ?? '/'}`, {
         method: request.method,
+        // Whom it renders for: also how the render server tells the site's requests from its operators' own.
+        headers: { 'X-Forwarded-For': request.ip },
         redirect: 'manual',
         signal: AbortSignal.timeout(upstream.timeoutMs),
       });

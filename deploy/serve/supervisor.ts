@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { DRAIN_MS } from './serverProcess';
 
 /** One process the supervisor keeps running. */
 export interface ChildSpec {
@@ -7,7 +9,7 @@ export interface ChildSpec {
   entry: string;
   args?: string[];
   env?: NodeJS.ProcessEnv;
-  /** Polled until it answers: the child is serving. */
+  /** Polled until it answers: the child is serving. Its port must be free before the child starts. */
   readyUrl: string;
 }
 
@@ -24,8 +26,8 @@ const RESTART_FIRST_MS = 100;
 const RESTART_MAX_MS = 1_500;
 /** A child that ran this long before dying is not in a crash loop: its next restart is quick again. */
 const HEALTHY_RUN_MS = 10_000;
-/** After SIGTERM, a child that has not exited is killed. */
-const STOP_GRACE_MS = 3_000;
+/** After SIGTERM, a child that has not exited is killed: once its own drain (serverProcess.ts) is surely over. */
+const STOP_GRACE_MS = DRAIN_MS + 2_000;
 
 async function answers(url: string): Promise<boolean> {
   try {
@@ -34,6 +36,21 @@ async function answers(url: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** Whether anything accepts connections on the port of `url` (an HTTP server or not). */
+function portHeld(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname.replace(/^\[|\]$/g, ''), port: Number(port) });
+    socket.setTimeout(1_000, () => socket.destroy());
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => resolve(false));
+  });
 }
 
 interface Running {
@@ -57,9 +74,16 @@ export class Supervisor {
     this.log = options.log ?? ((line) => console.log(line));
   }
 
-  /** Starts the children in order, each once the one before answers. A child that cannot start stops them all. */
+  /**
+   * Starts the children in order, each once the one before answers. A child that cannot start stops them all, and
+   * so does a port someone else holds: what answers there would be taken for the child.
+   */
   async start(specs: ChildSpec[]): Promise<void> {
     for (const spec of specs) {
+      if (await portHeld(spec.readyUrl)) {
+        await this.stop();
+        throw new Error(`${spec.name} 的端口已被其他进程占用（${new URL(spec.readyUrl).host}）：先停止它`);
+      }
       this.launch(spec, 0);
       await this.waitUntilReady(spec);
     }
@@ -91,9 +115,18 @@ export class Supervisor {
     const restarts = healthy ? 0 : entry.restarts + 1;
     const delay = Math.min(RESTART_FIRST_MS * 2 ** restarts, RESTART_MAX_MS);
     this.log(`[start] ${entry.spec.name} 退出（${signal ?? code}），${delay} ms 后重新启动`);
-    setTimeout(() => {
-      if (!this.stopping) this.launch(entry.spec, restarts);
-    }, delay);
+    setTimeout(() => void this.relaunch(entry.spec, restarts), delay);
+  }
+
+  /** A child that died is started again once its port is free; while another process holds it, later. */
+  private async relaunch(spec: ChildSpec, restarts: number): Promise<void> {
+    if (this.stopping) return;
+    if (await portHeld(spec.readyUrl)) {
+      this.log(`[start] ${spec.name} 的端口已被其他进程占用（${new URL(spec.readyUrl).host}），${RESTART_MAX_MS} ms 后再试`);
+      setTimeout(() => void this.relaunch(spec, restarts), RESTART_MAX_MS);
+      return;
+    }
+    if (!this.stopping) this.launch(spec, restarts);
   }
 
   private async waitUntilReady(spec: ChildSpec): Promise<void> {

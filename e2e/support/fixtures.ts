@@ -77,7 +77,8 @@ export const test = base.extend<{ hosts: Hosts }, { workerIndex: number; workerH
       await use(site);
       await stop();
     },
-    { scope: 'worker', timeout: 90_000 },
+    // It starts nginx, the reference API and two render servers, one after another: on a busy machine, a while.
+    { scope: 'worker', timeout: 150_000 },
   ],
   hosts: async ({ workerIndex }, use) => {
     const { hosts, stop } = hostsOn((index) => workerPort(workerIndex, index));

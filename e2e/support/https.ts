@@ -12,18 +12,26 @@ export interface Fetched {
   sentBytes: number;
 }
 
+export interface RequestOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** The one certificate trusted over HTTPS (the tests' nginx makes its own). */
+  ca?: Buffer;
+  /** The address the request comes from: another loopback address (127.0.0.2) is another visitor to a server here. */
+  localAddress?: string;
+}
+
 /**
- * A GET (or other method) over HTTP or HTTPS, with the headers as given: nothing added, nothing decoded silently.
- * `ca` is the one certificate trusted over HTTPS (the tests' nginx makes its own).
+ * A GET (or other method) over HTTP or HTTPS, with the headers as given: nothing added, nothing decoded silently. A
+ * connection of its own each time: one kept alive from an earlier request may be closed by the server just as it
+ * is reused (socket hang up).
  */
-export function request(
-  url: string,
-  { method = 'GET', headers = {}, ca }: { method?: string; headers?: Record<string, string>; ca?: Buffer } = {},
-): Promise<Fetched> {
+export function request(url: string, { method = 'GET', headers = {}, body, ca, localAddress }: RequestOptions = {}): Promise<Fetched> {
   const target = new URL(url);
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const outgoing = client.request(target, { method, headers, ...(ca ? { ca } : {}) }, (incoming) => {
+    const outgoing = client.request(target, { method, headers, agent: false, ...(ca ? { ca } : {}), ...(localAddress ? { localAddress } : {}) }, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
       incoming.on('end', () => {
@@ -34,7 +42,7 @@ export function request(
       });
     });
     outgoing.on('error', reject);
-    outgoing.end();
+    outgoing.end(body);
   });
 }
 

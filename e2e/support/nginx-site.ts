@@ -1,11 +1,15 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { API_PORT, REMOTE_NAMES, type RemoteName } from '../../shared/src/config/parts';
+import { REMOTE_NAMES, RUNTIME_CONFIG_FILE, type RemoteName } from '../../shared/src/config/parts';
 import { request } from './https';
 import { ARTIFACTS, ROOT } from './site';
 
-/** The built site behind Debian's nginx over HTTPS, as production serves it (deploy/nginx/start.ts). */
+/**
+ * The built site behind Debian's nginx over HTTPS, as production serves it (deploy/nginx/start.ts): the production
+ * form, with the reference API in production mode behind it.
+ */
 export interface NginxSite {
   shell: string;
   remotes: Record<RemoteName, string>;
@@ -17,12 +21,20 @@ export interface NginxSite {
   httpPort: number;
   /** The render server instances nginx balances over. */
   renderPorts: number[];
+  /** The reference API behind nginx's proxy, on loopback (production mode: what nginx forwards is its route table). */
+  apiUpstreamPort: number;
+  /** The runtime config nginx serves, which ops edit: the next page follows it. */
+  runtimeConfigFile: string;
+  /** What the start script and its children (the reference API, the render servers) wrote to stdout. */
+  logFile: string;
+  /** The reference API's admin token (the activity team's), which this site's API was started with. */
+  adminToken: string;
   /** The self-signed certificate this nginx made: the only one the tests trust. */
   ca: Buffer;
 }
 
-/** How many ports a site takes: the shell, each remote, the API proxy, plain HTTP, two render servers. */
-export const NGINX_SITE_PORTS = REMOTE_NAMES.length + 5;
+/** How many ports a site takes: the shell, each remote, the API proxy, plain HTTP, two render servers, the API. */
+export const NGINX_SITE_PORTS = REMOTE_NAMES.length + 6;
 
 async function answers(url: string, ca?: Buffer): Promise<boolean> {
   return request(url, { ca }).then(
@@ -36,33 +48,49 @@ async function answers(url: string, ca?: Buffer): Promise<boolean> {
  * nginx and both render servers answer; `stop` ends nginx and its render servers.
  */
 export async function startNginxSite(ports: number[], name: string): Promise<{ site: NginxSite; stop: () => Promise<void> }> {
-  const [shellPort = 0, apiPort = 0, httpPort = 0, ...rest] = ports;
+  const [shellPort = 0, apiPort = 0, httpPort = 0, apiUpstreamPort = 0, ...rest] = ports;
   const remotePorts = rest.slice(0, REMOTE_NAMES.length);
   const renderPorts = rest.slice(REMOTE_NAMES.length, REMOTE_NAMES.length + 2);
   if (renderPorts.length !== 2) throw new Error(`nginx 站点需要 ${NGINX_SITE_PORTS} 个端口`);
-  const tlsDir = path.join(ARTIFACTS, `nginx-tls-${name}`);
-  fs.rmSync(tlsDir, { recursive: true, force: true });
+  const siteDir = path.join(ARTIFACTS, `nginx-${name}`);
+  fs.rmSync(siteDir, { recursive: true, force: true });
+  fs.mkdirSync(siteDir, { recursive: true });
+  // Written by the start script from the build's config, moved onto this site's origins.
+  const runtimeConfigFile = path.join(siteDir, RUNTIME_CONFIG_FILE);
+  const logFile = path.join(siteDir, 'site.log');
+  const adminToken = randomBytes(32).toString('hex');
   const child = spawn(
     path.join(ROOT, 'node_modules/.bin/tsx'),
     [
       'deploy/nginx/start.ts',
       ...['--shell', String(shellPort), '--api', String(apiPort), '--http-port', String(httpPort)],
       ...REMOTE_NAMES.flatMap((remote, index) => [`--${remote}`, String(remotePorts[index])]),
-      ...['--upstream', `http://127.0.0.1:${API_PORT}`, '--render-ports', renderPorts.join(',')],
-      ...['--tls-self-signed', '--tls-dir', tlsDir],
+      ...['--reference-api-port', String(apiUpstreamPort), '--database', path.join(siteDir, 'site.db')],
+      ...['--render-ports', renderPorts.join(','), '--runtime-config', runtimeConfigFile],
+      ...['--tls-self-signed', '--tls-dir', siteDir],
     ],
-    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+    {
+      cwd: ROOT,
+      // What the site's processes write (the API's JSON lines among them), for the tests to read.
+      stdio: ['ignore', fs.openSync(logFile, 'w'), 'inherit'],
+      // The tests, the render servers and the browser all reach this nginx from 127.0.0.1: one visitor to the API,
+      // which would otherwise refuse them for a minute once a load test has run. The sendCode limits stay as in
+      // production (the attacker suite counts on them).
+      env: { ...process.env, RATE_LIMIT_MAX: '1000000', ADMIN_TOKEN: adminToken },
+    },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const shell = `https://localhost:${shellPort}`;
-  const deadline = Date.now() + 60_000;
-  const certificate = path.join(tlsDir, 'site.crt');
+  const deadline = Date.now() + 120_000;
+  const certificate = path.join(siteDir, 'site.crt');
   let ca: Buffer | undefined;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`nginx 站点启动失败（退出码 ${child.exitCode}）`);
     if (Date.now() > deadline) {
+      // Stopped before giving up: what it started must not hold the ports the next attempt needs.
       child.kill('SIGTERM');
-      throw new Error('nginx 站点 60 秒内没有就绪');
+      await exited;
+      throw new Error('nginx 站点 120 秒内没有就绪');
     }
     // Read again until nginx answers with it: openssl may still be writing it.
     ca = fs.existsSync(certificate) ? fs.readFileSync(certificate) : undefined;
@@ -80,6 +108,10 @@ export async function startNginxSite(ports: number[], name: string): Promise<{ s
     tlsPorts: [shellPort, ...remotePorts, apiPort],
     httpPort,
     renderPorts,
+    apiUpstreamPort,
+    runtimeConfigFile,
+    logFile,
+    adminToken,
     ca,
   };
   return {

@@ -25,10 +25,7 @@ const WORKER_PORT_RANGE = Array.from({ length: WORKER_PORTS.workers * WORKER_POR
 
 const SITE_PORTS = [SHELL_PART.port, ...Object.values(REMOTE_PARTS).map((part) => part.port)];
 
-/**
- * The site's parts and the API accept CORS reads from the test servers' origins too. Kept short: the list also goes
- * into the CSP header, and Node's HTTP client refuses answers whose headers pass 16 KB.
- */
+/** The site's parts and the API accept CORS reads (and the API form posts) from the test servers' origins too. */
 export const E2E_SITE_ORIGINS = [
   ...SITE_PORTS.flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]),
   // A worker's hosts over HTTP, its nginx site over HTTPS.

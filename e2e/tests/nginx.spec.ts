@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import type { Page } from '@playwright/test';
 import { answeredAs, ODD_REQUEST_LINES } from '../../deploy/serve/oddRequests';
 import { APP_START_SCRIPT_HASH } from '../../render-server/src/render/appStart';
-import { API_PORT, REMOTE_NAMES } from '../../shared/src/config/parts';
+import { REMOTE_NAMES } from '../../shared/src/config/parts';
+import { cspDirectives, watchCsp } from '../support/csp';
 import { rawTlsRequest, request } from '../support/https';
 import type { NginxSite } from '../support/nginx-site';
 import { expect, test } from '../support/fixtures';
@@ -14,8 +14,6 @@ import { entryScriptOf, waitForApp, watchErrors } from '../support/site';
  * a self-signed certificate and two render server instances), as production serves it.
  */
 const PARTS = ['shell', ...REMOTE_NAMES] as const;
-/** The pages written at build hold image URLs of the API the build read (the default one); only images may come from it. */
-const PRERENDER_API = `http://localhost:${API_PORT}`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 test.use({ ignoreHTTPSErrors: true });
@@ -31,16 +29,6 @@ function partOrigins(site: NginxSite): string[] {
 /** A GET as a browser asking for gzip would send it, trusting this site's certificate. */
 function getter(site: NginxSite) {
   return (url: string, headers: Record<string, string> = {}) => request(url, { headers: { 'Accept-Encoding': 'gzip', ...headers }, ca: site.ca });
-}
-
-function directives(csp: string): Map<string, string[]> {
-  return new Map(
-    csp
-      .split(';')
-      .map((part) => part.trim().split(/\s+/))
-      .filter((words) => words[0])
-      .map(([name = '', ...sources]) => [name, sources]),
-  );
 }
 
 /** What every response of every part carries, a page or not. */
@@ -60,7 +48,7 @@ test.describe('nginx: headers of every part', () => {
     expectEveryResponseHeaders(headers);
     expect(headers['permissions-policy']).toContain('camera=()');
     expect(headers['set-cookie']).toBeUndefined();
-    const csp = directives(String(headers['content-security-policy'] ?? ''));
+    const csp = cspDirectives(String(headers['content-security-policy'] ?? ''));
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     // Scripts only from our own origins: inline only the app's loader by its hash, no eval, no other host.
@@ -70,8 +58,7 @@ test.describe('nginx: headers of every part', () => {
     for (const [name, sources] of csp) {
       for (const source of sources) {
         if (!source.startsWith('http')) continue;
-        const allowed = name === 'img-src' ? [...origins, nginxSite.api, PRERENDER_API] : [...origins, nginxSite.api];
-        expect(allowed, `${name} ${source}`).toContain(source);
+        expect([...origins, nginxSite.api], `${name} ${source}`).toContain(source);
       }
     }
   });
@@ -125,14 +112,23 @@ test.describe('nginx: cache rules and history fallback', () => {
     );
   });
 
-  test('a page written at build for /about/N; activities, search and any other path from the render servers', async ({ nginxSite }) => {
+  test('pages written at build for other addresses are not served: every page comes from the render servers, for this site', async ({ nginxSite }) => {
     const get = getter(nginxSite);
     const shell = nginxSite.shell;
-    const about = await get(`${shell}/about/3`);
-    expect(about.body).toContain('id="page-state"');
-    expect(about.body).toContain(`<link rel="canonical" href="${SITE_ORIGIN}/about/3"`);
+    // The build wrote its pages for npm start's addresses (their images, their remotes): they would name origins
+    // this site's CSP does not allow.
+    for (const path of ['/', '/about/3']) {
+      const written = await get(`${shell}${path}`);
+      expect(written.body, path).toContain('id="page-state"');
+      expect(written.body, path).not.toContain(SITE_ORIGIN);
+    }
+    // Nor by its file's name: that is the old address of the home page, redirected.
+    const byName = await get(`${shell}/index.html`);
+    expect([byName.status, byName.headers.location]).toEqual([301, '/']);
+    expect((await get(`${shell}/about/3`)).body).toContain(`<link rel="canonical" href="${shell}/about/3"`);
     // Rendered now, for this site's address.
     for (const [path, status, cacheControl] of [
+      ['/about/3', 200, 'no-cache'],
       ['/wuyou/1', 200, 'public, max-age=60, stale-while-revalidate=600'],
       ['/wuyou/999', 404, 'public, max-age=60, stale-while-revalidate=600'],
       ['/search/%E8%AF%BE%E7%A8%8B', 200, 'no-store'],
@@ -253,18 +249,6 @@ test('the API proxy forwards to the API and keeps its CORS for the shell', async
   expect(search.headers()['access-control-allow-origin']).toBe(shell);
   expect(((await search.json()) as { header: { code: string } }).header.code).toBe('200');
 });
-
-/** Collects CSP violations as the page reports them. */
-async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) =>
-      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
-    );
-  });
-  return () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
-}
 
 const SMOKE_PAGES = [
   { path: '/', shows: 'main#main', text: '我们提供' },

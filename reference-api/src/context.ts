@@ -8,11 +8,19 @@ import type { StatsStore } from './db/stats';
 
 /** Limits a deployment (or a test) may change; the defaults are in server.ts. */
 export interface Limits {
-  /** Verification codes one IP may request per hour. */
+  /** Verification codes one address may request per hour. */
   sendCodePerIpPerHour: number;
+  /** Codes one mobile may be sent per hour, from whatever addresses: nobody's phone is flooded. */
+  sendCodePerMobilePerHour: number;
+  /** Codes the whole site sends per hour: what SMS pumping from many addresses can cost at most. */
+  sendCodePerHour: number;
+  /** Messages one address may leave per day (24 hours). */
+  messagesPerIpPerDay: number;
+  /** How long a field data summary is answered from memory (ms): computing one reads up to a week of views. */
+  fieldSummaryCacheMs: number;
 }
 
-/** What the route modules share: the stores, the clock, and the dev-only switches. */
+/** What the route modules share: the stores, the clock, and the demo's switches. */
 export interface AppContext {
   db: Db;
   auth: AuthStore;
@@ -24,8 +32,10 @@ export interface AppContext {
   /** Milliseconds since the epoch; injected so tests can move time (code expiry, lockouts, duplicates). */
   now: () => number;
   limits: Limits;
+  /** The site's own origins: CORS, and the only pages whose forms may send codes and messages. */
+  siteOrigins: ReadonlySet<string>;
   /** Hashes a verification code for storage; injected so tests can see which requests pay for a hash. */
   hashCode: (code: string) => Promise<string>;
-  /** Latest plain code per mobile, kept only when dev endpoints are on (the database holds only hashes). */
+  /** Latest plain code per mobile, kept only in demo mode (the database holds only hashes). */
   devCodes: Map<string, string> | null;
 }

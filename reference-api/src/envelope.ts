@@ -10,6 +10,7 @@ import { NOT_FOUND_CODE, SUCCESS_CODE } from '../../shared/src/constants';
 export const CODES = {
   invalid: '400',
   unauthorized: '401',
+  forbidden: '403',
   notFound: NOT_FOUND_CODE,
   timeout: '408',
   tooLarge: '413',
@@ -54,6 +55,11 @@ export function ok<T>(data: T): Envelope<T> {
 
 function failure(code: FailureCode, codeMsg: string, data: unknown = null): Envelope<unknown> {
   return { header: { code, codeMsg }, data };
+}
+
+/** What a path that is no route gets: from this server, and from the nginx in front of it (deploy/nginx). */
+export function routeNotFoundEnvelope(): Envelope<unknown> {
+  return failure(CODES.notFound, ERROR_MESSAGES.routeNotFound);
 }
 
 declare module 'fastify' {
@@ -118,7 +124,5 @@ export function registerEnvelopeHandlers(app: FastifyInstance): void {
     return sendFailure(reply, 500, failure(CODES.internal, ERROR_MESSAGES.internal, data));
   });
 
-  app.setNotFoundHandler((_request, reply) =>
-    sendFailure(reply, 404, failure(CODES.notFound, ERROR_MESSAGES.routeNotFound)),
-  );
+  app.setNotFoundHandler((_request, reply) => sendFailure(reply, 404, routeNotFoundEnvelope()));
 }

@@ -1,29 +1,21 @@
 import path from 'node:path';
+import { closeOnSignals, listenHost, listensBeyondLoopback } from '../../deploy/serve/serverProcess';
 import { API_PORT } from '../../shared/src/config/parts';
-import { buildServer, DEFAULT_ALLOWED_ORIGINS } from './server';
+import { buildServer, DEFAULT_ALLOWED_ORIGINS, DEFAULT_LIMITS, DEFAULT_RATE_LIMIT } from './server';
+import { adminTokenEnv, isDemoMode, listEnv, trustedProxiesEnv } from './settings';
 
 const PACKAGE_DIR = path.resolve(__dirname, '..');
-
-function listEnv(value: string | undefined): string[] | undefined {
-  const items = value?.split(',').map((item) => item.trim()).filter(Boolean);
-  return items && items.length > 0 ? items : undefined;
-}
 
 function numberEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} 应为非负整数，而不是 "${raw}"`);
   return value;
 }
 
-/** TRUST_PROXY: unset or "false" = none, "true" = any, otherwise addresses or ranges, e.g. "loopback" or "10.0.0.0/8". */
-function trustProxyEnv(value: string | undefined): boolean | string {
-  if (value === undefined || value === '' || value === 'false') return false;
-  return value === 'true' ? true : value;
-}
-
 async function main(): Promise<void> {
+  const demo = isDemoMode(process.env);
   const databasePath = process.env.DATABASE_PATH
     ? path.resolve(process.env.DATABASE_PATH)
     : path.join(PACKAGE_DIR, '.data', 'site.db');
@@ -31,34 +23,30 @@ async function main(): Promise<void> {
     databasePath,
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
     allowedOrigins: listEnv(process.env.SITE_ORIGINS) ?? DEFAULT_ALLOWED_ORIGINS,
-    rateLimit: { max: numberEnv('RATE_LIMIT_MAX', 600) },
-    limits: { sendCodePerIpPerHour: numberEnv('SEND_CODE_PER_IP_PER_HOUR', 10) },
-    trustProxy: trustProxyEnv(process.env.TRUST_PROXY),
+    devEndpoints: demo,
+    rateLimit: { max: numberEnv('RATE_LIMIT_MAX', DEFAULT_RATE_LIMIT.max) },
+    limits: {
+      sendCodePerIpPerHour: numberEnv('SEND_CODE_PER_IP_PER_HOUR', DEFAULT_LIMITS.sendCodePerIpPerHour),
+      sendCodePerMobilePerHour: numberEnv('SEND_CODE_PER_MOBILE_PER_HOUR', DEFAULT_LIMITS.sendCodePerMobilePerHour),
+      sendCodePerHour: numberEnv('SEND_CODE_PER_HOUR', DEFAULT_LIMITS.sendCodePerHour),
+      messagesPerIpPerDay: numberEnv('MESSAGES_PER_IP_PER_DAY', DEFAULT_LIMITS.messagesPerIpPerDay),
+      fieldSummaryCacheMs: numberEnv('FIELD_SUMMARY_CACHE_MS', DEFAULT_LIMITS.fieldSummaryCacheMs),
+    },
+    trustedProxies: trustedProxiesEnv(process.env.TRUST_PROXY),
+    adminToken: adminTokenEnv(process.env),
   });
+  closeOnSignals(app);
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // In-flight requests finish; a stuck one must not keep the process alive past a deploy's patience.
-    setTimeout(() => process.exit(1), 10_000).unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
-
-  await app.listen({ port: numberEnv('PORT', API_PORT), host: process.env.HOST ?? '::' });
-  app.log.info({ databasePath }, 'reference API ready');
+  const host = listenHost();
+  if (demo) {
+    app.log.warn('演示模式（API_MODE=demo）：开发接口 /__dev/*（读取验证码、留言，发布活动）、演示账号和日志中的验证码均已开启，只用于本机演示和测试');
+    if (listensBeyondLoopback()) app.log.warn({ host }, `演示模式监听 ${host}：其他机器也能使用上述演示入口`);
+  }
+  await app.listen({ port: numberEnv('PORT', API_PORT), host });
+  app.log.info({ databasePath, mode: demo ? 'demo' : 'production' }, 'reference API ready');
 }
 
 main().catch((error: unknown) => {
-  console.error('reference API failed to start:', error);
+  console.error('reference API failed to start:', error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -202,17 +202,6 @@ describe('rate limits', () => {
       await server.close();
     }
   });
-
-  it('exempts loopback by default (load tests, browser tests, a same-host proxy)', async () => {
-    const server = await startServer({ rateLimit: { max: 2 } });
-    try {
-      for (let i = 0; i < 6; i += 1) {
-        expect((await send(`${server.url}${API_PATHS.integrate}`)).body?.header.code).toBe(SUCCESS_CODE);
-      }
-    } finally {
-      await server.close();
-    }
-  });
 });
 
 describe('internal errors', () => {

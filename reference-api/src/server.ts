@@ -16,8 +16,10 @@ import { answerClientError, ApiFailure, CODES, ERROR_MESSAGES, registerEnvelopeH
 import { assetRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
 import { contentRoutes } from './routes/content';
+import { activityEditingRoutes } from './routes/activities';
 import { devRoutes } from './routes/dev';
 import { isLoopback } from './net';
+import { requireAdminToken } from './security/adminToken';
 import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/message';
 import { searchRoutes } from './routes/search';
@@ -29,25 +31,47 @@ export interface RateLimitSettings {
   max: number;
   timeWindowMs: number;
   /**
-   * Loopback is exempt by default: load tests and the browser tests run from it, and a reverse proxy on the same
-   * host would otherwise put every visitor into one bucket (set `trustProxy` in that case).
+   * Loopback exempt (demo mode's default: the browser and load tests run from it). Never in the production form:
+   * behind a proxy every visitor would be one exempt address.
    */
   exemptLoopback: boolean;
+}
+
+/** A route as the server registered it: a method and Fastify's pattern (`/images/*`, `/admin/activities/:id`). */
+export interface ApiRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route this server answers: the allow-list nginx forwards is made from it (deploy/nginx). */
+    apiRoutes: readonly ApiRoute[];
+  }
 }
 
 export interface ServerOptions {
   databasePath: string;
   logger?: FastifyServerOptions['logger'];
   allowedOrigins?: string[];
-  /** Default: NODE_ENV !== 'production'. */
+  /**
+   * Demo mode (`npm start`, `npm run dev`, the tests): the development endpoints under `/__dev`, the demo accounts,
+   * verification codes written to the log, loopback exempt from the rate limit. Off unless asked for: the
+   * production form has none of them.
+   */
   devEndpoints?: boolean;
   now?: () => number;
   rateLimit?: Partial<RateLimitSettings>;
   limits?: Partial<Limits>;
   /** Default: scrypt (`hashSecret`). */
   hashCode?: (code: string) => Promise<string>;
-  /** Passed to Fastify: which proxies may set X-Forwarded-For (e.g. 'loopback'). */
-  trustProxy?: FastifyServerOptions['trustProxy'];
+  /**
+   * The proxies in front (nginx's address, or ranges): only a request from one of them may say who the client is,
+   * and the client is the right-most address of `X-Forwarded-For` that is none of them. Empty: the socket's peer.
+   */
+  trustedProxies?: string[];
+  /** The admin endpoints' token (`/admin/…`); without one they refuse every request. */
+  adminToken?: string;
 }
 
 const sitePorts = [SHELL_PART.port, ...Object.values(REMOTE_PARTS).map((part) => part.port)];
@@ -55,35 +79,55 @@ export const DEFAULT_ALLOWED_ORIGINS = ['localhost', '127.0.0.1'].flatMap((host)
   sitePorts.map((port) => `http://${host}:${port}`),
 );
 
+/** The activity team's endpoints, behind the admin token (reference-api/README.md). */
+export const ADMIN_PREFIX = '/admin';
+/** Demo mode's development endpoints: never registered in the production form. */
+export const DEV_PREFIX = '/__dev';
+
 /** Every form of the site is a few hundred bytes; 64 KB leaves room and refuses megabyte bodies early. */
 export const BODY_LIMIT = 64 * 1024;
 
-export const DEFAULT_RATE_LIMIT: RateLimitSettings = { max: 600, timeWindowMs: 60_000, exemptLoopback: true };
-export const DEFAULT_LIMITS: Limits = { sendCodePerIpPerHour: 10 };
+export const DEFAULT_RATE_LIMIT: Omit<RateLimitSettings, 'exemptLoopback'> = { max: 600, timeWindowMs: 60_000 };
+export const DEFAULT_LIMITS: Limits = {
+  sendCodePerIpPerHour: 10,
+  sendCodePerMobilePerHour: 5,
+  sendCodePerHour: 1000,
+  messagesPerIpPerDay: 20,
+  fieldSummaryCacheMs: 60_000,
+};
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const now = options.now ?? Date.now;
-  const devEndpoints = options.devEndpoints ?? process.env.NODE_ENV !== 'production';
+  const demo = options.devEndpoints ?? false;
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const rate: RateLimitSettings = { ...DEFAULT_RATE_LIMIT, ...options.rateLimit };
+  const rate: RateLimitSettings = { ...DEFAULT_RATE_LIMIT, exemptLoopback: demo, ...options.rateLimit };
+  const siteOrigins = options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS;
 
   const db = openDatabase(options.databasePath);
+  let removedDemoAccounts: number;
   try {
-    await seedDatabase(db, now());
+    removedDemoAccounts = await seedDatabase(db, now(), { demoAccounts: demo });
   } catch (error) {
     db.close();
     throw error;
   }
 
+  const trustedProxies = options.trustedProxies ?? [];
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustedProxies.length ? trustedProxies : false,
     // A client that trickles its request must not hold a connection forever.
     requestTimeout: 30_000,
     clientErrorHandler: answerClientError,
   });
   app.addHook('onClose', () => db.close());
+  if (removedDemoAccounts) app.log.warn({ removedDemoAccounts }, '生产模式：已删除数据库中的演示账号');
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url });
+  });
 
   const ctx: AppContext = {
     db,
@@ -95,8 +139,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     fieldData: createFieldDataStore(db),
     now,
     limits,
+    siteOrigins: new Set(siteOrigins),
     hashCode: options.hashCode ?? hashSecret,
-    devCodes: devEndpoints ? new Map() : null,
+    devCodes: demo ? new Map() : null,
   };
 
   registerEnvelopeHandlers(app);
@@ -106,7 +151,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   // Nothing here uses cookies, so credentials stay off and only the site's own origins may read replies.
-  await app.register(cors, { origin: options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS, methods: ['GET', 'POST'] });
+  await app.register(cors, { origin: siteOrigins, methods: ['GET', 'POST'] });
   await app.register(rateLimit, {
     max: rate.max,
     timeWindow: rate.timeWindowMs,
@@ -122,7 +167,36 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   contentRoutes(app, ctx);
   assetRoutes(app, ctx);
   await statsRoutes(app, ctx);
-  if (devEndpoints) devRoutes(app, ctx);
+  await app.register(
+    async (admin) => {
+      admin.addHook('onRequest', requireAdminToken(options.adminToken));
+      activityEditingRoutes(admin, ctx);
+    },
+    { prefix: ADMIN_PREFIX },
+  );
+  if (demo) {
+    await app.register(
+      async (dev) => {
+        devRoutes(dev, ctx);
+        activityEditingRoutes(dev, ctx);
+      },
+      { prefix: DEV_PREFIX },
+    );
+  }
 
   return app;
+}
+
+/**
+ * The routes of the production form, for nginx's allow-list (deploy/nginx): a production-mode server is built over
+ * an in-memory database and asked, so the list is the route table itself, never a copy of it.
+ */
+export async function productionRoutes(): Promise<ApiRoute[]> {
+  const app = await buildServer({ databasePath: ':memory:', devEndpoints: false });
+  try {
+    await app.ready();
+    return [...app.apiRoutes];
+  } finally {
+    await app.close();
+  }
 }

@@ -6,8 +6,10 @@ import {
   type FieldMetric,
   type FieldSummary,
   type FieldView,
-  type SlotOutcome,
 } from '../../../shared/src/api/fieldData';
+import { REMOTE_NAMES } from '../../../shared/src/config/parts';
+import { SITE_ROUTES } from '../../../shared/src/routing/manifest';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './database';
 
 const DAY_MS = 86_400_000;
@@ -20,81 +22,118 @@ const CHINA_OFFSET_MS = 8 * 3_600_000;
  */
 export const MAX_FIELD_VIEWS = 100_000;
 export const MAX_FIELD_EVENTS = 200_000;
+/**
+ * The summary shows this many builds of each remote at most, those seen in the most views: enough for a stable
+ * build, its canary and a few older tabs, and a reply of bounded size whatever versions beacons claim.
+ */
+export const MAX_VERSIONS_PER_REMOTE = 10;
 
 export interface FieldDataLimits {
   views: number;
   events: number;
 }
 
-interface ViewRow {
-  id: string;
-  route: string;
-  versions: string;
-  canary: string;
-  seenAt: number;
-}
-
-interface EventRow {
-  viewId: string;
-  kind: FieldEvent['kind'];
-  name: string | null;
-  value: number | null;
-  remote: string | null;
-  version: string | null;
-  outcome: string | null;
-}
+/** The column of a view that holds the last value of a metric it sent (migrations/004_caps.sql). */
+const metricColumn = (metric: FieldMetric) => metric.toLowerCase();
+const METRIC_COLUMNS = FIELD_METRICS.map(metricColumn).join(', ');
 
 /**
- * The 75th percentile by nearest rank: sorted ascending, the value at index ceil(0.75 × n) − 1, i.e. the smallest
- * value with at least 75 % of the values at or below it. Always a value that was measured, never an interpolation,
- * so five views give their 4th value ([1000, 1200, 1500, 2400, 3000] ⇒ 2400).
+ * The page views of the window, one row each with its figures, restricted to the routes of the route manifest
+ * (what was stored before beacons were checked against it counts for nothing). `json` adds what only the grouping
+ * by remote build reads.
  */
-export function p75(values: number[]): number | undefined {
-  if (values.length === 0) return undefined;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.ceil(0.75 * sorted.length) - 1];
+const windowOf = (json = '') => `
+  views AS MATERIALIZED (
+    SELECT id, route, seen_at, has_error, ${METRIC_COLUMNS}${json} FROM field_views
+     WHERE seen_at >= @since AND seen_at <= @until AND route IN (SELECT value FROM json_each(@routes))
+  )`;
+
+/**
+ * Each view with the group it counts in (`grp`, text) and its figures, for one way of grouping the window. A day
+ * is its number since the epoch in China time, beside the route (`20046 /about/*`): cheaper per row than a date.
+ */
+const GROUPINGS = {
+  route: `${windowOf()}, members AS (SELECT route AS grp, * FROM views)`,
+  day: `${windowOf()}, members AS (SELECT ((seen_at + ${CHINA_OFFSET_MS}) / ${DAY_MS}) || ' ' || route AS grp, * FROM views)`,
+  // A build of a remote: its version, canary apart from stable; only the most viewed builds of each remote.
+  release: `${windowOf(', versions, canary')}, releases AS MATERIALIZED (
+    SELECT r.key AS remote, r.value AS version, EXISTS (SELECT 1 FROM json_each(v.canary) c WHERE c.value = r.key) AS canary,
+           v.id, v.has_error, ${FIELD_METRICS.map((metric) => `v.${metricColumn(metric)}`).join(', ')}
+      FROM views v, json_each(v.versions) r
+     WHERE r.key IN (SELECT value FROM json_each(@remotes))
+  ),
+  shown AS (
+    SELECT remote, version, canary FROM (
+      SELECT remote, version, canary,
+             row_number() OVER (PARTITION BY remote ORDER BY count(*) DESC, version, canary) AS place
+        FROM releases GROUP BY remote, version, canary
+    ) WHERE place <= @maxVersions
+  ),
+  members AS (
+    SELECT json_array(remote, version, canary) AS grp, * FROM releases WHERE (remote, version, canary) IN shown
+  )`,
+} as const;
+
+type Grouping = keyof typeof GROUPINGS;
+
+interface GroupCount {
+  grp: string;
+  views: number;
+  withErrors: number;
 }
+
+interface GroupValue {
+  grp: string;
+  value: number;
+}
+
+/** The named parameters of every summary statement (each uses those it names). */
+interface SummaryWindow {
+  since: number;
+  until: number;
+  /** JSON lists: the route manifest's patterns, the parts table's remotes. */
+  routes: string;
+  remotes: string;
+  maxVersions: number;
+}
+
+/** The nearest-rank 75th percentile of `value` per `keys`: the value at rank ceil(0.75 × n), always one measured. */
+const p75Of = (rows: string, keys: string) => `
+  SELECT ${keys}, value FROM (
+    SELECT ${keys}, value, row_number() OVER (PARTITION BY ${keys} ORDER BY value) AS place,
+           count(*) OVER (PARTITION BY ${keys}) AS n
+      FROM ${rows}
+  ) WHERE place = CAST(ceil(0.75 * n) AS INTEGER)`;
+
+/** Per grouping: views and views with an error per group, and each metric's p75 per group (a sort of one column). */
+const QUERIES = (grouping: Grouping) => ({
+  counts: `WITH ${GROUPINGS[grouping]} SELECT grp, count(*) AS views, sum(has_error) AS withErrors FROM members GROUP BY grp`,
+  p75: Object.fromEntries(
+    FIELD_METRICS.map((metric) => [
+      metric,
+      `WITH ${GROUPINGS[grouping]}, measured AS (SELECT grp, ${metricColumn(metric)} AS value FROM members WHERE ${metricColumn(metric)} IS NOT NULL)
+       ${p75Of('measured', 'grp')}`,
+    ]),
+  ) as Record<FieldMetric, string>,
+});
+
+/** A release's slot: its load times, and the views where it fell back or failed (a view's events by its index). */
+const SLOTS = `WITH ${GROUPINGS.release}, slots AS (
+    SELECT m.grp, e.view_id, e.value, e.outcome
+      FROM members m JOIN field_events e ON e.view_id = m.id AND e.kind = 'slot' AND e.remote = m.remote
+  )`;
+const SLOT_QUERIES = {
+  outcomes: `${SLOTS}
+    SELECT grp, count(DISTINCT CASE WHEN outcome = 'fallback' THEN view_id END) AS fallbacks,
+           count(DISTINCT CASE WHEN outcome = 'failed' THEN view_id END) AS failures
+      FROM slots GROUP BY grp`,
+  // Loads that ended with a module: a failure has no load time worth the name (a module that threw at start is
+  // reported with 0 ms) and is counted on its own, in `failures`, so a failing canary cannot look fast.
+  loadP75: `${SLOTS}, loads AS (SELECT grp, coalesce(value, 0) AS value FROM slots WHERE outcome <> 'failed')
+    ${p75Of('loads', 'grp')}`,
+};
 
 const rounded = (metric: FieldMetric, value: number) => (metric === 'CLS' ? Math.round(value * 1000) / 1000 : Math.round(value));
-
-export function chinaDay(time: number): string {
-  return new Date(time + CHINA_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-interface ParsedView {
-  id: string;
-  route: string;
-  versions: Record<string, string>;
-  canary: string[];
-  seenAt: number;
-  events: EventRow[];
-}
-
-/** The figures of a set of views: a metric sent more than once in a view counts with its last value (CLS, INP grow). */
-function figures(views: ParsedView[]): FieldFigures {
-  const p75s: FieldFigures['p75'] = {};
-  for (const metric of FIELD_METRICS) {
-    const values = views.flatMap((view) => {
-      const sent = view.events.filter((event) => event.kind === 'metric' && event.name === metric);
-      const last = sent[sent.length - 1]?.value;
-      return last === undefined || last === null ? [] : [last];
-    });
-    const value = p75(values);
-    if (value !== undefined) p75s[metric] = rounded(metric, value);
-  }
-  const withErrors = views.filter((view) => view.events.some((event) => event.kind === 'error')).length;
-  return { views: views.length, errorRate: views.length ? withErrors / views.length : 0, p75: p75s };
-}
-
-function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const group = groups.get(key(item));
-    if (group) group.push(item);
-    else groups.set(key(item), [item]);
-  }
-  return groups;
-}
 
 export function createFieldDataStore(db: Db, limits: FieldDataLimits = { views: MAX_FIELD_VIEWS, events: MAX_FIELD_EVENTS }) {
   const insertView = db.prepare<[string, string, string, string, number]>(
@@ -105,22 +144,27 @@ export function createFieldDataStore(db: Db, limits: FieldDataLimits = { views: 
   );
   // Events go with their view (ON DELETE CASCADE).
   const dropOld = db.prepare<[number]>('DELETE FROM field_views WHERE seen_at < ?');
-  const dropViewsOverCap = db.prepare<[number]>(
-    'DELETE FROM field_views WHERE id IN (SELECT id FROM field_views ORDER BY seen_at DESC LIMIT -1 OFFSET ?)',
-  );
-  // Event ids only grow (AUTOINCREMENT), so the events at or below newest - cap are the oldest ones over it: an
-  // indexed range, as in the statistics store.
+  // Rowids and event ids only grow, so the rows at or below newest - cap are the oldest ones over it: an indexed
+  // range, never a count or an OFFSET over the table.
+  const dropViewsOverCap = db.prepare<[number]>('DELETE FROM field_views WHERE rowid <= ?');
   const dropViewsOfEventsOverCap = db.prepare<[number]>(
     'DELETE FROM field_views WHERE id IN (SELECT view_id FROM field_events WHERE id <= ?)',
   );
-  const viewsSince = db.prepare<[number, number], ViewRow>(
-    'SELECT id, route, versions, canary, seen_at AS seenAt FROM field_views WHERE seen_at >= ? AND seen_at <= ? ORDER BY seen_at',
-  );
-  const eventsSince = db.prepare<[number, number], EventRow>(
-    `SELECT e.view_id AS viewId, e.kind, e.name, e.value, e.remote, e.version, e.outcome
-       FROM field_events e JOIN field_views v ON v.id = e.view_id
-      WHERE v.seen_at >= ? AND v.seen_at <= ? ORDER BY e.id`,
-  );
+  // A metric sent again counts with its last value (CLS and INP only grow).
+  const setMetric = Object.fromEntries(
+    FIELD_METRICS.map((metric) => [metric, db.prepare<[number, string]>(`UPDATE field_views SET ${metricColumn(metric)} = ? WHERE id = ?`)]),
+  ) as Record<FieldMetric, Statement<[number, string]>>;
+  const setError = db.prepare<[string]>('UPDATE field_views SET has_error = 1 WHERE id = ?');
+
+  const statements = Object.fromEntries(
+    (Object.keys(GROUPINGS) as Grouping[]).map((grouping) => {
+      const { counts, p75 } = QUERIES(grouping);
+      const perMetric = FIELD_METRICS.map((metric): [FieldMetric, Statement<[SummaryWindow], GroupValue>] => [metric, db.prepare(p75[metric])]);
+      return [grouping, { counts: db.prepare<[SummaryWindow], GroupCount>(counts), p75: perMetric }];
+    }),
+  ) as Record<Grouping, { counts: Statement<[SummaryWindow], GroupCount>; p75: [FieldMetric, Statement<[SummaryWindow], GroupValue>][] }>;
+  const slotOutcomes = db.prepare<[SummaryWindow], { grp: string; fallbacks: number; failures: number }>(SLOT_QUERIES.outcomes);
+  const slotLoadP75 = db.prepare<[SummaryWindow], GroupValue>(SLOT_QUERIES.loadP75);
 
   /**
    * The first batch of a view stores it with its first-seen time; later ones (the page hidden again) only append
@@ -128,7 +172,7 @@ export function createFieldDataStore(db: Db, limits: FieldDataLimits = { views: 
    */
   function record(view: FieldView, events: FieldEvent[], now: number): void {
     if (events.length === 0) return;
-    insertView.run(view.id, view.route, JSON.stringify(view.versions), JSON.stringify(view.canary), now);
+    const stored = insertView.run(view.id, view.route, JSON.stringify(view.versions), JSON.stringify(view.canary), now);
     let newest = 0;
     for (const event of events) {
       const inserted =
@@ -137,71 +181,76 @@ export function createFieldDataStore(db: Db, limits: FieldDataLimits = { views: 
           : event.kind === 'slot'
             ? insertEvent.run(view.id, now, 'slot', null, event.loadMs, event.remote, event.version, event.outcome, null)
             : insertEvent.run(view.id, now, 'error', null, null, event.remote ?? null, event.version ?? null, null, event.message);
+      if (event.kind === 'metric') setMetric[event.name].run(event.value, view.id);
+      if (event.kind === 'error') setError.run(view.id);
       newest = Number(inserted.lastInsertRowid);
     }
     dropOld.run(now - FIELD_RETENTION_DAYS * DAY_MS);
-    dropViewsOverCap.run(limits.views);
+    const viewRow = Number(stored.lastInsertRowid);
+    if (stored.changes === 1 && viewRow > limits.views) dropViewsOverCap.run(viewRow - limits.views);
     if (newest > limits.events) dropViewsOfEventsOverCap.run(newest - limits.events);
+  }
+
+  /** The figures of each group of a grouping, in SQL: what comes back is a row per group, never a row per view. */
+  function figuresBy(grouping: Grouping, window: SummaryWindow): Map<string, FieldFigures> {
+    const { counts, p75 } = statements[grouping];
+    const groups = new Map<string, FieldFigures>();
+    for (const row of counts.all(window)) {
+      groups.set(row.grp, { views: row.views, errorRate: row.withErrors / row.views, p75: {} });
+    }
+    for (const [metric, statement] of p75) {
+      for (const row of statement.all(window)) {
+        const group = groups.get(row.grp);
+        if (group) group.p75[metric] = rounded(metric, row.value);
+      }
+    }
+    return groups;
   }
 
   function summary(now: number, days: number): FieldSummary {
     const since = now - days * DAY_MS;
-    const events = groupBy(eventsSince.all(since, now), (event) => event.viewId);
-    const views: ParsedView[] = viewsSince.all(since, now).map((row) => ({
-      id: row.id,
-      route: row.route,
-      versions: JSON.parse(row.versions) as Record<string, string>,
-      canary: JSON.parse(row.canary) as string[],
-      seenAt: row.seenAt,
-      events: events.get(row.id) ?? [],
-    }));
-
-    const byRoute = [...groupBy(views, (view) => view.route)]
-      .map(([route, group]) => ({ route, ...figures(group) }))
+    const window: SummaryWindow = {
+      since,
+      until: now,
+      routes: JSON.stringify(SITE_ROUTES.map((route) => route.path)),
+      remotes: JSON.stringify(REMOTE_NAMES),
+      maxVersions: MAX_VERSIONS_PER_REMOTE,
+    };
+    const byRoute = [...figuresBy('route', window)]
+      .map(([route, figures]) => ({ route, ...figures }))
       .sort((a, b) => b.views - a.views || a.route.localeCompare(b.route));
 
-    const releases = new Map<string, { remote: string; version: string; canary: boolean; views: ParsedView[] }>();
-    for (const view of views) {
-      for (const [remote, version] of Object.entries(view.versions)) {
-        const canary = view.canary.includes(remote);
-        const key = JSON.stringify([remote, version, canary]);
-        const release = releases.get(key) ?? { remote, version, canary, views: [] };
-        release.views.push(view);
-        releases.set(key, release);
-      }
-    }
-    const byRemoteVersion = [...releases.values()]
+    const byDay = [...figuresBy('day', window)]
+      .map(([key, figures]) => {
+        const [dayNumber = '', route = ''] = key.split(/ (.*)/s);
+        return { day: new Date(Number(dayNumber) * DAY_MS).toISOString().slice(0, 10), route, ...figures };
+      })
+      .sort((a, b) => a.day.localeCompare(b.day) || a.route.localeCompare(b.route));
+
+    const outcomes = new Map(
+      slotOutcomes.all(window).map((row) => [row.grp, row]),
+    );
+    const loadP75 = new Map(slotLoadP75.all(window).map((row) => [row.grp, row.value]));
+    const byRemoteVersion = [...figuresBy('release', window)]
+      .map(([key, figures]) => {
+        const [remote, version, canary] = JSON.parse(key) as [string, string, number];
+        const load = loadP75.get(key);
+        return {
+          remote,
+          version,
+          canary: canary === 1,
+          ...figures,
+          ...(load === undefined ? {} : { slotLoadP75: Math.round(load) }),
+          fallbacks: outcomes.get(key)?.fallbacks ?? 0,
+          failures: outcomes.get(key)?.failures ?? 0,
+        };
+      })
       .sort(
         (a, b) =>
           a.remote.localeCompare(b.remote) ||
           a.version.localeCompare(b.version, undefined, { numeric: true }) ||
           Number(a.canary) - Number(b.canary),
-      )
-      .map(({ remote, version, canary, views: group }) => {
-        const isSlotOf = (event: EventRow) => event.kind === 'slot' && event.remote === remote;
-        const slots = group.flatMap((view) => view.events.filter(isSlotOf));
-        const viewsWith = (outcome: SlotOutcome) =>
-          group.filter((view) => view.events.some((event) => isSlotOf(event) && event.outcome === outcome)).length;
-        // Loads that ended with a module: a failure has no load time worth the name (a module that threw at start
-        // is reported with 0 ms) and is counted on its own, in `failures`, so a failing canary cannot look fast.
-        const loadP75 = p75(slots.filter((slot) => slot.outcome !== 'failed').map((slot) => slot.value ?? 0));
-        return {
-          remote,
-          version,
-          canary,
-          ...figures(group),
-          ...(loadP75 === undefined ? {} : { slotLoadP75: Math.round(loadP75) }),
-          fallbacks: viewsWith('fallback'),
-          failures: viewsWith('failed'),
-        };
-      });
-
-    const byDay = [...groupBy(views, (view) => JSON.stringify([chinaDay(view.seenAt), view.route]))]
-      .map(([key, group]) => {
-        const [day, route] = JSON.parse(key) as [string, string];
-        return { day, route, ...figures(group) };
-      })
-      .sort((a, b) => a.day.localeCompare(b.day) || a.route.localeCompare(b.route));
+      );
 
     return { since, until: now, byRoute, byRemoteVersion, byDay };
   }

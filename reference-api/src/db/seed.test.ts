@@ -20,6 +20,8 @@ const counts = (db: Db) =>
     ),
   );
 
+const DEMO = { demoAccounts: true };
+
 describe('database and seed', () => {
   let dir: string;
   beforeEach(() => {
@@ -30,7 +32,7 @@ describe('database and seed', () => {
   it('creates the folder, the schema and the demo content on first start, and changes nothing on later starts', async () => {
     const file = path.join(dir, 'nested', 'site.db');
     const db = openDatabase(file);
-    await seedDatabase(db, 1);
+    await seedDatabase(db, 1, DEMO);
     expect(db.pragma('user_version', { simple: true })).toBe(NEWEST_MIGRATION);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     const first = counts(db);
@@ -38,7 +40,7 @@ describe('database and seed', () => {
     db.close();
 
     const again = openDatabase(file);
-    await seedDatabase(again, 2);
+    await seedDatabase(again, 2, DEMO);
     expect(counts(again)).toEqual(first);
     expect(again.prepare('SELECT mobile, password_hash FROM users ORDER BY id').all()).toEqual(hashes);
     again.close();
@@ -46,7 +48,7 @@ describe('database and seed', () => {
 
   it('holds the promised amount of demo content', async () => {
     const db = openDatabase(path.join(dir, 'site.db'));
-    await seedDatabase(db, 1);
+    await seedDatabase(db, 1, DEMO);
     const n = counts(db);
     db.close();
     expect(n.users).toBe(DEMO_ACCOUNTS.length);
@@ -75,13 +77,32 @@ describe('database and seed', () => {
   it('rewrites the demo content when it changed, keeping accounts and visitor data', async () => {
     const file = path.join(dir, 'site.db');
     const db = openDatabase(file);
-    await seedDatabase(db, 1);
+    await seedDatabase(db, 1, DEMO);
     db.prepare("INSERT INTO messages (name, phone, message, created_at) VALUES ('张', '13800138000', '留言', 1)").run();
     db.prepare("UPDATE courses SET title = '被改过的标题' WHERE id = 1").run();
     db.prepare("UPDATE meta SET value = 'outdated' WHERE key = 'content_hash'").run();
-    await seedDatabase(db, 2);
+    await seedDatabase(db, 2, DEMO);
     expect(db.prepare('SELECT title FROM courses WHERE id = 1').get()).toEqual({ title: COURSES[0]?.title });
     expect(db.prepare('SELECT count(*) AS n FROM messages').get()).toEqual({ n: 1 });
+    db.close();
+  });
+
+  it('adds no demo account in the production form, and removes those a demo run left, with their sessions', async () => {
+    const file = path.join(dir, 'site.db');
+    const fresh = openDatabase(path.join(dir, 'fresh.db'));
+    expect(await seedDatabase(fresh, 1, { demoAccounts: false })).toBe(0);
+    expect(counts(fresh).users).toBe(0);
+    fresh.close();
+
+    const db = openDatabase(file);
+    await seedDatabase(db, 1, DEMO);
+    db.prepare("INSERT INTO users (mobile, sid, tid, school_name, created_at) VALUES ('13511112222', '', '', '未绑定学校', 1)").run();
+    db.prepare("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) SELECT 'h', id, 1, 2 FROM users WHERE mobile = ?").run(
+      DEMO_ACCOUNTS[0]?.mobile,
+    );
+    expect(await seedDatabase(db, 2, { demoAccounts: false })).toBe(DEMO_ACCOUNTS.length);
+    expect(db.prepare('SELECT mobile FROM users').pluck().all()).toEqual(['13511112222']);
+    expect(db.prepare('SELECT count(*) FROM sessions').pluck().get()).toBe(0);
     db.close();
   });
 });

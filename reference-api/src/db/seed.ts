@@ -24,6 +24,15 @@ async function seedAccounts(db: Db, now: number): Promise<void> {
   })();
 }
 
+/**
+ * The production form has no account whose password is published: a database that ran in demo mode loses the demo
+ * accounts (and their sessions) when the server starts in production mode.
+ */
+function removeDemoAccounts(db: Db): number {
+  const remove = db.prepare<[string]>('DELETE FROM users WHERE mobile = ?');
+  return db.transaction(() => DEMO_ACCOUNTS.reduce((removed, account) => removed + remove.run(account.mobile).changes, 0))();
+}
+
 function contentHash(content: SeedContent): string {
   return createHash('sha256')
     .update(JSON.stringify({ ...content, images: [...content.images] }))
@@ -85,13 +94,16 @@ function writeContent(db: Db, content: SeedContent, hash: string): void {
 }
 
 /**
- * Idempotent, run on every start: accounts are added when missing; the demo content is rewritten only when the
- * content built from the repository differs from what the database holds (its hash is kept in `meta`).
+ * Idempotent, run on every start: demo accounts are added when missing in demo mode and removed otherwise; the demo
+ * content is rewritten only when the content built from the repository differs from what the database holds (its
+ * hash is kept in `meta`). Returns how many demo accounts were removed.
  */
-export async function seedDatabase(db: Db, now: number): Promise<void> {
-  await seedAccounts(db, now);
+export async function seedDatabase(db: Db, now: number, { demoAccounts }: { demoAccounts: boolean }): Promise<number> {
+  if (demoAccounts) await seedAccounts(db, now);
+  const removed = demoAccounts ? 0 : removeDemoAccounts(db);
   const content = buildSeedContent();
   const hash = contentHash(content);
   const stored = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'content_hash'").get();
   if (stored?.value !== hash) writeContent(db, content, hash);
+  return removed;
 }

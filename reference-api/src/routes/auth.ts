@@ -1,15 +1,18 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { API_PATHS } from '../../../shared/src/api/endpoints';
 import type { LoginResult, SendCodeResult } from '../../../shared/src/api/types';
 import { CODE_COUNTDOWN_SECONDS, MESSAGES } from '../../../shared/src/constants';
+import { maskMobile } from '../../../shared/src/validation';
 import type { AppContext } from '../context';
-import type { UserRow } from '../db/auth';
+import type { UserRow, WindowCount } from '../db/auth';
 import { ApiFailure, CODES, ok } from '../envelope';
 import { clientIp } from '../net';
 import { createCodeReservations } from '../security/codeReservations';
 import { verifyAgainstDecoy, verifySecret } from '../security/hash';
-import { mobileField, parseBody, payload, text } from '../validation';
+import { assertSiteOrigin } from '../security/siteOrigin';
+import { BAD_PAYLOAD_MESSAGE, mobileField, parseBody, payload, text } from '../validation';
 
 export const CODE_TTL_SECONDS = 300;
 export const CODE_LENGTH = 6;
@@ -32,6 +35,8 @@ export const AUTH_MESSAGES = {
   locked: (minutes: number) => `登录失败次数过多，请${minutes}分钟后再试`,
   resendTooSoon: (seconds: number) => `验证码已发送，请${seconds}秒后再重新获取`,
   ipTooMany: (seconds: number) => `获取验证码次数过多，请${seconds}秒后再试`,
+  mobileTooMany: (seconds: number) => `该手机号获取验证码次数过多，请${seconds}秒后再试`,
+  siteBusy: (seconds: number) => `验证码发送繁忙，请${seconds}秒后再试`,
 } as const;
 
 const passwordLoginBody = payload({
@@ -49,7 +54,16 @@ const codeLoginBody = payload({
 
 const sendCodeBody = payload({ mobile: mobileField });
 
+/** A session token as login hands it out (base64url of 32 bytes); anything else names no session. */
+const logoutBody = payload({ token: z.string({ error: BAD_PAYLOAD_MESSAGE }).max(128, BAD_PAYLOAD_MESSAGE) });
+
 const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / 1000));
+
+/** Two counts over the same window as one: what the database holds and what is being made. */
+function together(a: WindowCount, b: WindowCount): WindowCount {
+  const oldest = [a.oldest, b.oldest].filter((time): time is number => time !== null);
+  return { count: a.count + b.count, oldest: oldest.length ? Math.min(...oldest) : null };
+}
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { auth, now } = ctx;
@@ -102,24 +116,31 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   const reservations = createCodeReservations();
 
+  /** Refused once `window` has reached `max`, saying when the oldest of it leaves the hour. */
+  function assertUnder(window: WindowCount, max: number, at: number, message: (seconds: number) => string): void {
+    if (window.count >= max) throw new ApiFailure(CODES.tooMany, message(secondsUntil((window.oldest ?? at) + HOUR_MS, at)));
+  }
+
   /**
-   * Checks both send limits and takes a slot under them in one synchronous step, before any hashing: concurrent
-   * requests see each other's slots, so a burst past the limits is refused at no cost.
+   * Checks every send limit and takes a slot under them in one synchronous step, before any hashing: concurrent
+   * requests see each other's slots, so a burst past the limits is refused at no cost. Per mobile (one code a
+   * minute and a few an hour, whoever asks), per address, and the site's own budget an hour, which is what SMS
+   * pumping from many addresses can cost at most.
    */
   function reserveSend(mobile: string, ip: string, at: number): () => void {
+    const since = at - HOUR_MS;
     const lastSent = auth.latestCode(mobile)?.created_at ?? -Infinity;
     const resendAt = Math.max(lastSent, reservations.ofMobile(mobile) ?? -Infinity) + CODE_COUNTDOWN_SECONDS * 1000;
     if (resendAt > at) throw new ApiFailure(CODES.tooMany, AUTH_MESSAGES.resendTooSoon(secondsUntil(resendAt, at)));
-    const sent = auth.codesFromIpSince(ip, at - HOUR_MS);
-    const pending = reservations.fromIp(ip);
-    if (sent.count + pending.count >= ctx.limits.sendCodePerIpPerHour) {
-      const oldest = Math.min(sent.oldest ?? at, pending.oldest ?? at);
-      throw new ApiFailure(CODES.tooMany, AUTH_MESSAGES.ipTooMany(secondsUntil(oldest + HOUR_MS, at)));
-    }
+    const { limits } = ctx;
+    assertUnder(auth.codesToMobileSince(mobile, since), limits.sendCodePerMobilePerHour, at, AUTH_MESSAGES.mobileTooMany);
+    assertUnder(together(auth.codesFromIpSince(ip, since), reservations.fromIp(ip)), limits.sendCodePerIpPerHour, at, AUTH_MESSAGES.ipTooMany);
+    assertUnder(together(auth.codesSince(since), reservations.all()), limits.sendCodePerHour, at, AUTH_MESSAGES.siteBusy);
     return reservations.reserve(mobile, ip, at);
   }
 
   app.post(API_PATHS.sendCode, async (request) => {
+    assertSiteOrigin(request, ctx.siteOrigins);
     const { mobile } = parseBody(sendCodeBody, request.body);
     const ip = clientIp(request.ip);
     const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
@@ -138,9 +159,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       ctx.devCodes.set(mobile, code);
       const oldest = ctx.devCodes.keys().next();
       if (ctx.devCodes.size > DEV_CODES_KEPT && !oldest.done) ctx.devCodes.delete(oldest.value);
+      // There is no SMS gateway: in the demo the log is where a developer reads the code.
+      request.log.info({ mobile, code }, '验证码已生成（演示模式：未接短信网关，验证码只写入日志）');
+    } else {
+      // A code in a log is a login for whoever reads the log: the production form never writes one.
+      request.log.info({ mobile: maskMobile(mobile) }, '验证码已生成（参考服务器未接短信网关，验证码不会发出）');
     }
-    // There is no SMS gateway: the log is where an operator (or a developer) reads the code.
-    request.log.info({ mobile, code }, '验证码已生成（演示环境：未接短信网关，验证码只写入日志）');
     const result: SendCodeResult = { expiresIn: CODE_TTL_SECONDS };
     return ok(result);
   });
@@ -158,5 +182,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     assertNotLocked(mobile, now());
     if (!auth.useCode(latest.id, now())) throw new ApiFailure(CODES.unauthorized, AUTH_MESSAGES.codeUsed);
     return ok(loggedIn(auth.findOrCreateVisitor(mobile, now()), now()));
+  });
+
+  // The same answer whether the token named a session or not: logging out twice is no error, and the reply tells
+  // nobody which tokens exist.
+  app.post(API_PATHS.logout, async (request) => {
+    const { token } = parseBody(logoutBody, request.body);
+    auth.revokeSession(token);
+    return ok(null);
   });
 }

@@ -1,84 +1,33 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { createActivityEditor } from '../db/activityEditor';
 import { ApiFailure, CODES, ok } from '../envelope';
-import { parseBody, payload, text } from '../validation';
-import { CONTENT_MESSAGES } from './content';
 
 const DEV_LIST_LIMIT = 50;
 
 const messagesQuery = z.object({ phone: z.string().trim().min(1).max(20).optional() });
 
-const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
-const dateTime = (label: string) =>
-  z.string({ error: `请填写${label}` }).trim().regex(DATE_TIME, `${label}应为 YYYY-MM-DD HH:mm 格式`);
-
-const activityFields = {
-  title: text({ required: '请填写活动标题', max: 60, tooLong: '活动标题不能超过60个字' }),
-  subtitle: z
-    .string({ error: '副标题格式不正确' })
-    .trim()
-    .refine((value) => [...value].length <= 100, '副标题不能超过100个字')
-    .optional()
-    .default(''),
-  startTime: dateTime('开始时间'),
-  endTime: dateTime('结束时间'),
-  place: text({ required: '请填写活动地点', max: 100, tooLong: '活动地点不能超过100个字' }),
-  content: text({ required: '请填写活动介绍', max: 2000, tooLong: '活动介绍不能超过2000个字' }),
-};
-
-const endsAfterStart = (activity: { startTime?: string; endTime?: string }) =>
-  !activity.startTime || !activity.endTime || activity.endTime >= activity.startTime;
-
-const newActivity = payload(activityFields).refine(endsAfterStart, { message: '结束时间不能早于开始时间' });
-const activityChanges = payload(activityFields).partial().refine(endsAfterStart, { message: '结束时间不能早于开始时间' });
-const activityId = z.object({ id: z.string().regex(/^[1-9]\d{0,8}$/, CONTENT_MESSAGES.activityNotFound).transform(Number) });
-
-function idOf(params: unknown): number {
-  const parsed = activityId.safeParse(params);
-  if (!parsed.success) throw new ApiFailure(CODES.notFound, CONTENT_MESSAGES.activityNotFound);
-  return parsed.data.id;
-}
-
 /**
- * Development and test only (never registered when NODE_ENV is production): read back what has no other channel
+ * Demo mode only (registered under `/__dev`, never in the production form): read back what has no other channel
  * here, such as the verification code an SMS would carry, or what a form stored.
  */
 export function devRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get<{ Params: { mobile: string } }>('/__dev/codes/:mobile', async (request) => {
+  app.get<{ Params: { mobile: string } }>('/codes/:mobile', async (request) => {
     const code = ctx.devCodes?.get(request.params.mobile);
     if (!code) throw new ApiFailure(CODES.notFound, '该手机号还没有获取过验证码');
     return ok({ code });
   });
 
-  app.get('/__dev/messages', async (request) => {
+  app.get('/messages', async (request) => {
     const query = messagesQuery.safeParse(request.query);
     const phone = query.success ? (query.data.phone ?? null) : null;
     return ok({ list: ctx.messages.recent(phone, DEV_LIST_LIMIT) });
   });
 
-  app.get('/__dev/stats', async () => ok({ list: ctx.stats.recent(DEV_LIST_LIMIT) }));
+  app.get('/stats', async () => ok({ list: ctx.stats.recent(DEV_LIST_LIMIT) }));
 
-  // What marketing does in the real backend: publish, edit, take offline and back. Tests publish without a deploy.
-  const activities = createActivityEditor(ctx.db, ctx.now);
-  app.post('/__dev/activities', async (request) => ok({ id: activities.publish(parseBody(newActivity, request.body)) }));
-
-  app.put('/__dev/activities/:id', async (request) => {
-    const id = idOf(request.params);
-    if (!activities.edit(id, parseBody(activityChanges, request.body))) throw new ApiFailure(CODES.notFound, CONTENT_MESSAGES.activityNotFound);
-    return ok({ id });
-  });
-
-  app.delete('/__dev/activities/:id', async (request) => {
-    const id = idOf(request.params);
-    if (!activities.setOnline(id, false)) throw new ApiFailure(CODES.notFound, CONTENT_MESSAGES.activityNotFound);
-    return ok({ id });
-  });
-
-  app.post('/__dev/activities/:id/online', async (request) => {
-    const id = idOf(request.params);
-    if (!activities.setOnline(id, true)) throw new ApiFailure(CODES.notFound, CONTENT_MESSAGES.activityNotFound);
-    return ok({ id });
-  });
+  // Whether a logout ended the session on the server: the browser tests have no other way to see it.
+  app.get<{ Params: { mobile: string } }>('/sessions/:mobile', async (request) =>
+    ok({ sessions: ctx.auth.sessionsOf(request.params.mobile, ctx.now()) }),
+  );
 }

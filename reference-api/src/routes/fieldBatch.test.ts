@@ -1,4 +1,6 @@
 import { FIELD_BATCH_LIMITS } from '../../../shared/src/api/fieldData';
+import { REMOTE_NAMES } from '../../../shared/src/config/parts';
+import { SITE_ROUTES } from '../../../shared/src/routing/manifest';
 import { parseFieldBatch } from './fieldBatch';
 
 const view = { id: 'view-0123456789', route: '/', versions: { about: '1.2.0' }, canary: [] };
@@ -44,7 +46,9 @@ describe('refuses a bad event with its reason, alone', () => {
     ['a negative slot load time', { ...slot, loadMs: -1 }, 'loadMs 为负数'],
     ['a slot load time over an hour', { ...slot, loadMs: 3_600_001 }, '加载时间超过一小时'],
     ['an unknown slot outcome', { ...slot, outcome: 'exploded' }, '不认识的结果 exploded'],
-    ['a slot without a remote', { ...slot, remote: undefined }, 'remote 应为 1–32 个字符'],
+    ['a slot without a remote', { ...slot, remote: undefined }, '不认识的 remote undefined'],
+    ['a slot of a remote the parts table does not have', { ...slot, remote: 'evil' }, '不认识的 remote evil'],
+    ['an error of a remote the parts table does not have', { kind: 'error', message: 'x', remote: 'r'.repeat(40) }, `不认识的 remote ${'r'.repeat(32)}…`],
     ['an empty error message', { kind: 'error', message: '' }, '错误信息为空'],
     ['an error message over 500 characters', { kind: 'error', message: 'x'.repeat(501) }, '错误信息超过 500 字'],
     ['an error without a message', { kind: 'error' }, '错误信息不是文字'],
@@ -71,31 +75,33 @@ describe('refuses a batch whole', () => {
     expect(parse({ 0: event })).toEqual({ accepted: false, reason: '批次没有 events 列表，全部拒收' });
   });
 
-  const entries = (count: number, length = 5) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`r${i}`.padEnd(length, 'x'), '1.0.0']));
   it.each<[string, unknown, string]>([
-    ['no view', null, 'view'],
-    ['an id of 7 characters', { ...view, id: 'abcdefg' }, 'view.id'],
-    ['an id of 65 characters', { ...view, id: 'a'.repeat(65) }, 'view.id'],
-    ['an id with other characters', { ...view, id: 'view 0123456789' }, 'view.id'],
-    ['a route that is not a path', { ...view, route: 'javascript:alert(1)' }, 'view.route'],
-    ['a route over 200 characters', { ...view, route: `/${'a'.repeat(200)}` }, 'view.route'],
-    ['more than 10 versions', { ...view, versions: entries(11) }, 'view.versions'],
-    ['a remote name over 32 characters', { ...view, versions: entries(1, 33) }, `view.versions.${'r0'.padEnd(32, 'x')}…`],
-    ['a version over 64 characters', { ...view, versions: { about: '1'.repeat(65) } }, 'view.versions.about'],
-    ['more than 10 canary remotes', { ...view, canary: Array.from({ length: 11 }, (_, i) => `r${i}`) }, 'view.canary'],
-    ['a canary remote over 32 characters', { ...view, canary: ['r'.repeat(33)] }, 'view.canary.0'],
-  ])('with %s', (_name, badView, where) => {
-    expect(parse([event], badView)).toEqual({ accepted: false, reason: `页面信息不合格（${where}），全部拒收` });
+    ['no view', null, 'view：不是对象'],
+    ['an id of 7 characters', { ...view, id: 'abcdefg' }, 'view.id：id 格式不对'],
+    ['an id of 65 characters', { ...view, id: 'a'.repeat(65) }, 'view.id：id 格式不对'],
+    ['an id with other characters', { ...view, id: 'view 0123456789' }, 'view.id：id 格式不对'],
+    ['a route that is not a path', { ...view, route: 'javascript:alert(1)' }, 'view.route：不是路由清单中的路由 javascript:alert(1)'],
+    ['a path instead of its route', { ...view, route: '/about/3' }, 'view.route：不是路由清单中的路由 /about/3'],
+    ['a made-up route', { ...view, route: `/${'a'.repeat(200)}` }, `view.route：不是路由清单中的路由 /${'a'.repeat(31)}…`],
+    ['a remote the parts table does not have', { ...view, versions: { fake: '1.0.0' } }, 'view.versions：不认识的 remote fake'],
+    ['a version over 64 characters', { ...view, versions: { about: '1'.repeat(65) } }, 'view.versions.about：version 应为 1–64 个字符'],
+    ['versions that are no object', { ...view, versions: ['1.0.0'] }, 'view.versions：versions 不是对象'],
+    ['a canary remote the parts table does not have', { ...view, canary: ['evil'] }, 'view.canary.0：不认识的 remote evil'],
+    ['a canary list longer than the remotes', { ...view, canary: ['about', 'about', 'about', 'about', 'about'] }, 'view.canary：canary 过长'],
+  ])('with %s', (_name, badView, reason) => {
+    expect(parse([event], badView)).toEqual({ accepted: false, reason: `页面信息不合格（${reason}），全部拒收` });
   });
 
-  it('but takes a view at every bound', () => {
-    const edge = {
-      id: 'a'.repeat(64),
-      route: `/${'a'.repeat(199)}`,
-      versions: { ...entries(9), ['r'.repeat(32)]: 'v'.repeat(64) },
-      canary: Array.from({ length: 10 }, () => 'c'.repeat(32)),
-    };
-    expect(parse([event], edge)).toMatchObject({ accepted: true, view: edge });
+  it('but takes a view at every bound: every route of the manifest, every remote of the parts table', () => {
+    for (const route of SITE_ROUTES.map((siteRoute) => siteRoute.path)) {
+      const edge = {
+        id: 'a'.repeat(64),
+        route,
+        versions: Object.fromEntries(REMOTE_NAMES.map((remote) => [remote, 'v'.repeat(64)])),
+        canary: [...REMOTE_NAMES],
+      };
+      expect(parse([event], edge)).toMatchObject({ accepted: true, view: edge });
+    }
     expect(parse([event], { ...view, id: 'abcdefgh' })).toMatchObject({ accepted: true });
   });
 });

@@ -8,10 +8,18 @@ import {
   type FieldMetric,
   type FieldView,
 } from '../../../shared/src/api/fieldData';
+import { REMOTE_NAMES } from '../../../shared/src/config/parts';
+import { SITE_ROUTES } from '../../../shared/src/routing/manifest';
 
 const HOUR_MS = 3_600_000;
-const VIEW_LIMITS = { idPattern: /^[A-Za-z0-9_-]{8,64}$/, route: 200, versions: 10, remote: 32, version: 64, canary: 10 } as const;
+const VIEW_LIMITS = { idPattern: /^[A-Za-z0-9_-]{8,64}$/, version: 64 } as const;
 const MESSAGE_MAX = 500;
+
+/**
+ * What a page view can name: a route pattern of the route manifest and the remotes of the parts table, nothing
+ * else. Free text there would let one script make every summary row its own (one per made-up route or remote).
+ */
+const ROUTE_PATTERNS = SITE_ROUTES.map((route) => route.path) as [string, ...string[]];
 
 /** What the client sent, short enough for a reason: the reply names the offending value without echoing a flood. */
 function shown(value: unknown): string {
@@ -28,14 +36,21 @@ const text = (field: string, max: number) => {
 const amount = (field: string, max: number, tooLarge = `${field} 超过 ${max}`) =>
   z.number({ error: `${field} 不是有限的数` }).min(0, `${field} 为负数`).max(max, tooLarge);
 
-const viewSchema = z.object({
-  id: z.string().regex(VIEW_LIMITS.idPattern),
-  route: z.string().startsWith('/').max(VIEW_LIMITS.route),
-  versions: z
-    .record(z.string().min(1).max(VIEW_LIMITS.remote), z.string().min(1).max(VIEW_LIMITS.version))
-    .refine((versions) => Object.keys(versions).length <= VIEW_LIMITS.versions),
-  canary: z.array(z.string().min(1).max(VIEW_LIMITS.remote)).max(VIEW_LIMITS.canary),
-});
+const remoteName = z.enum(REMOTE_NAMES, { error: (issue) => `不认识的 remote ${shown(issue.input)}` });
+
+const viewSchema = z.object(
+  {
+  id: z.string({ error: 'id 格式不对' }).regex(VIEW_LIMITS.idPattern, 'id 格式不对'),
+  route: z.enum(ROUTE_PATTERNS, { error: (issue) => `不是路由清单中的路由 ${shown(issue.input)}` }),
+  // One version per remote of the parts table.
+  versions: z.record(z.string(), text('version', VIEW_LIMITS.version), { error: 'versions 不是对象' }).superRefine((versions, context) => {
+    const unknown = Object.keys(versions).find((remote) => !(REMOTE_NAMES as string[]).includes(remote));
+    if (unknown !== undefined) context.addIssue({ code: 'custom', message: `不认识的 remote ${shown(unknown)}` });
+  }),
+  canary: z.array(remoteName, { error: 'canary 不是列表' }).max(REMOTE_NAMES.length, 'canary 过长'),
+  },
+  { error: '不是对象' },
+);
 
 /** One schema per metric: each has its own bound, and the reason names it. */
 const metricSchema = (metric: FieldMetric) =>
@@ -47,7 +62,7 @@ const metricSchemas = Object.fromEntries(FIELD_METRICS.map((metric) => [metric, 
 
 const slotSchema = z.object({
   kind: z.literal('slot'),
-  remote: text('remote', VIEW_LIMITS.remote),
+  remote: remoteName,
   version: text('version', VIEW_LIMITS.version),
   loadMs: amount('loadMs', HOUR_MS, '加载时间超过一小时'),
   outcome: z.enum(SLOT_OUTCOMES, { error: (issue) => `不认识的结果 ${shown(issue.input)}` }),
@@ -56,7 +71,7 @@ const slotSchema = z.object({
 const errorSchema = z.object({
   kind: z.literal('error'),
   message: z.string({ error: '错误信息不是文字' }).min(1, '错误信息为空').max(MESSAGE_MAX, `错误信息超过 ${MESSAGE_MAX} 字`),
-  remote: text('remote', VIEW_LIMITS.remote).optional(),
+  remote: remoteName.optional(),
   version: text('version', VIEW_LIMITS.version).optional(),
 });
 
@@ -102,8 +117,9 @@ export function parseFieldBatch(raw: { view?: unknown; events?: unknown }, bytes
   if (raw.events.length > FIELD_BATCH_LIMITS.events) return { accepted: false, reason: `批次超过 ${FIELD_BATCH_LIMITS.events} 条，全部拒收` };
   const view = viewSchema.safeParse(raw.view);
   if (!view.success) {
-    const where = ['view', ...(view.error.issues[0]?.path ?? [])].map((part) => shown(String(part))).join('.');
-    return { accepted: false, reason: `页面信息不合格（${where}），全部拒收` };
+    const issue = view.error.issues[0];
+    const where = ['view', ...(issue?.path ?? [])].map((part) => shown(String(part))).join('.');
+    return { accepted: false, reason: `页面信息不合格（${where}：${issue?.message ?? '格式不对'}），全部拒收` };
   }
 
   const events: FieldEvent[] = [];

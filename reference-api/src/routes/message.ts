@@ -3,10 +3,15 @@ import { API_PATHS } from '../../../shared/src/api/endpoints';
 import type { MessageResult } from '../../../shared/src/api/types';
 import { MESSAGE_CONTENT_MAX, MESSAGE_NAME_MAX, MESSAGES } from '../../../shared/src/constants';
 import type { AppContext } from '../context';
-import { ok } from '../envelope';
+import { ApiFailure, CODES, ok } from '../envelope';
+import { clientIp } from '../net';
+import { assertSiteOrigin } from '../security/siteOrigin';
 import { mobileField, parseBody, payload, text } from '../validation';
 
 export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
+const DAY_MS = 24 * 3600 * 1000;
+
+export const MESSAGE_LIMIT_MESSAGE = '留言次数过多，请明天再试';
 
 const messageBody = payload({
   name: text({ required: MESSAGES.nameRequired, max: MESSAGE_NAME_MAX, tooLong: MESSAGES.nameTooLong }),
@@ -16,8 +21,15 @@ const messageBody = payload({
 
 export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(API_PATHS.message, async (request) => {
+    assertSiteOrigin(request, ctx.siteOrigins);
     const entry = parseBody(messageBody, request.body);
-    const result: MessageResult = { id: ctx.messages.submit(entry, ctx.now(), DUPLICATE_WINDOW_MS) };
-    return ok(result);
+    const now = ctx.now();
+    const duplicate = ctx.messages.duplicateOf(entry, now - DUPLICATE_WINDOW_MS);
+    if (duplicate !== undefined) return ok<MessageResult>({ id: duplicate });
+    const ip = clientIp(request.ip);
+    if (ctx.messages.fromIpSince(ip, now - DAY_MS).count >= ctx.limits.messagesPerIpPerDay) {
+      throw new ApiFailure(CODES.tooMany, MESSAGE_LIMIT_MESSAGE);
+    }
+    return ok<MessageResult>({ id: ctx.messages.store(entry, ip, now) });
   });
 }

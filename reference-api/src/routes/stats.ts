@@ -82,12 +82,19 @@ export async function statsRoutes(app: FastifyInstance, ctx: AppContext): Promis
         return ok<StatsReply>({ stored: event?.success === true });
       });
 
+      // A summary reads up to a week of views: made at most once a minute per window, whoever asks how often.
+      const summaries = new Map<number, { madeAt: number; summary: FieldSummary }>();
       stats.get<{ Querystring: { days?: string } }>(API_PATHS.fieldSummary, async (request) => {
         const days = Number(request.query.days);
         if (!(FIELD_SUMMARY_WINDOWS as readonly number[]).includes(days)) {
           return refusal<FieldSummary | null>(`days 只能是 ${FIELD_SUMMARY_WINDOWS.join(' 或 ')}`, null);
         }
-        return ok(ctx.fieldData.summary(ctx.now(), days));
+        const now = ctx.now();
+        const cached = summaries.get(days);
+        if (cached && now - cached.madeAt < ctx.limits.fieldSummaryCacheMs) return ok(cached.summary);
+        const summary = ctx.fieldData.summary(now, days);
+        summaries.set(days, { madeAt: now, summary });
+        return ok(summary);
       });
     },
     { prefix: STATS_PREFIX },

@@ -12,11 +12,13 @@ export function createCodeReservations() {
   /** Per mobile, when its one reservation was made: the 60 s per mobile allow no second. */
   const byMobile = new Map<string, number>();
 
+  const counted = (times: number[]): WindowCount => ({ count: times.length, oldest: times.length > 0 ? Math.min(...times) : null });
+
   return {
-    fromIp(ip: string): WindowCount {
-      const times = byIp.get(ip) ?? [];
-      return { count: times.length, oldest: times.length > 0 ? Math.min(...times) : null };
-    },
+    fromIp: (ip: string): WindowCount => counted(byIp.get(ip) ?? []),
+
+    /** Every reservation, from any address: the site's hourly budget counts them. */
+    all: (): WindowCount => counted([...byIp.values()].flat()),
 
     ofMobile: (mobile: string): number | undefined => byMobile.get(mobile),
 

@@ -1,7 +1,7 @@
 import { DEFAULT_AVATAR, loginStore, observer, uiStore } from '@wenrun/shared/stores';
 import type { SyntheticEvent } from 'react';
 import { Button } from 'semantic-ui-react';
-import { assetUrl, maskMobile, MESSAGES, notify, useHydrated } from '@wenrun/shared';
+import { api, assetUrl, maskMobile, MESSAGES, notify, useHydrated } from '@wenrun/shared';
 
 /** An avatar that cannot be loaded (a dead link in the login reply) becomes the default one, once. */
 function showDefaultAvatar(event: SyntheticEvent<HTMLImageElement>) {
@@ -46,6 +46,8 @@ export const UserEntry = observer(function UserEntry() {
         type="button"
         className="header-text-button header-user__logout"
         onClick={() => {
+          // The server ends the session too; the visitor is logged out here at once, whatever the network does.
+          api.logout({ token: loginStore.token }, { hideError: true }).catch(() => undefined);
           loginStore.logout();
           notify.info(MESSAGES.logoutSuccess);
         }}

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import { ENTRY_ASSETS_FILE } from '../../../shared/src/config/parts';
 import { DEFAULT_RUNTIME_CONFIG } from '../../../shared/src/config/runtimeConfig';
 import type { RenderedPage, RenderSetup, ShellServer } from '../render/shellServer';
 
-import { buildRenderServer, sitePath } from './app';
+import { buildRenderServer, MAX_COVER_BYTES, sitePath } from './app';
 
 const APP_PAGE = '<!doctype html><html lang="zh-CN"><head><title>文润教育</title><script defer src="/main.1a2b3c4d.js"></script></head><body><div id="root"></div></body></html>';
 
@@ -180,5 +181,88 @@ describe('render server', () => {
     expect(health.status).toBe('ok');
     expect(Object.keys(health.remotes).sort()).toEqual(['about', 'auth', 'header', 'wuyou']);
     expect(health.remotes.header?.error).toBeTruthy();
+  });
+
+  it('keeps an activity page under its canonical path, and no page of an activity that does not exist', async () => {
+    expect((await fetch(`${origin}/wuyou/%31`)).headers.get('x-render-cache')).toBeNull();
+    // The same activity by its plain path: the kept page, the one an edit of activity 1 drops.
+    expect((await fetch(`${origin}/wuyou/1`)).headers.get('x-render-cache')).toBe('hit');
+    expect(render).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < 3; i++) expect((await fetch(`${origin}/wuyou/404`)).status).toBe(404);
+    expect(render).toHaveBeenCalledTimes(4);
+    const health = (await (await fetch(`${origin}/healthz`)).json()) as { cachedPages: number };
+    expect(health.cachedPages).toBe(1);
+  });
+
+  it('answers /healthz only on its own port: through a proxy of the site it is a page like any other', async () => {
+    const proxied = await fetch(`${origin}/healthz`, { headers: { 'x-forwarded-for': '203.0.113.1' } });
+    expect(proxied.headers.get('content-type')).toMatch(/^text\/html/);
+    const body = await proxied.text();
+    expect(body).toContain('<h1>首页</h1>');
+    expect(body).not.toContain('apiBaseUrl');
+  });
+});
+
+describe('render server: the picture of a shared link', () => {
+  /** A stand-in for the API, whose activity names `cover`; and any other host, which records what it is asked. */
+  let api: http.Server;
+  let elsewhere: http.Server;
+  let cover = '';
+  const asked: string[] = [];
+  let app: FastifyInstance;
+  let origin = '';
+  const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="63"><rect width="120" height="63" fill="#1f5fa8"/></svg>';
+
+  const listen = (server: http.Server) =>
+    new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as net.AddressInfo).port}`)));
+
+  beforeAll(async () => {
+    elsewhere = http.createServer((request, response) => {
+      asked.push(request.url ?? '');
+      response.writeHead(200, { 'content-type': 'image/svg+xml' }).end(SVG);
+    });
+    const elsewhereOrigin = await listen(elsewhere);
+    api = http.createServer((request, response) => {
+      if (request.url === '/images/cover.svg') return void response.writeHead(200, { 'content-type': 'image/svg+xml' }).end(SVG);
+      if (request.url === '/images/huge.svg') return void response.writeHead(200, { 'content-type': 'image/svg+xml' }).end(`<svg xmlns="http://www.w3.org/2000/svg">${' '.repeat(MAX_COVER_BYTES)}</svg>`);
+      if (request.url === '/images/moved.svg') return void response.writeHead(302, { location: `${elsewhereOrigin}/moved.svg` }).end();
+      response.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({ header: { code: '200', codeMsg: '成功' }, data: { id: 1, cover: cover.replace('ELSEWHERE', elsewhereOrigin) } }),
+      );
+    });
+    const apiOrigin = await listen(api);
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const dir = shellFolder();
+    const remotes = Object.fromEntries(Object.keys(DEFAULT_RUNTIME_CONFIG.remotes).map((name) => [name, 'http://127.0.0.1:9/mf-manifest.json']));
+    fs.writeFileSync(path.join(dir, 'runtime-config.json'), JSON.stringify({ apiBaseUrl: apiOrigin, remotes }));
+    app = await buildRenderServer({
+      shellDir: dir,
+      siteUrl: 'https://www.example.cn',
+      dataTimeoutMs: 3000,
+      renderTimeoutMs: 5000,
+      checkIntervalMs: 60_000,
+      shellServer: { renderPage: jest.fn(), reloadRemote: jest.fn() },
+    });
+    origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await Promise.all([api, elsewhere].map((server) => new Promise((resolve) => server.close(resolve))));
+    jest.restoreAllMocks();
+  });
+
+  // Each case asks for another activity: a picture drawn once is kept.
+  it.each([
+    ['on the API itself', 1, '/images/cover.svg', 200],
+    ['on another host, named by the API (absolute)', 2, 'ELSEWHERE/internal/secret.svg', 404],
+    ['redirected to another host', 3, '/images/moved.svg', 404],
+    ['larger than 2 MB', 4, '/images/huge.svg', 404],
+  ])('draws a cover %s only when it is the API\'s own and small (activity %i: %s → %i)', async (_what, id, named, status) => {
+    cover = named;
+    const response = await fetch(`${origin}/wuyou/${id}/cover.png`);
+    expect(response.status).toBe(status);
+    if (status === 200) expect(response.headers.get('content-type')).toBe('image/png');
+    expect(asked).toEqual([]);
   });
 });

@@ -51,6 +51,29 @@ const CACHE_CONTROL: Record<RouteId | 'fallback', string> = {
 const HTML = 'text/html; charset=utf-8';
 const TEXT = 'text/plain; charset=utf-8';
 
+/** The largest cover picture drawn for a shared link: a cover is a few hundred KB; more is no cover of ours. */
+export const MAX_COVER_BYTES = 2 * 1024 * 1024;
+
+/** The body of `response`, or undefined once it passes `maxBytes` (read no further: the rest is never downloaded). */
+async function bodyUpTo(response: Response, maxBytes: number): Promise<Buffer | undefined> {
+  if (Number(response.headers.get('content-length') ?? 0) > maxBytes || !response.body) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(read.value);
+  }
+  return Buffer.concat(chunks);
+}
+
 /**
  * The request target as a path on this site: one leading slash (`//evil.example/` is a path here, never a host),
  * the query kept.
@@ -103,8 +126,7 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     const next = await snapshotSite(configFile, renderer.config);
     const changes = changesBetween(snapshot, next);
     snapshot = carriedForward(snapshot, next);
-    const cached = [...pages.entries()].map(([path, page]): [string, number] => [path, page.status]);
-    for (const path of [...changes.activities.map(activityPath), ...unlistedActivityPages(cached, next)]) {
+    for (const path of [...changes.activities.map(activityPath), ...unlistedActivityPages(pages.keys(), next)]) {
       pages.delete(path);
       covers.delete(activityIdFromPath(path));
     }
@@ -125,12 +147,13 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     return reply.code(200).type(HTML).header('Cache-Control', CACHE_CONTROL.fallback).send(appPage());
   }
 
-  app.get('/healthz', async () => ({
-    status: 'ok',
-    remotes: snapshot.versions,
-    apiBaseUrl: renderer.config.apiBaseUrl,
-    cachedPages: pages.size,
-  }));
+  // For the supervisor and ops on this server's own port. A proxy in front (the shell's part server, nginx) always
+  // says whom it forwards for; through the site, `/healthz` is a path like any other (the home page), and which
+  // builds and which API the site runs on stay the operators' to know.
+  app.get('/healthz', async (request, reply) => {
+    if (request.headers['x-forwarded-for'] !== undefined) return sendPage(request, reply);
+    return { status: 'ok', remotes: snapshot.versions, apiBaseUrl: renderer.config.apiBaseUrl, cachedPages: pages.size };
+  });
 
   app.get<{ Params: { id: string } }>('/wuyou/:id/cover.png', async (request, reply) => {
     const { id } = request.params;
@@ -141,39 +164,53 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     return reply.type('image/png').header('Cache-Control', CACHE_CONTROL.activity).send(png);
   });
 
-  /** The picture of an activity's shared link, made from its cover as the API has it now. */
+  /**
+   * The picture of an activity's shared link, made from its cover as the API has it now. Only a picture on the API's
+   * own origin is fetched, with no redirect followed, up to MAX_COVER_BYTES, within the data timeout: whatever the
+   * API's data says, this server fetches nothing else on anyone's behalf (another host, an address inside the network).
+   */
   async function drawCover(id: string): Promise<Buffer | undefined> {
-    const answer = await fetch(`${renderer.config.apiBaseUrl}${API_PATHS.activityPage}`, {
+    const api = renderer.config.apiBaseUrl;
+    const answer = await fetch(`${api}${API_PATHS.activityPage}`, {
       method: 'POST',
       body: new URLSearchParams({ id }),
       signal: AbortSignal.timeout(options.dataTimeoutMs),
     }).then((response) => response.json() as Promise<Envelope<Activity>>);
-    if (answer.header.code !== SUCCESS_CODE || !answer.data.cover) return undefined;
-    const cover = await fetch(new URL(answer.data.cover, renderer.config.apiBaseUrl), {
-      signal: AbortSignal.timeout(options.dataTimeoutMs),
-    });
-    if (!cover.ok) return undefined;
-    const png = coverPng(Buffer.from(await cover.arrayBuffer()), cover.headers.get('content-type') ?? '');
+    if (answer.header.code !== SUCCESS_CODE || typeof answer.data.cover !== 'string') return undefined;
+    const coverUrl = new URL(answer.data.cover, api);
+    if (coverUrl.origin !== new URL(api).origin) {
+      app.log.warn({ id, cover: coverUrl.href }, '活动封面不在 API 的地址上，不去取');
+      return undefined;
+    }
+    const cover = await fetch(coverUrl, { redirect: 'error', signal: AbortSignal.timeout(options.dataTimeoutMs) });
+    const bytes = cover.ok ? await bodyUpTo(cover, MAX_COVER_BYTES) : undefined;
+    if (!bytes) return undefined;
+    const png = coverPng(bytes, cover.headers.get('content-type') ?? '');
     covers.set(id, png);
     return png;
   }
 
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler: (request, reply) => sendPage(request, reply) });
 
-  /** The page of the request's target: from the cache, rendered, or the client page when it cannot be rendered. */
+  /**
+   * The page of the request's target: from the cache, rendered, or the client page when it cannot be rendered. An
+   * activity page is kept under its canonical path (`/wuyou/%31` is `/wuyou/1`), the one an edit of the activity
+   * drops; a page of no activity (404) is not kept, so made-up ids cannot push real pages out of the cache.
+   */
   async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const url = sitePath(request.raw.url ?? '/');
     const pathname = url.split('?')[0] ?? '/';
-    const isActivity = pathname.startsWith('/wuyou/') && isActivityId(activityIdFromPath(pathname));
-    const cached = isActivity ? pages.get(pathname) : undefined;
+    const activityId = pathname.startsWith('/wuyou/') ? activityIdFromPath(pathname) : '';
+    const cacheKey = isActivityId(activityId) ? activityPath(activityId) : undefined;
+    const cached = cacheKey ? pages.get(cacheKey) : undefined;
     if (cached) {
-      return reply.code(cached.status).type(HTML).header('Cache-Control', CACHE_CONTROL.activity).header('X-Render-Cache', 'hit').send(cached.html);
+      return reply.code(200).type(HTML).header('Cache-Control', CACHE_CONTROL.activity).header('X-Render-Cache', 'hit').send(cached.html);
     }
     const outcome = await renderer.render(url);
     if (outcome.kind === 'redirect') return reply.redirect(outcome.location, outcome.status);
     if (outcome.kind === 'unavailable') return sendFallback(reply, outcome.reason);
     // A slot that failed here is retried by the browser: such a page is not kept.
-    if (isActivity && !outcome.failedSlots.length && !url.includes('?')) pages.set(pathname, { status: outcome.status, html: outcome.html });
+    if (cacheKey && outcome.status === 200 && !outcome.failedSlots.length && !url.includes('?')) pages.set(cacheKey, { html: outcome.html });
     return reply.code(outcome.status).type(HTML).header('Cache-Control', CACHE_CONTROL[outcome.routeId]).send(outcome.html);
   }
 

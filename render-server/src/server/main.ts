@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import { RENDER_PORT } from '../../../shared/src/config/parts';
+import { closeOnSignals, listenHost } from '../../../deploy/serve/serverProcess';
 import { buildRenderServer } from './app';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -27,15 +28,8 @@ async function main(): Promise<void> {
     checkIntervalMs: numberFrom('RENDER_CHECK_INTERVAL_MS', 5_000),
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   });
-  const stop = () => {
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  await app.listen({ port: numberFrom('PORT', RENDER_PORT), host: process.env.HOST ?? '::' });
+  closeOnSignals(app);
+  await app.listen({ port: numberFrom('PORT', RENDER_PORT), host: listenHost() });
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 
+/** A rendered page of an activity that exists (pages of no activity are not kept). */
 export interface CachedPage {
-  status: 200 | 404;
   html: string;
 }
 
@@ -15,7 +15,7 @@ export interface PageCacheLimits {
 export const DEFAULT_PAGE_CACHE: PageCacheLimits = { maxEntries: 500, maxBytes: 32 * 1024 * 1024, ttlMs: 60_000 };
 
 /**
- * Rendered activity pages by path, bounded in entries, bytes and age (lru-cache): popular activities are rendered
+ * Rendered activity pages by canonical path, bounded in entries, bytes and age (lru-cache): popular activities are rendered
  * once a minute, not once a request, and a flood of ids cannot grow the process.
  */
 export function createPageCache(limits: PageCacheLimits = DEFAULT_PAGE_CACHE): LRUCache<string, CachedPage> {

@@ -8,10 +8,10 @@ const snapshot = (activities: [string, string][] | null): SiteSnapshot => ({
 });
 
 describe('the site watch', () => {
-  it('names an activity edited or taken offline since the last look', () => {
+  it('names an activity edited, taken offline or newly listed since the last look', () => {
     const before = snapshot([['1', 't1'], ['2', 't1'], ['3', 't1']]);
-    const after = snapshot([['1', 't1'], ['2', 't2']]);
-    expect(changesBetween(before, after).activities).toEqual(['2', '3']);
+    const after = snapshot([['1', 't1'], ['2', 't2'], ['4', 't1']]);
+    expect(changesBetween(before, after).activities).toEqual(['2', '3', '4']);
   });
 
   it('an activity taken offline while one check could not read the list is still noticed at the next', () => {
@@ -25,7 +25,7 @@ describe('the site watch', () => {
   });
 
   it('finds the cached page of an activity published and taken offline between two checks', () => {
-    const cached: [string, number][] = [['/wuyou/1', 200], ['/wuyou/10', 200], ['/wuyou/999', 404]];
+    const cached = ['/wuyou/1', '/wuyou/10'];
     expect(unlistedActivityPages(cached, snapshot([['1', 't1']]))).toEqual(['/wuyou/10']);
     // A list that could not be read takes nothing down.
     expect(unlistedActivityPages(cached, snapshot(null))).toEqual([]);

@@ -87,7 +87,7 @@ export interface SiteChanges {
   config: boolean;
   /** Remotes whose manifest changed (a new build published at the same address). */
   remotes: RemoteName[];
-  /** Activities edited or taken offline since the last look. */
+  /** Activities edited, taken offline or newly listed since the last look. */
   activities: string[];
 }
 
@@ -95,6 +95,8 @@ export function changesBetween(before: SiteSnapshot, after: SiteSnapshot): SiteC
   const activities: string[] = [];
   if (before.activities && after.activities) {
     for (const [id, updatedAt] of before.activities) if (after.activities.get(id) !== updatedAt) activities.push(id);
+    // Listed since the last look: its page may have been kept before the list named it, and edited since.
+    for (const id of after.activities.keys()) if (!before.activities.has(id)) activities.push(id);
   }
   return {
     config: before.config !== after.config,
@@ -114,11 +116,11 @@ export function carriedForward(before: SiteSnapshot, after: SiteSnapshot): SiteS
 }
 
 /**
- * Cached activity pages (path → status) of activities the list does not have: an activity published and taken
- * offline between two checks was never in a list to be seen leaving, so its page is found by what is cached.
+ * Cached activity pages (by path) of activities the list does not have: an activity published and taken offline
+ * between two checks was never in a list to be seen leaving, so its page is found by what is cached.
  */
-export function unlistedActivityPages(cached: Iterable<[path: string, status: number]>, after: SiteSnapshot): string[] {
+export function unlistedActivityPages(cached: Iterable<string>, after: SiteSnapshot): string[] {
   const listed = after.activities;
   if (!listed) return [];
-  return [...cached].filter(([path, status]) => status === 200 && !listed.has(activityIdFromPath(path))).map(([path]) => path);
+  return [...cached].filter((path) => !listed.has(activityIdFromPath(path)));
 }

@@ -9,6 +9,7 @@ import type {
   CourseListPayload,
   HomeContent,
   LoginResult,
+  LogoutPayload,
   MessagePayload,
   MessageResult,
   PasswordLoginPayload,
@@ -23,6 +24,8 @@ export const API_PATHS = {
   sendCode: '/website/websiteSendCode1.0',
   codeLogin: '/website/websiteCodeLogin1.0',
   passwordLogin: '/website/websitePasswordLogin1.0',
+  /** Ends the session of a token on the server (the reference API's; not in docs/SPEC.md §7). */
+  logout: '/website/websiteLogout1.0',
   message: '/website/websiteMessage1.0',
   search: '/website/websiteSearch1.0',
   integrate: '/website/websiteIntegrateApi1.0',
@@ -41,6 +44,7 @@ export const api = {
     post<LoginResult>(API_PATHS.codeLogin, payload, options),
   passwordLogin: (payload: PasswordLoginPayload, options?: CallOptions) =>
     post<LoginResult>(API_PATHS.passwordLogin, payload, options),
+  logout: (payload: LogoutPayload, options?: CallOptions) => post<null>(API_PATHS.logout, payload, options),
   sendMessage: (payload: MessagePayload, options?: CallOptions) =>
     post<MessageResult>(API_PATHS.message, payload, options),
   search: (payload: SearchPayload, options?: CallOptions) => post<SearchResult>(API_PATHS.search, payload, options),

@@ -76,6 +76,11 @@ export interface LoginResult {
   resultStr?: string;
 }
 
+/** Logout: the token a login handed out, whose session ends. */
+export interface LogoutPayload {
+  token: string;
+}
+
 export interface MessagePayload {
   name: string;
   phone: string;

@@ -1,4 +1,4 @@
-import { getRuntimeConfig, loadRuntimeConfig } from '@wenrun/shared';
+import { getRuntimeConfig, loadRuntimeConfig, RENDER_PORT } from '@wenrun/shared';
 import { element, section, table, type Cell } from './dom';
 import { fieldSection } from './fieldSection';
 import { inspectEntry, sharedReport, type EntryReport } from './inspect';
@@ -35,26 +35,6 @@ async function apiHealth(): Promise<string> {
   }
 }
 
-interface RenderServerHealth {
-  status: string;
-  remotes: Record<string, { entry: string; version?: string; gitHash?: string; builtAt?: string; error?: string }>;
-  cachedPages: number;
-}
-
-/**
- * The render server behind this site, asked through the shell's own origin (which sends any path it has no file
- * for there): which build of each remote pages are rendered with right now.
- */
-async function renderServerHealth(): Promise<RenderServerHealth | string> {
-  try {
-    const response = await fetch('/healthz', { cache: 'no-store' });
-    if (!response.ok) return `HTTP ${response.status}`;
-    return (await response.json()) as RenderServerHealth;
-  } catch (error) {
-    return `无法连接（${String(error)}）`;
-  }
-}
-
 /** Slots this browser rendered afresh because the server's markup came from another version of their remote. */
 function hydrationSection(): Node {
   const counts = Object.entries(readHydrationMismatches());
@@ -64,19 +44,14 @@ function hydrationSection(): Node {
   return section('水合', element('p', text));
 }
 
-function renderServerSection(health: RenderServerHealth | string): Node {
-  if (typeof health === 'string') return section('渲染服务器', element('p', `渲染服务器没有回应：${health}。页面由构建时写好的文件或浏览器渲染提供。`));
-  const rows: Cell[][] = Object.entries(health.remotes).map(([remote, info]) => [
-    remote,
-    info.entry,
-    info.version ? `${info.version}（${info.gitHash ?? ''}）` : undefined,
-    info.builtAt,
-    info.error ?? '正常',
-  ]);
+/**
+ * The render server answers its health (which build of each remote it renders with, which API it reads) only on its
+ * own port, never through the site: ops ask it there.
+ */
+function renderServerSection(): Node {
   return section(
     '渲染服务器',
-    element('p', `缓存中的活动页：${health.cachedPages} 个。`),
-    table(['Remote', '清单地址', '版本', '构建时间', '状态'], rows),
+    element('p', `渲染服务器的状态只在它自己的端口上提供（本机上：curl http://127.0.0.1:${RENDER_PORT}/healthz），不经网站公开。`),
   );
 }
 
@@ -93,7 +68,7 @@ async function render() {
     if (canary) reports.push(await inspectEntry(remote, canary.entry, `灰度 ${canary.percent}%`));
     for (const [index, entry] of entries.entries()) reports.push(await inspectEntry(remote, entry, index === 0 ? '主地址' : '备用'));
   }
-  const [health, renderServer, field] = await Promise.all([apiHealth(), renderServerHealth(), fieldSection(config)]);
+  const [health, field] = await Promise.all([apiHealth(), fieldSection(config)]);
   const shell = __BUILD_INFO__;
 
   root.replaceChildren(
@@ -116,7 +91,7 @@ async function render() {
     ),
     section('Shell', table(['包', '版本', 'Git', '构建时间'], [[shell.name, shell.version, shell.gitHash, shell.builtAt]])),
     section('API', element('p', health)),
-    renderServerSection(renderServer),
+    renderServerSection(),
     hydrationSection(),
     field,
   );

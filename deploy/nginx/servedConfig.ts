@@ -1,0 +1,44 @@
+import { MANIFEST_FILE, REMOTE_NAMES, type RemoteName } from '../../shared/src/config/parts';
+import { parseRuntimeConfig, type RuntimeConfig } from '../../shared/src/config/runtimeConfig';
+import { siteAddressesOf } from '../serve/headers';
+
+/** Where nginx serves the API and each remote. */
+export interface ServedOrigins {
+  api: string;
+  remotes: Record<RemoteName, string>;
+}
+
+const originOf = (url: string) => new URL(url).origin;
+
+/**
+ * The build's runtime config moved onto nginx's origins: each remote's primary entry becomes nginx's origin for that
+ * remote (the manifest at its root), every address on the API's origin nginx's API origin (path kept); every other
+ * address (fallbacks, a canary, a CDN) and every other field stays as ops wrote it.
+ */
+export function configOnOrigins(built: unknown, served: ServedOrigins): unknown {
+  const { config } = parseRuntimeConfig(built);
+  const primaries = new Map(
+    REMOTE_NAMES.flatMap((remote): [string, string][] => {
+      const primary = config.remotes[remote][0];
+      return primary ? [[primary, `${served.remotes[remote]}/${MANIFEST_FILE}`]] : [];
+    }),
+  );
+  const apiOrigin = originOf(config.apiBaseUrl);
+  return JSON.parse(JSON.stringify(built), (_key, value: unknown) => {
+    if (typeof value !== 'string') return value;
+    const entry = primaries.get(value);
+    if (entry) return entry;
+    return URL.canParse(value) && originOf(value) === apiOrigin ? `${served.api}${value.slice(apiOrigin.length)}` : value;
+  });
+}
+
+/**
+ * Whether pages written with the `written` config name only origins the `served` config names too: only then may
+ * they be served as they are, under the served config's CSP.
+ */
+export function pagesFitConfig(written: RuntimeConfig, served: RuntimeConfig): boolean {
+  const allowed = siteAddressesOf(served);
+  const named = siteAddressesOf(written);
+  const origins = new Set([...allowed.parts, ...allowed.api]);
+  return [...named.parts, ...named.api].every((origin) => origins.has(origin));
+}

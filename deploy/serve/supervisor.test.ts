@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Supervisor } from './supervisor';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A child that serves on PORT and, asked to stop, takes DRAIN_MS to finish its last request (as the reference API
+ * may, for up to 10 s), then writes how it ended to OUT.
+ */
+const DRAINING_CHILD = `
+import fs from 'node:fs';
+import http from 'node:http';
+const server = http.createServer((_request, response) => response.end('ok'));
+server.listen(Number(process.env.PORT), '127.0.0.1');
+process.on('SIGTERM', () => {
+  server.close();
+  setTimeout(() => {
+    fs.writeFileSync(process.env.OUT, 'drained');
+    process.exit(0);
+  }, Number(process.env.DRAIN_MS));
+});
+`;
+
+describe('the supervisor of npm start', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'supervisor-'));
+    fs.writeFileSync(path.join(dir, 'child.ts'), DRAINING_CHILD);
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('lets a child finish its drain when stopping, longer than the 3 s it once allowed, instead of killing it', async () => {
+    const port = await freePort();
+    const out = path.join(dir, 'out');
+    const supervisor = new Supervisor({ cwd: ROOT, log: () => undefined });
+    await supervisor.start([
+      { name: 'draining', entry: path.join(dir, 'child.ts'), env: { PORT: String(port), OUT: out, DRAIN_MS: '4500' }, readyUrl: `http://127.0.0.1:${port}/` },
+    ]);
+    const started = Date.now();
+    await supervisor.stop();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4_500);
+    expect(fs.readFileSync(out, 'utf8')).toBe('drained');
+  }, 30_000);
+
+  it('refuses a port someone else holds rather than take that server for its child, and starts nothing', async () => {
+    const orphan = net.createServer((socket) => {
+      // The supervisor's look at the port hangs up at once.
+      socket.on('error', () => undefined);
+      socket.end('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok');
+    });
+    const port = await new Promise<number>((resolve) => orphan.listen(0, '127.0.0.1', () => resolve((orphan.address() as net.AddressInfo).port)));
+    try {
+      const supervisor = new Supervisor({ cwd: ROOT, log: () => undefined });
+      const started = supervisor.start([
+        { name: 'part', entry: path.join(dir, 'child.ts'), env: { PORT: String(port), OUT: path.join(dir, 'out'), DRAIN_MS: '0' }, readyUrl: `http://127.0.0.1:${port}/` },
+      ]);
+      await expect(started).rejects.toThrow(`part 的端口已被其他进程占用（127.0.0.1:${port}）`);
+      expect(supervisor.pidOf('part')).toBeUndefined();
+    } finally {
+      await new Promise((resolve) => orphan.close(resolve));
+    }
+  }, 30_000);
+});

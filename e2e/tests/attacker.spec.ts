@@ -1,0 +1,366 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { API_PATHS } from '../../shared/src/api/endpoints';
+import type { Envelope } from '../../shared/src/api/types';
+import { API_PORT, REMOTE_NAMES, REMOTE_PARTS, RENDER_PORT, SHELL_PART } from '../../shared/src/config/parts';
+import { maskMobile } from '../../shared/src/validation';
+import { SITE_ROUTES } from '../../shared/src/routing/manifest';
+import { DEMO_TEACHER } from '../support/accounts';
+import { SAMPLE_ACTIVITY } from '../support/activities';
+import { cspDirectives, watchCsp } from '../support/csp';
+import { expect, test } from '../support/fixtures';
+import { waitForLiveHeader } from '../support/header-search';
+import { request, type RequestOptions } from '../support/https';
+import { submitPasswordLogin, unusedMobile } from '../support/login-modal';
+import type { NginxSite } from '../support/nginx-site';
+import { ARTIFACTS, copyBuild, distOf, editRuntimeConfig, manifestUrl, remoteEntryUrl, setRemote, watchErrors } from '../support/site';
+
+/**
+ * The site as an attacker sees it: each test is an exploit that worked before the site was made safe to put on the
+ * internet (issue 33), and what the site answers now. Against the production form (nginx over TLS, the reference API
+ * in production mode behind it, as deploy/nginx/start.ts runs them) and against `npm start`, the demo form.
+ *
+ * Its own project, after every other test: it edits the runtime config `npm start` serves, for a moment.
+ */
+test.use({ ignoreHTTPSErrors: true });
+
+/** `npm start`'s API, and the origin of its pages. */
+const API = `http://localhost:${API_PORT}`;
+const SHELL = `http://localhost:${SHELL_PART.port}`;
+
+type Reply = Envelope<unknown> & { status: number };
+
+/** A form post as a browser or a script sends it, from `localAddress` when given (another visitor). */
+async function postForm(url: string, fields: Record<string, string>, options: RequestOptions = {}): Promise<Reply> {
+  const answer = await request(url, {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...options.headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+  return { status: answer.status, ...(JSON.parse(answer.body) as Envelope<unknown>) };
+}
+
+/** The statistics call, as a beacon sends it (text/plain). */
+async function beacon(url: string, batch: unknown, ca?: Buffer): Promise<Reply> {
+  const answer = await request(url, { method: 'POST', headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, body: JSON.stringify(batch), ...(ca ? { ca } : {}) });
+  return { status: answer.status, ...(JSON.parse(answer.body) as Envelope<unknown>) };
+}
+
+const poisonedView = (index: number) => ({
+  type: 'fieldData',
+  view: { id: `attacker-view-${index}-${Date.now()}`, route: `/poison/${index}`, versions: { [`fake${index}`]: `9.9.${index}` }, canary: [] },
+  events: [{ kind: 'metric', name: 'LCP', value: 1000 }],
+});
+
+/** The addresses that listen on `port`, as `ss` reports them (`127.0.0.1`, `[::1]`, `*`, `0.0.0.0`, `[::]`). */
+function listeningAddresses(port: number): string[] {
+  const lines = spawnSync('ss', ['-ltnH', `sport = :${port}`], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean);
+  return lines.map((line) => (line.trim().split(/\s+/)[3] ?? '').replace(/:\d+$/, ''));
+}
+
+/** Every process holding a listening socket on `port`: its user and command line. */
+function processesListeningOn(port: number): { user: string; command: string }[] {
+  const pids = [...spawnSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' }).stdout.matchAll(/pid=(\d+)/g)].map((match) => match[1]);
+  if (!pids.length) return [];
+  const lines = spawnSync('ps', ['-o', 'user=,args=', '-p', pids.join(',')], { encoding: 'utf8' }).stdout.trim().split('\n');
+  return lines.map((line) => {
+    const [user = '', ...command] = line.trim().split(/\s+/);
+    return { user, command: command.join(' ') };
+  });
+}
+
+test.describe('the production form: nginx over TLS, the reference API in production mode', () => {
+  const siteOrigin = (site: NginxSite) => ({ Origin: site.shell });
+
+  test('no door of the demo: sending a code, then reading it back under /__dev, by any spelling, is "no such call"', async ({ nginxSite }) => {
+    const mobile = unusedMobile();
+    const sent = await postForm(`${nginxSite.api}${API_PATHS.sendCode}`, { mobile }, { ca: nginxSite.ca, headers: siteOrigin(nginxSite), localAddress: '127.0.0.11' });
+    expect(sent.header.code).toBe('200');
+    for (const target of [`/__dev/codes/${mobile}`, `/__de%76/codes/${mobile}`, `//__dev/codes/${mobile}`, `/images/..%2f__dev/codes/${mobile}`, '/__dev/messages', '/__dev/stats']) {
+      const answer = await request(`${nginxSite.api}${target}`, { ca: nginxSite.ca });
+      expect([target, answer.status, answer.body]).toEqual([target, 404, JSON.stringify({ header: { code: '404', codeMsg: '接口不存在' }, data: null })]);
+    }
+    const publish = await postForm(`${nginxSite.api}/__dev/activities`, { title: '未经授权的活动' }, { ca: nginxSite.ca });
+    expect(publish.status).toBe(404);
+    // Nor behind nginx: the API itself has none of them in production mode.
+    expect((await request(`http://127.0.0.1:${nginxSite.apiUpstreamPort}/__dev/codes/${mobile}`)).status).toBe(404);
+  });
+
+  test('no demo account: the published demo password logs nobody in', async ({ nginxSite }) => {
+    const login = await postForm(`${nginxSite.api}${API_PATHS.passwordLogin}`, DEMO_TEACHER, { ca: nginxSite.ca, localAddress: '127.0.0.12' });
+    expect(login.header.code).toBe('401');
+  });
+
+  test('a code is never written to the log, where whoever reads the log would have a login', async ({ nginxSite }) => {
+    const mobile = unusedMobile();
+    const sent = await postForm(`${nginxSite.api}${API_PATHS.sendCode}`, { mobile }, { ca: nginxSite.ca, headers: siteOrigin(nginxSite), localAddress: '127.0.0.13' });
+    expect(sent.header.code).toBe('200');
+    await expect.poll(() => fs.readFileSync(nginxSite.logFile, 'utf8')).toContain(maskMobile(mobile));
+    const log = fs.readFileSync(nginxSite.logFile, 'utf8');
+    const lines = log.split('\n').filter((line) => line.includes('验证码已生成')).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).not.toHaveProperty('code');
+    expect(log).not.toContain(mobile);
+  });
+
+  test('one visitor cannot spend everyone\'s codes: the hourly budget is per real visitor, and X-Forwarded-For is nobody\'s word', async ({ nginxSite }) => {
+    const send = (localAddress: string, headers: Record<string, string> = {}) =>
+      postForm(`${nginxSite.api}${API_PATHS.sendCode}`, { mobile: unusedMobile() }, { ca: nginxSite.ca, headers: { ...siteOrigin(nginxSite), ...headers }, localAddress });
+    for (let i = 0; i < 10; i += 1) expect((await send('127.0.0.21')).header.code).toBe('200');
+    expect((await send('127.0.0.21')).header.codeMsg).toMatch(/^获取验证码次数过多，请\d+秒后再试$/);
+    // Naming another address in the headers changes nothing: nginx passes on the one it saw.
+    expect((await send('127.0.0.21', { 'X-Forwarded-For': '127.0.0.99', 'X-Real-IP': '127.0.0.99' })).header.codeMsg).toMatch(/^获取验证码次数过多/);
+    // Another visitor still gets their code.
+    expect((await send('127.0.0.22')).header.code).toBe('200');
+  });
+
+  test('a form on another site, submitted in a visitor\'s browser, sends no code (no SMS pumping through visitors)', async ({ page, hosts, nginxSite }) => {
+    const mobile = unusedMobile();
+    const action = `${nginxSite.api}${API_PATHS.sendCode}`;
+    const evil = await hosts.listen(
+      (port) =>
+        new Promise((resolve) => {
+          const server = http.createServer((_request, response) =>
+            response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(
+              `<!doctype html><iframe name="sink"></iframe><form method="post" action="${action}" target="sink"><input name="mobile" value="${mobile}"></form><script>document.forms[0].submit()</script>`,
+            ),
+          );
+          server.listen(port, () => resolve(server));
+        }),
+    );
+    const posted = page.waitForRequest((sent) => sent.url() === action && sent.method() === 'POST');
+    await page.goto(evil.origin);
+    expect((await posted).headers().origin).toBe(evil.origin);
+    await page.waitForLoadState('networkidle');
+    // Had the foreign form sent a code, the site's own page would now be told to wait a minute.
+    const own = await postForm(action, { mobile }, { ca: nginxSite.ca, headers: siteOrigin(nginxSite), localAddress: '127.0.0.14' });
+    expect(own.header).toEqual({ code: '200', codeMsg: '成功' });
+    const forged = await postForm(action, { mobile: unusedMobile() }, { ca: nginxSite.ca, headers: { Origin: 'https://evil.example' }, localAddress: '127.0.0.14' });
+    expect(forged.header).toEqual({ code: '403', codeMsg: '只接受本站页面提交的请求' });
+  });
+
+  test('statistics take only the routes of the manifest and the remotes of the parts table: a flood leaves the summary as it was', async ({ nginxSite }) => {
+    const log = `${nginxSite.api}/stats${API_PATHS.statsLog}`;
+    for (let i = 0; i < 20; i += 1) {
+      const reply = await beacon(log, poisonedView(i), nginxSite.ca);
+      expect(reply.header.code).toBe('400');
+      expect(reply.header.codeMsg).toMatch(/页面信息不合格（view\.route：不是路由清单中的路由 \/poison\/\d+），全部拒收/);
+    }
+    const fakeRemote = await beacon(log, { ...poisonedView(99), view: { ...poisonedView(99).view, route: '/' } }, nginxSite.ca);
+    expect(fakeRemote.header.codeMsg).toMatch(/不认识的 remote fake99/);
+    const summary = JSON.parse((await request(`${nginxSite.api}/stats${API_PATHS.fieldSummary}?days=1`, { ca: nginxSite.ca })).body) as Envelope<{
+      byRoute: { route: string }[];
+      byRemoteVersion: { remote: string }[];
+    }>;
+    const patterns = SITE_ROUTES.map((route) => route.path);
+    for (const row of summary.data.byRoute) expect(patterns).toContain(row.route);
+    for (const row of summary.data.byRemoteVersion) expect(REMOTE_NAMES).toContain(row.remote);
+  });
+
+  test('messages: one address leaves a few a day, then is told so in Chinese; other visitors still can', async ({ nginxSite }) => {
+    const leave = (localAddress: string, index: number) =>
+      postForm(
+        `${nginxSite.api}${API_PATHS.message}`,
+        { name: '张老师', phone: '13512340000', message: `第 ${index} 条留言` },
+        { ca: nginxSite.ca, headers: siteOrigin(nginxSite), localAddress },
+      );
+    for (let i = 1; i <= 20; i += 1) expect((await leave('127.0.0.31', i)).header.code).toBe('200');
+    expect((await leave('127.0.0.31', 21)).header).toEqual({ code: '429', codeMsg: '留言次数过多，请明天再试' });
+    expect((await leave('127.0.0.32', 21)).header.code).toBe('200');
+  });
+
+  test('publishing and taking down an activity takes the admin token; nothing else does', async ({ nginxSite }) => {
+    const draft = { title: '管理接口发布的活动', startTime: '2027-06-01 09:00', endTime: '2027-06-01 17:00', place: '青禾市', content: '介绍' };
+    const publish = (authorization?: string) =>
+      postForm(`${nginxSite.api}/admin/activities`, draft, { ca: nginxSite.ca, headers: authorization ? { Authorization: authorization } : {} });
+    for (const authorization of [undefined, 'Bearer wrong', `Bearer ${nginxSite.adminToken.slice(1)}`]) {
+      const refused = await publish(authorization);
+      expect([refused.status, refused.header.code]).toEqual([401, '401']);
+    }
+    const published = await publish(`Bearer ${nginxSite.adminToken}`);
+    expect(published.header.code).toBe('200');
+    const id = (published.data as { id: number }).id;
+    const page = await request(`${nginxSite.shell}/wuyou/${id}`, { ca: nginxSite.ca });
+    expect(page.body).toContain(draft.title);
+    const down = await request(`${nginxSite.api}/admin/activities/${id}`, { method: 'DELETE', ca: nginxSite.ca, headers: { Authorization: `Bearer ${nginxSite.adminToken}` } });
+    expect(JSON.parse(down.body)).toMatchObject({ header: { code: '200' } });
+  });
+
+  test('logout is a call nginx forwards: the token ends on the server', async ({ nginxSite }) => {
+    const logout = await postForm(`${nginxSite.api}${API_PATHS.logout}`, { token: 'no-such-token' }, { ca: nginxSite.ca });
+    expect(logout.header.code).toBe('200');
+  });
+
+  test('the render server\'s health (its API, its builds) is not on the site: /healthz there is a page', async ({ nginxSite }) => {
+    const answer = await request(`${nginxSite.shell}/healthz`, { ca: nginxSite.ca });
+    expect(answer.headers['content-type']).toMatch(/^text\/html/);
+    expect(answer.body).not.toContain('"cachedPages"');
+  });
+
+  test('nginx\'s workers, which read every request, are not root', async ({ nginxSite }) => {
+    const workers = processesListeningOn(nginxSite.tlsPorts[0] ?? 0).filter((listener) => listener.command.includes('worker process'));
+    expect(workers.length).toBeGreaterThan(0);
+    for (const worker of workers) expect(worker.user).not.toBe('root');
+  });
+
+  test('TLS: testssl finds only forward-secret AEAD suites (no CBC, no LUCKY13) on TLS 1.2 and 1.3', async ({ nginxSite }) => {
+    test.setTimeout(180_000);
+    const report = path.join(ARTIFACTS, `testssl-${test.info().parallelIndex}.json`);
+    fs.rmSync(report, { force: true });
+    const port = new URL(nginxSite.shell).port;
+    spawnSync('testssl', ['--quiet', '--color', '0', '--warnings', 'off', '-p', '-E', '-U', '--jsonfile', report, '--ip', '127.0.0.1', `localhost:${port}`], {
+      stdio: 'ignore',
+      timeout: 170_000,
+    });
+    const findings = JSON.parse(fs.readFileSync(report, 'utf8')) as { id: string; severity: string; finding: string }[];
+    const suites = findings.filter((finding) => finding.id.startsWith('cipher-'));
+    expect(suites.length).toBeGreaterThan(0);
+    // Each offered suite: key exchange by (elliptic-curve) Diffie-Hellman, encryption AES-GCM or ChaCha20-Poly1305.
+    for (const suite of suites) expect(suite.finding).toMatch(/\sECDH \d+\s+(AESGCM|ChaCha20)\s/);
+    const verdict = (id: string) => findings.find((finding) => finding.id === id)?.finding;
+    expect(verdict('LUCKY13')).toBe('not vulnerable');
+    for (const id of ['SSLv3', 'TLS1', 'TLS1_1']) expect(verdict(id)).toMatch(/^not offered/);
+    // Vulnerabilities testssl weighs high, bar BREACH: a heuristic about compressed pages reflecting a secret, and
+    // these pages carry none (no cookie, no token).
+    const severe = findings.filter((finding) => ['HIGH', 'CRITICAL'].includes(finding.severity) && finding.id !== 'BREACH');
+    expect(severe.map((finding) => `${finding.id}: ${finding.finding}`)).toEqual([]);
+  });
+
+  test('the CSP names no http: origin and follows the served config: a remote moved to a new origin loads on the next page', async ({ page, nginxSite }) => {
+    test.setTimeout(90_000);
+    const get = (url: string) => request(url, { ca: nginxSite.ca });
+    const before = cspDirectives(String((await get(`${nginxSite.shell}/`)).headers['content-security-policy']));
+    for (const [name, sources] of before) for (const source of sources) expect(source, name).not.toMatch(/^http:/);
+
+    // The header's build, served from another origin of the same machine (its loopback address, not its name).
+    const headerPort = new URL(nginxSite.remotes.header).port;
+    const moved = `https://127.0.0.1:${headerPort}`;
+    const original = fs.readFileSync(nginxSite.runtimeConfigFile, 'utf8');
+    try {
+      const config = JSON.parse(original) as { remotes: Record<string, unknown> };
+      // The new build first, the old one as the fallback: what ops write to move a remote.
+      const header = [`${moved}/mf-manifest.json`, `${nginxSite.remotes.header}/mf-manifest.json`];
+      fs.writeFileSync(nginxSite.runtimeConfigFile, JSON.stringify({ ...config, remotes: { ...config.remotes, header } }));
+      await expect.poll(async () => (await get(`${nginxSite.shell}/`)).headers['content-security-policy'], { timeout: 10_000 }).toContain(moved);
+      const errors = watchErrors(page);
+      const violations = await watchCsp(page);
+      const requested: string[] = [];
+      page.on('request', (sent) => requested.push(sent.url()));
+      await page.goto(`${nginxSite.shell}/about/3`);
+      await waitForLiveHeader(page);
+      expect(requested).toContain(`${moved}/remoteEntry.js`);
+      await page.waitForLoadState('networkidle');
+      expect(await violations()).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      fs.writeFileSync(nginxSite.runtimeConfigFile, original);
+      await expect.poll(async () => (await get(`${nginxSite.shell}/`)).headers['content-security-policy'], { timeout: 10_000 }).not.toContain(moved);
+    }
+  });
+});
+
+test.describe('npm start, the demo form', () => {
+  const PORTS = [SHELL_PART.port, ...Object.values(REMOTE_PARTS).map((part) => part.port), RENDER_PORT, API_PORT];
+
+  test('every server listens on loopback only, not on every interface of the laptop in the café', () => {
+    for (const port of PORTS) {
+      const addresses = listeningAddresses(port);
+      expect(addresses.length, String(port)).toBeGreaterThan(0);
+      for (const address of addresses) expect(['127.0.0.1', '[::1]'], `${port} ${address}`).toContain(address);
+    }
+  });
+
+  test('a code cannot be sent from another site\'s page; the site\'s own pages still send them', async () => {
+    const forged = await postForm(`${API}${API_PATHS.sendCode}`, { mobile: unusedMobile() }, { headers: { Origin: 'https://evil.example' } });
+    expect(forged.header).toEqual({ code: '403', codeMsg: '只接受本站页面提交的请求' });
+    const own = await postForm(`${API}${API_PATHS.sendCode}`, { mobile: unusedMobile() }, { headers: { Origin: SHELL } });
+    expect(own.header.code).toBe('200');
+  });
+
+  test('statistics refuse a made-up route and a made-up remote', async () => {
+    const reply = await beacon(`${API}/stats${API_PATHS.statsLog}`, poisonedView(1));
+    expect(reply.header.codeMsg).toMatch(/不是路由清单中的路由 \/poison\/1/);
+  });
+
+  test('the render server\'s health is on its own port only: through the site /healthz is a page', async () => {
+    const site = await request(`${SHELL}/healthz`);
+    expect(site.headers['content-type']).toMatch(/^text\/html/);
+    expect(site.body).not.toContain('"cachedPages"');
+    const own = JSON.parse((await request(`http://127.0.0.1:${RENDER_PORT}/healthz`)).body) as { status: string; apiBaseUrl: string };
+    expect(own).toMatchObject({ status: 'ok', apiBaseUrl: API });
+  });
+
+  test('the page cache: made-up activities take no place in it, and an activity is one page however its path is spelled', async () => {
+    test.setTimeout(60_000);
+    const cachedPages = async () => (JSON.parse((await request(`http://127.0.0.1:${RENDER_PORT}/healthz`)).body) as { cachedPages: number }).cachedPages;
+    const before = await cachedPages();
+    for (let id = 99_990; id < 99_995; id += 1) expect((await request(`${SHELL}/wuyou/${id}`)).status).toBe(404);
+    expect(await cachedPages()).toBe(before);
+
+    // A listed activity, its id spelled with escapes: the same page.
+    const { id, title } = SAMPLE_ACTIVITY;
+    const spelled = `/wuyou/${[...String(id)].map((digit) => `%3${digit}`).join('')}`;
+    const retitle = (newTitle: string) =>
+      request(`${API}/__dev/activities/${id}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ title: newTitle }).toString(),
+      });
+    expect((await request(`${SHELL}${spelled}`)).body).toContain(title);
+    try {
+      await retitle('改过标题的活动');
+      // The render server drops the page of an edited activity at its next look (every 5 s): under either spelling.
+      await expect.poll(async () => (await request(`${SHELL}${spelled}`)).body, { timeout: 20_000, intervals: [1_000] }).toContain('改过标题的活动');
+    } finally {
+      await retitle(title);
+    }
+  });
+
+  test('退出登录 ends the session on the server, not only in the browser', async ({ page }) => {
+    const sessions = async () =>
+      ((JSON.parse((await request(`${API}/__dev/sessions/${DEMO_TEACHER.mobile}`)).body) as Envelope<{ sessions: number }>).data.sessions);
+    await page.goto('/');
+    const login = page.waitForResponse((response) => response.url().endsWith(API_PATHS.passwordLogin));
+    await submitPasswordLogin(page, DEMO_TEACHER);
+    await login;
+    const loggedIn = await sessions();
+    expect(loggedIn).toBeGreaterThan(0);
+    const logout = page.waitForResponse((response) => response.url().endsWith(API_PATHS.logout));
+    await page.locator('header.site-header').getByRole('button', { name: '退出登录' }).click();
+    await logout;
+    expect(await sessions()).toBe(loggedIn - 1);
+  });
+
+  test.describe('the runtime config npm start serves', () => {
+    test.describe.configure({ mode: 'serial' });
+
+    test('a remote moved to a new origin by editing runtime-config.json alone loads on the next page, within the CSP', async ({ page, hosts }) => {
+      const header = await hosts.serve(copyBuild(distOf(REMOTE_PARTS.header.folder), path.join(ARTIFACTS, 'header-moved')));
+      // Another origin than any the site had: the machine's loopback address rather than its name.
+      const moved = `http://127.0.0.1:${header.port}`;
+      const shellDir = distOf(SHELL_PART.folder);
+      const file = path.join(shellDir, 'runtime-config.json');
+      const original = fs.readFileSync(file, 'utf8');
+      try {
+        // The new build first, the old one as the fallback: what ops write to move a remote.
+        editRuntimeConfig(shellDir, (config) => setRemote(config, 'header', [`${moved}/mf-manifest.json`, manifestUrl(REMOTE_PARTS.header.port)]));
+        const errors = watchErrors(page);
+        const violations = await watchCsp(page);
+        const requested: string[] = [];
+        page.on('request', (sent) => requested.push(sent.url()));
+        await page.goto('/about/3');
+        await waitForLiveHeader(page);
+        expect(requested).toContain(`${moved}/remoteEntry.js`);
+        expect(requested).not.toContain(remoteEntryUrl(REMOTE_PARTS.header.port));
+        await page.waitForLoadState('networkidle');
+        expect(await violations()).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        fs.writeFileSync(file, original);
+      }
+    });
+  });
+});

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import { ADMIN_TOKEN_MIN_LENGTH } from './security/adminToken';
+
+/** How the reference API reads its environment where a wrong value would open a door (main.ts reads the rest). */
+
+export function listEnv(value: string | undefined): string[] | undefined {
+  const items = value?.split(',').map((item) => item.trim()).filter(Boolean);
+  return items && items.length > 0 ? items : undefined;
+}
+
+/**
+ * API_MODE=demo is the only way to the demo's conveniences (`npm start`, `npm run dev` and the tests set it). Unset
+ * or `production` is the production form, and with NODE_ENV=production demo mode is refused.
+ */
+export function isDemoMode(env: NodeJS.ProcessEnv): boolean {
+  const mode = env.API_MODE ?? 'production';
+  if (mode !== 'demo' && mode !== 'production') throw new Error(`API_MODE 只能是 demo 或 production，而不是 "${mode}"`);
+  if (mode === 'demo' && env.NODE_ENV === 'production') throw new Error('NODE_ENV=production 时不能使用 API_MODE=demo');
+  return mode === 'demo';
+}
+
+/**
+ * TRUST_PROXY: the addresses or ranges of the proxies in front (`127.0.0.1`, `10.0.0.0/8`), comma-separated. "Any
+ * proxy" (`true`) or a hop count would let a client name its own address in X-Forwarded-For.
+ */
+export function trustedProxiesEnv(value: string | undefined): string[] {
+  const proxies = listEnv(value) ?? [];
+  for (const proxy of proxies) {
+    if (proxy === 'true' || proxy === '*' || /^\d+$/.test(proxy)) {
+      throw new Error(`TRUST_PROXY 应列出代理的地址或网段（如 127.0.0.1），不能是 "${proxy}"`);
+    }
+  }
+  return proxies;
+}
+
+/** ADMIN_TOKEN, or the first line of the file ADMIN_TOKEN_FILE names; none: the admin endpoints refuse everyone. */
+export function adminTokenEnv(env: NodeJS.ProcessEnv): string | undefined {
+  const token = env.ADMIN_TOKEN_FILE ? fs.readFileSync(env.ADMIN_TOKEN_FILE, 'utf8').split('\n')[0]?.trim() : env.ADMIN_TOKEN?.trim();
+  if (!token) return undefined;
+  if (token.length < ADMIN_TOKEN_MIN_LENGTH) throw new Error(`管理令牌至少 ${ADMIN_TOKEN_MIN_LENGTH} 个字符（例如 openssl rand -hex 32）`);
+  return token;
+}
+
