@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ACTIVITY_ROUTE } from '../../../shared/src/content/routes';
 import Database from 'better-sqlite3';
 import { FIELD_METRICS, type FieldEvent, type FieldView, type SlotOutcome } from '../../../shared/src/api/fieldData';
 import { openDatabase, type Db } from './database';
@@ -52,18 +53,18 @@ describe('field data store', () => {
     const slot = (loadMs: number, outcome: SlotOutcome, version = '2.0.0'): FieldEvent => ({ kind: 'slot', remote: 'wuyou', version, loadMs, outcome });
     const error: FieldEvent = { kind: 'error', message: 'ChunkLoadError', remote: 'wuyou' };
     const stable = { versions: { wuyou: '2.0.0' } };
-    fieldData.record(view('s1', '/wuyou/*', { versions: { header: '1.0.0', wuyou: '2.0.0' } }), [lcp(1000), slot(100, 'loaded')], NOW);
-    fieldData.record(view('s2', '/wuyou/*', stable), [lcp(2000), slot(300, 'loaded')], NOW);
+    fieldData.record(view('s1', ACTIVITY_ROUTE, { versions: { header: '1.0.0', wuyou: '2.0.0' } }), [lcp(1000), slot(100, 'loaded')], NOW);
+    fieldData.record(view('s2', ACTIVITY_ROUTE, stable), [lcp(2000), slot(300, 'loaded')], NOW);
     // A failed load counts in the load time too: the time it took to give up is what that visitor waited.
-    fieldData.record(view('s3', '/wuyou/*', stable), [slot(8000, 'failed'), error], NOW);
+    fieldData.record(view('s3', ACTIVITY_ROUTE, stable), [slot(8000, 'failed'), error], NOW);
     // The canary is per remote: this visitor runs header's stable build beside wuyou's canary.
     fieldData.record(
-      view('c1', '/wuyou/*', { versions: { header: '1.0.0', wuyou: '2.1.0' }, canary: ['wuyou'] }),
+      view('c1', ACTIVITY_ROUTE, { versions: { header: '1.0.0', wuyou: '2.1.0' }, canary: ['wuyou'] }),
       [lcp(1500), slot(200, 'loaded', '2.1.0')],
       NOW,
     );
     // A canary visitor whose canary failed: the stable build answered (fallback), and an error was reported.
-    fieldData.record(view('c2', '/wuyou/*', { versions: { wuyou: '2.0.0' }, canary: ['wuyou'] }), [slot(900, 'fallback'), error], NOW);
+    fieldData.record(view('c2', ACTIVITY_ROUTE, { versions: { wuyou: '2.0.0' }, canary: ['wuyou'] }), [slot(900, 'fallback'), error], NOW);
 
     expect(fieldData.summary(NOW, 1).byRemoteVersion).toEqual([
       { remote: 'header', version: '1.0.0', canary: false, views: 2, errorRate: 0, p75: { LCP: 1500 }, fallbacks: 0, failures: 0 },

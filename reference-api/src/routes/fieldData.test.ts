@@ -1,3 +1,4 @@
+import { ACTIVITY_ROUTE } from '../../../shared/src/content/routes';
 import Database from 'better-sqlite3';
 import { API_PATHS } from '../../../shared/src/api/endpoints';
 import { FIELD_BATCH_LIMITS, type FieldBatchReply, type FieldSummary } from '../../../shared/src/api/fieldData';
@@ -105,7 +106,7 @@ describe('field data over HTTP (/stats/operation/log, /stats/operation/fieldSumm
   });
 
   it('summarises the last day or the last week: a view seen two days ago is only in the week', async () => {
-    const route = '/wuyou/*';
+    const route = ACTIVITY_ROUTE;
     const beacon = (id: string, value: number) =>
       send(log(), { body: JSON.stringify({ type: 'fieldData', view: { ...view, id, route }, events: [lcp(value)] }), contentType: 'text/plain;charset=UTF-8' });
     await beacon('view-two-days-ago', 3000);
