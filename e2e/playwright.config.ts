@@ -30,11 +30,12 @@ export default defineConfig<EngineOptions>({
   },
   projects: [
     // Every test in Chromium, the visitor flows among them.
-    { name: 'site', testIgnore: /(shutdown|attacker)\.spec\.ts$/ },
+    { name: 'site', testIgnore: /(shutdown|attacker|config-edits)\.spec\.ts$/ },
     // The same visitor flows in the second engine.
     { name: 'firefox', testMatch: /visitor-flows\.spec\.ts$/, use: { engine: 'firefox' } },
-    // Edits the runtime config the site serves, for a moment: after the others, before the shutdown.
-    { name: 'attacker', testMatch: /attacker\.spec\.ts$/, dependencies: ['site', 'firefox'] },
+    // These two edit the runtime config the site serves, for a moment: one after the other, after the rest.
+    { name: 'config-edits', testMatch: /config-edits\.spec\.ts$/, dependencies: ['site', 'firefox'] },
+    { name: 'attacker', testMatch: /attacker\.spec\.ts$/, dependencies: ['config-edits'] },
     // Kills processes of the site the others run on, then stops it: after everything else.
     { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['attacker'] },
   ],

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildServer, productionRoutes, type ApiRoute } from '../../reference-api/src/server';
 import { REMOTE_NAMES } from '../../shared/src/config/parts';
-import { DEFAULT_RUNTIME_CONFIG, parseRuntimeConfig } from '../../shared/src/config/runtimeConfig';
+import { parseRuntimeConfig } from '../../shared/src/config/runtimeConfig';
 import { siteAddressesOf } from '../serve/headers';
 import { apiLocation, renderNginxConfig, TLS_CIPHERS, type NginxSite } from './config';
-import { configOnOrigins, pagesFitConfig, type ServedOrigins } from './servedConfig';
+import { configOnOrigins, type ServedOrigins } from './servedConfig';
 
 const EXAMPLE = JSON.parse(fs.readFileSync(path.join(__dirname, '../runtime-config.production.example.json'), 'utf8')) as Record<string, unknown>;
 
@@ -134,13 +134,5 @@ describe('the runtime config the production form serves', () => {
     const { config, problems } = parseRuntimeConfig(moved);
     expect(problems).toEqual([]);
     expect(config.canaries.wuyou?.entry).toBe('https://static.wenrun.example.cn/wuyou/1.7.0/mf-manifest.json');
-  });
-
-  it('tells whether pages written with one config name only origins another allows', () => {
-    const example = parseRuntimeConfig(EXAMPLE).config;
-    expect(pagesFitConfig(example, example)).toBe(true);
-    expect(pagesFitConfig(DEFAULT_RUNTIME_CONFIG, example)).toBe(false);
-    const withFallback = parseRuntimeConfig({ ...EXAMPLE, remotes: { ...(EXAMPLE.remotes as object), about: ['https://cdn.other.cn/about/mf-manifest.json', 'https://static.wenrun.example.cn/about/1.2.0/mf-manifest.json'] } }).config;
-    expect(pagesFitConfig(example, withFallback)).toBe(true);
   });
 });

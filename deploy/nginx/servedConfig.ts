@@ -1,6 +1,5 @@
 import { MANIFEST_FILE, REMOTE_NAMES, type RemoteName } from '../../shared/src/config/parts';
-import { parseRuntimeConfig, type RuntimeConfig } from '../../shared/src/config/runtimeConfig';
-import { siteAddressesOf } from '../serve/headers';
+import { parseRuntimeConfig } from '../../shared/src/config/runtimeConfig';
 
 /** Where nginx serves the API and each remote. */
 export interface ServedOrigins {
@@ -30,15 +29,4 @@ export function configOnOrigins(built: unknown, served: ServedOrigins): unknown 
     if (entry) return entry;
     return URL.canParse(value) && originOf(value) === apiOrigin ? `${served.api}${value.slice(apiOrigin.length)}` : value;
   });
-}
-
-/**
- * Whether pages written with the `written` config name only origins the `served` config names too: only then may
- * they be served as they are, under the served config's CSP.
- */
-export function pagesFitConfig(written: RuntimeConfig, served: RuntimeConfig): boolean {
-  const allowed = siteAddressesOf(served);
-  const named = siteAddressesOf(written);
-  const origins = new Set([...allowed.parts, ...allowed.api]);
-  return [...named.parts, ...named.api].every((origin) => origins.has(origin));
 }

@@ -25,7 +25,8 @@ import { readServedConfig } from '../serve/addresses';
 import { siteAddressesOf } from '../serve/headers';
 import { Supervisor, type ChildSpec } from '../serve/supervisor';
 import { originOf, remotePortOptions, renderNginxConfig, type NginxSite, type NginxTls } from './config';
-import { configOnOrigins, pagesFitConfig, type ServedOrigins } from './servedConfig';
+import { configOnOrigins, type ServedOrigins } from './servedConfig';
+import { pagesFitConfig, readPagesConfig } from '../serve/writtenPages';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
@@ -150,7 +151,7 @@ async function main(): Promise<void> {
       renderServers: renderPorts.map((renderPort) => `127.0.0.1:${renderPort}`),
       runtimeConfigFile,
       addresses: siteAddressesOf(served),
-      writtenPages: pagesFitConfig(readServedConfig(builtConfigFile), served),
+      writtenPages: pagesFitConfig(readPagesConfig(shellRoot), served),
       ...(tls ? { tls } : {}),
       prefix,
       ...(user ? { user } : {}),

@@ -2,7 +2,8 @@
  * `npm run pages`, the last step of `npm run build`: every page the route manifest renders at build (`/`,
  * `/about`, `/about/1` … `/about/6`) and every activity the API lists, rendered in Node by the one site renderer
  * (render-server/src/render) from the built parts and the API's content, written as HTML beside the shell's
- * app.html. Also the pictures of shared links, sitemap.xml and robots.txt. No browser is involved.
+ * app.html, with the config they were rendered with (pages-config.json: servers send them only while it is the one
+ * served). Also the pictures of shared links, sitemap.xml and robots.txt. No browser is involved.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { writeActivityPages } from './activityPages';
 import { openLocalRenderer } from './localRenderer';
 import { pageFile, writePageFile } from './pageFiles';
 import { SITE_URL } from './siteUrl';
+import { recordPagesConfig } from '../serve/writtenPages';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SHELL_DIST = path.join(ROOT, SHELL_PART.folder, 'dist');
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
       console.log(`[pages] ${pathname} → ${path.relative(ROOT, file)}（${outcome.head.title}）`);
     }
     writePageFile(path.join(SHELL_DIST, SITE_IMAGE.path), siteImagePng(renderer.config.contact.company));
+    recordPagesConfig(SHELL_DIST, renderer.config);
 
     const activityPaths: string[] = [];
     try {

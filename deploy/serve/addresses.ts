@@ -17,7 +17,7 @@ export function readServedConfig(file: string): RuntimeConfig {
 }
 
 /** What changes when a file is edited in place or replaced by a rename. */
-function stampOf(file: string): string {
+export function stampOf(file: string): string {
   try {
     const stat = fs.statSync(file);
     return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;

@@ -8,6 +8,7 @@ import { REMOTE_PARTS, RENDER_PORT, RUNTIME_CONFIG_FILE, SHELL_PART, type Remote
 import { siteOrigins } from '../siteOrigins';
 import { headersFollowing } from './addresses';
 import { buildPartServer, fallbackPageIn } from './partServer';
+import { writtenPagesFollowing } from './writtenPages';
 import { closeOnSignals, listenHost } from './serverProcess';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -27,7 +28,13 @@ async function main(): Promise<void> {
     allowedOrigins: isShell ? [] : siteOrigins(),
     // Every part's pages and documents name the origins of the runtime config the shell serves, as it is now.
     headers: headersFollowing(path.join(shellDir, RUNTIME_CONFIG_FILE)),
-    ...(isShell ? { renderServer: { origin: `http://127.0.0.1:${RENDER_PORT}`, timeoutMs: RENDER_TIMEOUT_MS } } : {}),
+    ...(isShell
+      ? {
+          renderServer: { origin: `http://127.0.0.1:${RENDER_PORT}`, timeoutMs: RENDER_TIMEOUT_MS },
+          // Ops edit the config in place here: from then on pages are rendered for it.
+          writtenPagesFit: writtenPagesFollowing(shellDir, path.join(shellDir, RUNTIME_CONFIG_FILE)),
+        }
+      : {}),
   });
   closeOnSignals(app);
   await app.listen({ port: Number(values.port ?? part.port), host: listenHost() });

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type http from 'node:http';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import os from 'node:os';
@@ -151,6 +151,79 @@ describe('part server', () => {
     });
     expect(halfClosed).toMatch(/^HTTP\/1\.1 200 /);
     expect((await at('/')).status).toBe(200);
+  });
+});
+
+describe('a shell whose written pages were made for another config', () => {
+  let server: http.Server;
+  let renderServer: http.Server;
+  let port = 0;
+  let fit = false;
+  let renderAnswers = true;
+  const asked: string[] = [];
+  const at = (pathname: string) => fetch(`http://127.0.0.1:${port}${pathname}`);
+
+  beforeAll(async () => {
+    const dir = folder();
+    renderServer = http.createServer((request, response) => {
+      asked.push(request.url ?? '');
+      if (!renderAnswers) return void response.writeHead(503).end();
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'x-render-cache': 'miss' }).end(`<!doctype html><h1>rendered ${request.url}</h1>`);
+    });
+    await new Promise<void>((resolve) => renderServer.listen(0, '127.0.0.1', resolve));
+    server = await startPartServer({
+      root: dir,
+      port: 0,
+      host: '127.0.0.1',
+      spa: 'app.html',
+      renderServer: { origin: `http://127.0.0.1:${(renderServer.address() as AddressInfo).port}`, timeoutMs: 2_000 },
+      writtenPagesFit: () => fit,
+    });
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await new Promise((resolve) => renderServer.close(resolve));
+  });
+  beforeEach(() => {
+    asked.length = 0;
+    renderAnswers = true;
+  });
+
+  it('sends every written page, by any spelling, from the render server', async () => {
+    fit = false;
+    for (const [pathname, rendered] of [
+      ['/', '/'],
+      ['/index.html', '/'],
+      ['/about/3', '/about/3'],
+      ['/about/3/index.html', '/about/3/'],
+      ['/about/3?from=menu', '/about/3?from=menu'],
+    ] as const) {
+      const answer = await at(pathname);
+      expect(answer.headers.get('x-render-cache')).toBe('miss');
+      expect(await answer.text()).toContain(`rendered ${rendered}`);
+    }
+    expect(asked).toEqual(['/', '/', '/about/3', '/about/3/', '/about/3?from=menu']);
+  });
+
+  it('stands the client page in for a written page when the render server does not answer, never the stale page', async () => {
+    fit = false;
+    renderAnswers = false;
+    for (const pathname of ['/', '/about/3']) {
+      const body = await (await at(pathname)).text();
+      expect(body).toContain('<title>app</title>');
+      expect(body).not.toMatch(/首页|精品课程/);
+    }
+  });
+
+  it('sends the written pages while they fit, and files as files either way', async () => {
+    fit = true;
+    expect(await (await at('/')).text()).toContain('首页');
+    expect(await (await at('/about/3')).text()).toContain('精品课程');
+    expect(asked).toEqual([]);
+    fit = false;
+    expect((await at('/assets/site.1a2b3c4d.css')).status).toBe(200);
+    expect(asked).toEqual([]);
   });
 });
 

@@ -47,6 +47,11 @@ export interface PartServerOptions {
    * served when it does not answer); so does every path that is no file.
    */
   renderServer?: RenderServerUpstream;
+  /**
+   * The shell only: whether the pages written at build fit the runtime config being served (writtenPages.ts). When
+   * they do not, no written page is sent: each comes from the render server, else the client page stands in for it.
+   */
+  writtenPagesFit?: () => boolean;
   logger?: boolean;
 }
 
@@ -84,6 +89,7 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
   const fallbackPage = options.spa === true ? 'index.html' : options.spa || undefined;
   const readFallback = () => (fallbackPage ? fs.readFileSync(path.join(root, fallbackPage), 'utf8') : undefined);
   const { headers } = options;
+  const writtenPagesFit = options.writtenPagesFit ?? (() => true);
   const headersNow = (): SecurityHeaders | undefined => (typeof headers === 'function' ? headers() : headers);
   // What the client page gets where no hook runs (Fastify's framework errors, Node's parser errors).
   const pageHeaders = () => ({ ...headersNow()?.every, ...headersNow()?.documents });
@@ -156,6 +162,11 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(405).header('Allow', 'GET, HEAD').type(TEXT).send(`不支持 ${request.method} 请求`);
     }
+    // A written page made for another config is not sent, whichever spelling names it (`/`, `/index.html`).
+    const page = decoded.replace(/(^|\/)index\.html$/, '$1');
+    if (!writtenPagesFit() && fs.existsSync(path.join(root, page, 'index.html'))) {
+      return sendRendered(request, reply, page, `${encodeURI(page)}${query === undefined ? '' : `?${query}`}`);
+    }
     return undefined;
   });
 
@@ -182,10 +193,10 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
     },
   });
 
-  /** The page of `pathname` from the folder (a page written at build), else the client-rendered page. */
+  /** The page of `pathname` from the folder (a page written at build for this config), else the client-rendered page. */
   function sendFromFolder(request: FastifyRequest, reply: FastifyReply, pathname: string): FastifyReply {
     const written = path.join(root, pathname, 'index.html');
-    if (written.startsWith(`${root}${path.sep}`) && fs.existsSync(written)) {
+    if (written.startsWith(`${root}${path.sep}`) && writtenPagesFit() && fs.existsSync(written)) {
       return sendText(request, reply.code(200).type(HTML).header('Cache-Control', 'no-cache'), fs.readFileSync(written, 'utf8'));
     }
     const page = readFallback();
@@ -193,12 +204,15 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
     return sendText(request, reply.code(200).type(HTML).header('Cache-Control', 'no-cache'), page);
   }
 
-  /** Asks the render server for the page; answers from the folder when it does not answer in time. */
-  async function sendRendered(request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<FastifyReply> {
+  /**
+   * Asks the render server for the page (`target`: the path and query it is asked for, the request's own by default);
+   * answers from the folder when it does not answer in time.
+   */
+  async function sendRendered(request: FastifyRequest, reply: FastifyReply, pathname: string, target = request.raw.url ?? '/'): Promise<FastifyReply> {
     const upstream = options.renderServer;
     if (!upstream) return sendFromFolder(request, reply, pathname);
     try {
-      const answer = await fetch(`${upstream.origin}${request.raw.url ?? '/'}`, {
+      const answer = await fetch(`${upstream.origin}${target}`, {
         method: request.method,
         // Whom it renders for: also how the render server tells the site's requests from its operators' own.
         headers: { 'X-Forwarded-For': request.ip },

@@ -66,6 +66,12 @@ export const APP_PAGE = 'app.html';
 
 export const RUNTIME_CONFIG_FILE = 'runtime-config.json';
 
+/**
+ * Beside the pages written at build: the runtime config they were rendered with (each page carries it in its state),
+ * so a server can tell whether they still fit the config it serves (deploy/serve/writtenPages.ts).
+ */
+export const PAGES_CONFIG_FILE = 'pages-config.json';
+
 /** Beside the shell's pages: the files each entry (`main`: the site, `status`: the status page) loads. */
 export const ENTRY_ASSETS_FILE = 'entry-assets.json';
 

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PAGES_CONFIG_FILE } from '../../shared/src/config/parts';
+import { parseRuntimeConfig, type RuntimeConfig } from '../../shared/src/config/runtimeConfig';
+import { writeFileAtomically } from '../atomicFile';
+import { readServedConfig, stampOf } from './addresses';
+
+/**
+ * Records the config the pages in `shellDir` are written with. Every page carries the whole config in its state
+ * (the browser runs with it: origins, contact details, accounts, canaries), so only that exact config fits them.
+ */
+export function recordPagesConfig(shellDir: string, config: RuntimeConfig): void {
+  writeFileAtomically(path.join(shellDir, PAGES_CONFIG_FILE), `${JSON.stringify(config, null, 2)}\n`);
+}
+
+/** The config the written pages were rendered with; none when there is no record (pages of unknown config). */
+export function readPagesConfig(shellDir: string): RuntimeConfig | undefined {
+  try {
+    return parseRuntimeConfig(JSON.parse(fs.readFileSync(path.join(shellDir, PAGES_CONFIG_FILE), 'utf8'))).config;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The config as text with its keys in one order, so two configs compare field for field. */
+function canonical(config: RuntimeConfig): string {
+  return JSON.stringify(config, (_key, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
+  );
+}
+
+/** Whether pages written with `written` may be served as they are under `served`: the same config, field for field. */
+export function pagesFitConfig(written: RuntimeConfig | undefined, served: RuntimeConfig): boolean {
+  return written !== undefined && canonical(written) === canonical(served);
+}
+
+/**
+ * Whether the pages written at build in `shellDir` fit the runtime config served from `configFile`, decided again as
+ * soon as either file changes: an ops edit of the config sends every page to the render server (which renders with
+ * the new config) until the pages are written again for it. A stat of each file per call is all it costs meanwhile.
+ */
+export function writtenPagesFollowing(shellDir: string, configFile: string): () => boolean {
+  const record = path.join(shellDir, PAGES_CONFIG_FILE);
+  let seen = '';
+  let fit = false;
+  return () => {
+    const stamp = `${stampOf(record)}|${stampOf(configFile)}`;
+    if (stamp !== seen) {
+      seen = stamp;
+      fit = pagesFitConfig(readPagesConfig(shellDir), readServedConfig(configFile));
+    }
+    return fit;
+  };
+}

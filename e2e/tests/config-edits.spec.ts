@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { API_PORT, RUNTIME_CONFIG_FILE, SHELL_PART } from '../../shared/src/config/parts';
+import { activityPath } from '../../shared/src/content/routes';
+import { aboutPath } from '../../shared/src/content/aboutSections';
+import { SAMPLE_ACTIVITY } from '../support/activities';
+import { expect, test } from '../support/fixtures';
+import { request } from '../support/https';
+import { distOf, waitForApp, watchErrors } from '../support/site';
+
+/**
+ * An ops edit of the runtime config (the API moved to another origin, a new hotline) is in every page within a
+ * minute, under `npm start` and under the production form: pages written at build for the old config are no longer
+ * sent (deploy/serve/writtenPages.ts); the render server renders for the new one.
+ *
+ * Its own project after the site's tests: it edits the config `npm start` serves, for a moment.
+ */
+test.use({ ignoreHTTPSErrors: true });
+
+const PAGES = ['/', aboutPath(3), activityPath(SAMPLE_ACTIVITY.id)];
+const NEW_HOTLINE = '400-800-6060';
+/** How long an edit may take to reach every page (the issue's minute). */
+const WITHIN_MS = 60_000;
+
+/** The config as ops edit it: every address on the API's old origin moved to the new one, and a new hotline. */
+function movedConfig(text: string, from: string, to: string): string {
+  const config = JSON.parse(text.split(from).join(to)) as { contact: Record<string, string> };
+  config.contact.hotline = NEW_HOTLINE;
+  return JSON.stringify(config, null, 2);
+}
+
+/** Waits until every page, as served now, names the new API origin and hotline and nothing of the old origin. */
+async function expectPagesFollow(get: (pathname: string) => Promise<string>, oldOrigin: string, newOrigin: string): Promise<void> {
+  for (const pathname of PAGES) {
+    await expect
+      .poll(
+        async () => {
+          const body = await get(pathname);
+          return { newOrigin: body.includes(newOrigin), hotline: body.includes(NEW_HOTLINE), oldOrigin: body.includes(oldOrigin) };
+        },
+        { message: pathname, timeout: WITHIN_MS, intervals: [500] },
+      )
+      .toEqual({ newOrigin: true, hotline: true, oldOrigin: false });
+  }
+}
+
+test('npm start: the API origin and hotline edited in runtime-config.json are in /, /about/3 and /wuyou/1 within a minute', async ({ page }) => {
+  test.setTimeout(4 * WITHIN_MS);
+  const file = path.join(distOf(SHELL_PART.folder), RUNTIME_CONFIG_FILE);
+  const original = fs.readFileSync(file, 'utf8');
+  const oldOrigin = `http://localhost:${API_PORT}`;
+  // The same API under the machine's loopback address: another origin, as a move to another host would be.
+  const newOrigin = `http://127.0.0.1:${API_PORT}`;
+  const shell = `http://localhost:${SHELL_PART.port}`;
+  const get = async (pathname: string) => (await request(`${shell}${pathname}`)).body;
+  try {
+    fs.writeFileSync(file, movedConfig(original, oldOrigin, newOrigin));
+    await expectPagesFollow(get, oldOrigin, newOrigin);
+
+    // What the visitor sees: the new hotline in the footer, pictures from the new origin, a page that hydrates.
+    const errors = watchErrors(page);
+    await page.goto('/');
+    await waitForApp(page);
+    await expect(page.locator('footer').getByText(NEW_HOTLINE)).toBeVisible();
+    const pictures = await page.locator('main img').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
+    expect(pictures.length).toBeGreaterThan(0);
+    expect(pictures.filter((src) => !src.startsWith(`${newOrigin}/`))).toEqual([]);
+    expect(errors).toEqual([]);
+  } finally {
+    fs.writeFileSync(file, original);
+  }
+  // Back as it was, for the tests after these.
+  await expectPagesFollow(get, newOrigin, oldOrigin).catch(() => undefined);
+  expect((await get('/')).includes(NEW_HOTLINE)).toBe(false);
+});
+
+test('production form: the API origin and hotline edited in the served config are in every page within a minute, and no page over HTTPS names an http: URL', async ({
+  nginxSite,
+}) => {
+  test.setTimeout(4 * WITHIN_MS);
+  const original = fs.readFileSync(nginxSite.runtimeConfigFile, 'utf8');
+  const oldOrigin = nginxSite.api;
+  // The same nginx API proxy by its IP address (the certificate names it too): another origin.
+  const newOrigin = nginxSite.api.replace('//localhost:', '//127.0.0.1:');
+  expect(newOrigin).not.toBe(oldOrigin);
+  const get = async (pathname: string) => (await request(`${nginxSite.shell}${pathname}`, { ca: nginxSite.ca })).body;
+  const httpUrls = (body: string) => (body.match(/http:\/\/[^\s"'<>)]+/g) ?? []).filter((url) => !url.startsWith('http://www.w3.org/'));
+  try {
+    for (const pathname of PAGES) expect(httpUrls(await get(pathname)), pathname).toEqual([]);
+    fs.writeFileSync(nginxSite.runtimeConfigFile, movedConfig(original, oldOrigin, newOrigin));
+    await expectPagesFollow(get, oldOrigin, newOrigin);
+    for (const pathname of PAGES) expect(httpUrls(await get(pathname)), pathname).toEqual([]);
+  } finally {
+    fs.writeFileSync(nginxSite.runtimeConfigFile, original);
+  }
+  await expectPagesFollow(get, newOrigin, oldOrigin);
+});
