@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { modulesOf, showProgressWhile, type SiteRoute } from '@wenrun/shared';
-import { loadExposed, moduleSettled, REMOTE_LOAD_TIMEOUT_MS } from '../remotes/registry';
+import { REMOTE_LOAD_TIMEOUT_MS } from '../remotes/loadDeadlines';
+import { loadExposed, moduleSettled } from '../remotes/registry';
 import { preloadShellParts, shellPartsLoaded } from './shellParts';
 
 interface Wait {
