@@ -1,5 +1,5 @@
 /**
- * The shell's server build (`dist-server/server.js`): what the build and the render server call to render a page.
+ * The shell's server build (`dist/server/server.js`): what the build and the render server call to render a page.
  * An async boundary, like the browser's entry, so that federation negotiates the shared singletons first.
  */
 import type { RemoteName } from '@wenrun/shared';
