@@ -1,24 +1,34 @@
 import { MEASURED_PATHS } from '../deploy/budgets/data';
+import { REMOTE_NAMES } from '../shared/src/config/parts';
+
+/** The benchmark's own block of ports (3030-3039): it never collides with `npm start`, the e2e suite or another run. */
+const FIRST_PORT = 3030;
+const LAST_PORT = 3039;
 
 /**
- * What the benchmark measures and where it serves it. Its own ports (3030-3039), so it never collides with
- * `npm start`, the e2e suite or another engineer's run, and needs no lock.
+ * What the benchmark serves, each on the next port of its block, so it needs no lock: the federated site's shell and
+ * its remotes (the parts table's, in its order), then the rest.
  */
-export const BENCH_PORTS = {
-  shell: 3030,
-  header: 3031,
-  about: 3032,
-  auth: 3033,
-  wuyou: 3034,
-  api: 3035,
-  oneBundle: 3036,
+const SERVED = [
+  'shell',
+  ...REMOTE_NAMES,
+  'api',
+  'oneBundle',
   /** The federated site with its prerendered pages removed: client-rendered, like the one-bundle baseline. */
-  shellClientRendered: 3037,
+  'shellClientRendered',
   /** Chromium's DevTools port for Lighthouse. */
-  lighthouseChromium: 3038,
+  'lighthouseChromium',
   /** The render server of the federated site (activity and search pages, per request). */
-  render: 3039,
-} as const;
+  'render',
+] as const;
+
+if (FIRST_PORT + SERVED.length - 1 > LAST_PORT) {
+  throw new Error(`基准测试的端口 ${FIRST_PORT}-${LAST_PORT} 不够用：需要 ${SERVED.length} 个`);
+}
+
+export const BENCH_PORTS = Object.fromEntries(SERVED.map((name, index) => [name, FIRST_PORT + index])) as Readonly<
+  Record<(typeof SERVED)[number], number>
+>;
 
 /** The home page, an about section, a search, the activity page: the budgets' measured pages. */
 export const BENCH_ROUTES = MEASURED_PATHS;

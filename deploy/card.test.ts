@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { REMOTE_PARTS, WEB_PART_FOLDERS } from '../shared/src/config/parts';
 import { checkCardSingletons, checkCardSources, DESIGN_CARD } from './card';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -13,7 +14,7 @@ function copyOfRepository(): string {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.copyFileSync(path.join(ROOT, file), path.join(dir, file));
   }
-  for (const part of ['shared', 'shell', 'remote-header', 'remote-about', 'remote-auth', 'remote-wuyou']) {
+  for (const part of WEB_PART_FOLDERS) {
     fs.cpSync(path.join(ROOT, part, 'src'), path.join(dir, part, 'src'), { recursive: true });
   }
   return dir;
@@ -33,7 +34,7 @@ describe('the design card (docs/ARCHITECTURE.md)', () => {
       delete pkg.dependencies.axios;
       fs.writeFileSync(sharedPackage, JSON.stringify(pkg));
       // The header's search box drawn without Semantic UI's Input, the remotes' links without the router.
-      for (const part of ['remote-header', 'remote-about', 'remote-auth', 'remote-wuyou']) {
+      for (const part of Object.values(REMOTE_PARTS).map((remote) => remote.folder)) {
         for (const file of fs.readdirSync(path.join(dir, part, 'src'), { recursive: true }) as string[]) {
           const full = path.join(dir, part, 'src', file);
           if (!/\.tsx?$/.test(file)) continue;

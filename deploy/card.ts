@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { REMOTE_PARTS, WEB_PART_FOLDERS } from '../shared/src/config/parts';
 
 /** Where the card says a package works, as a file and what that file must say. */
 interface RoleCheck {
@@ -18,8 +19,9 @@ interface RoleCheck {
   tests?: true;
 }
 
-const SHIPPED = ['shared/src', 'shell/src', 'remote-header/src', 'remote-about/src', 'remote-auth/src', 'remote-wuyou/src'];
-const REMOTES = ['remote-header/src', 'remote-about/src', 'remote-auth/src', 'remote-wuyou/src'];
+/** The sources of the parts table's browser code: a new remote is read as soon as it is in the table. */
+const SHIPPED = WEB_PART_FOLDERS.map((folder) => `${folder}/src`);
+const REMOTES = Object.values(REMOTE_PARTS).map((part) => `${part.folder}/src`);
 
 /** `import { … name … } from 'module'` (or a re-export of it: `export { … } from`), names in any order. */
 function imports(module: string, ...names: string[]): RegExp {

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTE_PARTS } from '../../shared/src/config/parts';
+import { allRemoteModules } from '../../shared/src/routing/manifest';
 import { siteBuildAt, type SiteBuild } from './pageFiles';
 
 export interface TestBuildOptions {
@@ -23,8 +24,10 @@ function write(file: string, text: string | Buffer): void {
 
 const group = (js: string[], css: string[] = [], shared: string[] = []) => ({ js, css, shared });
 
-/** The exposed modules of each remote the fixture builds (those the route manifest shows). */
-const EXPOSED: Record<string, string[]> = { header: ['./Header', './SearchResults'], about: ['./AboutPage'], auth: ['./LoginModal'], wuyou: ['./ActivityPage'] };
+/** The exposed modules of a remote the fixture builds: those the route manifest shows (or opens on demand). */
+function exposedBy(remote: string): string[] {
+  return allRemoteModules().flatMap((ref) => (ref.remote === remote ? [ref.module] : []));
+}
 
 export function makeTestBuild(root: string, options: TestBuildOptions = {}): SiteBuild {
   const dir = fs.mkdtempSync(path.join(root, 'build-'));
@@ -60,7 +63,7 @@ export function makeTestBuild(root: string, options: TestBuildOptions = {}): Sit
   );
   for (const [name, { folder }] of Object.entries(REMOTE_PARTS)) {
     const dist = path.join(dir, folder, 'dist');
-    const exposed = (EXPOSED[name] ?? []).map((module) => ({ module, chunk: `__federation_expose_${module.slice(2)}` }));
+    const exposed = exposedBy(name).map((module) => ({ module, chunk: `__federation_expose_${module.slice(2)}` }));
     write(path.join(dist, 'remoteEntry.js'), `var ${name}={};`);
     for (const { chunk } of exposed) {
       write(path.join(dist, `${chunk}.88888888.js`), `var ${name}="<svg xmlns=\\"http://www.w3.org/2000/svg\\"></svg>";`);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { transform } from 'lightningcss';
 import postcss from 'postcss';
+import { WEB_PART_FOLDERS } from '../../shared/src/config/parts';
 import { nuErrors } from '../nuChecker';
 import { SEMANTIC_COMPONENTS, semanticCssPlugins, semanticCssPurge } from './semanticCss';
 
@@ -10,7 +11,7 @@ const ROOT = path.resolve(__dirname, '..', '..');
 
 /** The source of every part, tests left out: what the site is built from. */
 function partSources(): string[] {
-  return ['shared', 'shell', 'remote-header', 'remote-about', 'remote-auth', 'remote-wuyou'].flatMap((part) =>
+  return WEB_PART_FOLDERS.flatMap((part) =>
     (fs.readdirSync(path.join(ROOT, part, 'src'), { recursive: true }) as string[])
       .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
       .map((file) => fs.readFileSync(path.join(ROOT, part, 'src', file), 'utf8')),
