@@ -162,8 +162,9 @@ export function createPartConfig(part: PartOptions) {
       outputDir: process.env.OUT_DIR ? path.resolve(process.env.OUT_DIR) : path.join(part.dir, 'dist'),
       nameSuffix: mode === 'production' ? '.[contenthash:8]' : '',
     };
-    // A build into another folder (a deploy's staging, a test's copy) is of what is published: no dev page.
-    const standalone = process.env.OUT_DIR ? [] : [standalonePageConfig(part, build)];
+    // A production build into another folder (a deploy's staging, a test's copy) is of what is published: no dev
+    // page. A development build keeps it wherever it goes (`npm run dev -- --out`): its part server shows it.
+    const standalone = process.env.OUT_DIR && build.isProduction ? [] : [standalonePageConfig(part, build)];
     return part.exposes
       ? [remoteContainerConfig(part, part.exposes, build), remoteServerConfig(part, part.exposes, build), ...standalone]
       : [hostConfig(part, build), hostServerConfig(part, build)];

@@ -1,6 +1,7 @@
 /**
  * One process per served part (the supervisor of `npm start` starts one per part): `--part shell` serves the
- * shell's folder on its port, and so on for each remote.
+ * shell's folder on its port, and so on for each remote. `--port`, `--render-port` and `--builds` (the folder that
+ * holds each part's build as `<builds>/<folder>`) place a second copy of the site beside the first (siteProcesses.ts).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,12 +17,15 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const RENDER_TIMEOUT_MS = 6_000;
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { part: { type: 'string' }, port: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { part: { type: 'string' }, port: { type: 'string' }, 'render-port': { type: 'string' }, builds: { type: 'string' } },
+  });
   const part = values.part === 'shell' ? SHELL_PART : REMOTE_PARTS[values.part as RemoteName];
   if (!part) throw new Error(`不认识的部分：${String(values.part)}`);
   const isShell = part === SHELL_PART;
-  const shellDir = path.join(ROOT, SHELL_PART.folder, 'dist');
-  const root = path.join(ROOT, part.folder, 'dist');
+  const buildOf = (folder: string) => (values.builds ? path.resolve(values.builds, folder) : path.join(ROOT, folder, 'dist'));
+  const shellDir = buildOf(SHELL_PART.folder);
+  const root = buildOf(part.folder);
   const app = await buildPartServer({
     root,
     spa: fallbackPageIn(root),
@@ -30,7 +34,7 @@ async function main(): Promise<void> {
     headers: headersFollowing(path.join(shellDir, RUNTIME_CONFIG_FILE)),
     ...(isShell
       ? {
-          renderServer: { origin: `http://127.0.0.1:${RENDER_PORT}`, timeoutMs: RENDER_TIMEOUT_MS },
+          renderServer: { origin: `http://127.0.0.1:${values['render-port'] ?? RENDER_PORT}`, timeoutMs: RENDER_TIMEOUT_MS },
           // Ops edit the config in place here: from then on pages are rendered for it.
           writtenPagesFit: writtenPagesFollowing(shellDir, path.join(shellDir, RUNTIME_CONFIG_FILE)),
         }

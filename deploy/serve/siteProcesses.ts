@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { API_PORT, REMOTE_PARTS, RENDER_PORT, SHELL_PART } from '../../shared/src/config/parts';
 import { listenHost, listensBeyondLoopback } from './serverProcess';
 import type { ChildSpec } from './supervisor';
@@ -8,29 +9,67 @@ export const SERVED_PARTS = [
   ...Object.entries(REMOTE_PARTS).map(([name, part]) => ({ name, folder: part.folder, port: part.port })),
 ];
 
+/** Where the site's processes listen, and where the parts' builds are. */
+export interface SiteLayout {
+  /** Each served part's port, by its name in SERVED_PARTS. */
+  parts: Readonly<Record<string, number>>;
+  render: number;
+  api: number;
+  /** The folder that holds each part's build as `<builds>/<folder>`; without it, each part's own `dist/`. */
+  builds?: string;
+}
+
+/** The parts table's ports, each part's own `dist/`: what `npm start` serves. */
+export const DEFAULT_LAYOUT: SiteLayout = {
+  parts: Object.fromEntries(SERVED_PARTS.map((part) => [part.name, part.port])),
+  render: RENDER_PORT,
+  api: API_PORT,
+};
+
+/**
+ * The site on the ports from `first` on, in the table's order (the parts, the render server, the API), so a second
+ * copy (a test's `npm run dev`) can run beside `npm start`.
+ */
+export function layoutFrom(first: number, builds?: string): SiteLayout {
+  return {
+    parts: Object.fromEntries(SERVED_PARTS.map((part, index) => [part.name, first + index])),
+    render: first + SERVED_PARTS.length,
+    api: first + SERVED_PARTS.length + 1,
+    ...(builds ? { builds } : {}),
+  };
+}
+
+/** The port of a served part in a layout. */
+export function partPort(layout: SiteLayout, name: string): number {
+  const port = layout.parts[name];
+  if (port === undefined) throw new Error(`布局中没有 ${name} 的端口`);
+  return port;
+}
+
 /**
  * Every process of the site, in the order they start: the parts, then the API, then the render server. The API in
  * demo mode: `npm start` and `npm run dev` are the demo form (deploy/start.ts says so at start).
  */
-export function siteProcesses(): ChildSpec[] {
+export function siteProcesses(layout: SiteLayout = DEFAULT_LAYOUT): ChildSpec[] {
+  const builds = layout.builds ? ['--builds', layout.builds] : [];
   return [
     ...SERVED_PARTS.map((part) => ({
       name: part.folder,
       entry: 'deploy/serve/partMain.ts',
-      args: ['--part', part.name],
-      readyUrl: `http://127.0.0.1:${part.port}/`,
+      args: ['--part', part.name, '--port', String(partPort(layout, part.name)), '--render-port', String(layout.render), ...builds],
+      readyUrl: `http://127.0.0.1:${partPort(layout, part.name)}/`,
     })),
     {
       name: 'reference-api',
       entry: 'reference-api/src/main.ts',
-      env: { PORT: String(API_PORT), API_MODE: 'demo' },
-      readyUrl: `http://127.0.0.1:${API_PORT}/healthz`,
+      env: { PORT: String(layout.api), API_MODE: 'demo' },
+      readyUrl: `http://127.0.0.1:${layout.api}/healthz`,
     },
     {
       name: 'render-server',
       entry: 'render-server/src/server/main.ts',
-      env: { PORT: String(RENDER_PORT) },
-      readyUrl: `http://127.0.0.1:${RENDER_PORT}/healthz`,
+      env: { PORT: String(layout.render), ...(layout.builds ? { SHELL_DIR: path.join(layout.builds, SHELL_PART.folder) } : {}) },
+      readyUrl: `http://127.0.0.1:${layout.render}/healthz`,
     },
   ];
 }

@@ -15,6 +15,8 @@ export interface Hosts {
    * once its connections are ended).
    */
   listen(start: (port: number) => Promise<net.Server>, close?: () => Promise<void>): Promise<{ origin: string; port: number }>;
+  /** `count` consecutive ports for servers the test runs in processes of its own, and stops itself. */
+  ports(count: number): number[];
 }
 
 function blackHoleOn(port: number): Promise<net.Server> {
@@ -28,19 +30,26 @@ function blackHoleOn(port: number): Promise<net.Server> {
 function hostsOn(portOf: (index: number) => number): { hosts: Hosts; stop: () => Promise<void> } {
   const sockets = new Set<net.Socket>();
   const closers: Array<() => Promise<void>> = [];
-  const listen: Hosts['listen'] = async (start, close) => {
+  /** The next free port, taken until the hosts stop; what listens there is closed by `closers[index]`. */
+  const claim = (): { port: number; index: number } => {
     if (closers.length >= WORKER_PORTS.hosts) throw new Error(`每个 worker 最多 ${WORKER_PORTS.hosts} 个测试服务器`);
-    const port = portOf(closers.length);
+    const index = closers.push(async () => undefined) - 1;
+    return { port: portOf(index), index };
+  };
+  const listen: Hosts['listen'] = async (start, close) => {
+    const { port, index } = claim();
     const server = await start(port);
+    closers[index] = close ?? (() => new Promise<void>((resolve) => server.close(() => resolve())));
     server.on('connection', (socket: net.Socket) => {
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
     });
-    closers.push(close ?? (() => new Promise<void>((resolve) => server.close(() => resolve()))));
     return { origin: `http://localhost:${port}`, port };
   };
+  // The test stops what listens there; sorted, since the worker's hosts count down.
+  const ports: Hosts['ports'] = (count) => Array.from({ length: count }, () => claim().port).sort((a, b) => a - b);
   return {
-    hosts: { serve: (root) => listen((port) => serveFolder(root, port)), blackHole: () => listen(blackHoleOn), listen },
+    hosts: { serve: (root) => listen((port) => serveFolder(root, port)), blackHole: () => listen(blackHoleOn), listen, ports },
     // A server closes once its connections have ended: the browser's keep-alive ones, and the black hole's hung ones.
     stop: async () => {
       const closed = closers.map((close) => close());
