@@ -25,7 +25,11 @@ const folders = [SHELL_PART.folder, ...Object.values(REMOTE_PARTS).map((part) =>
 
 const { values: args } = parseArgs({ options: { 'first-port': { type: 'string' }, out: { type: 'string' } } });
 const out = args.out ? path.resolve(args.out) : undefined;
-const layout: SiteLayout = args['first-port'] ? layoutFrom(Number(args['first-port']), out) : { ...DEFAULT_LAYOUT, ...(out ? { builds: out } : {}) };
+const firstPort = args['first-port'] === undefined ? undefined : Number(args['first-port']);
+if (firstPort !== undefined && !(Number.isInteger(firstPort) && firstPort > 0 && firstPort < 65_000)) {
+  throw new Error(`--first-port 应为端口号：${String(args['first-port'])}`);
+}
+const layout: SiteLayout = firstPort ? layoutFrom(firstPort, out) : { ...DEFAULT_LAYOUT, ...(out ? { builds: out } : {}) };
 const buildOf = (folder: string) => (out ? path.join(out, folder) : path.join(ROOT, folder, 'dist'));
 const SHELL_SERVER_BUNDLE = path.join(buildOf(SHELL_PART.folder), 'server/server.js');
 const origin = (port: number) => `http://localhost:${port}`;
