@@ -11,7 +11,8 @@ import { MESSAGES, SUCCESS_CODE } from '../constants';
 import { requestTracker } from '../feedback/loading';
 import { notify } from '../feedback/notify';
 import { ApiError, del, get, isApiError, post, put } from './client';
-import { api, API_PATHS } from './endpoints';
+import { api } from './endpoints';
+import { API_PATHS } from './paths';
 import { track } from './stats';
 import type { LoginResult } from './types';
 
