@@ -20,9 +20,6 @@ import type {
 } from './types';
 import { API_PATHS } from './paths';
 
-/** Where Node code has long read the paths: `@wenrun/shared/node` has them now. */
-export { API_PATHS };
-
 /** One typed function per call of docs/SPEC.md §7. */
 export const api = {
   sendCode: (payload: SendCodePayload, options?: CallOptions) =>
