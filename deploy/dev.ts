@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REMOTE_PARTS, SHELL_PART } from '../shared/src/config/parts';
+import { REMOTE_PARTS, SHELL_PART } from '@wenrun/shared/node';
 import { sayDemoForm, siteProcesses } from './serve/siteProcesses';
 import { Supervisor } from './serve/supervisor';
 
