@@ -1,7 +1,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
 /** The parts table (shared/src/config/parts.ts explains it); the boundaries below are made from it. */
@@ -9,13 +9,37 @@ const TABLE = JSON.parse(readFileSync(new URL('./shared/src/config/parts.json', 
 const REMOTES = Object.values(TABLE.remotes).map((part) => part.folder);
 const PARTS = [TABLE.shell.folder, ...REMOTES];
 
-/** shared's public surfaces: the entry points its package.json exports. */
-const SHARED_SURFACES = Object.keys(JSON.parse(readFileSync(new URL('./shared/package.json', import.meta.url), 'utf8')).exports)
-  .filter((subpath) => subpath !== '.')
-  .map((subpath) => `@wenrun/shared${subpath.slice(1)}`);
+/**
+ * shared's public surfaces: the entry points its package.json exports. One that only Node resolves (a `node`
+ * condition and no other target) is Node code's front door, `@wenrun/shared/node`; the others are the browser's.
+ */
+const SHARED_EXPORTS = Object.entries(JSON.parse(readFileSync(new URL('./shared/package.json', import.meta.url), 'utf8')).exports)
+  .filter(([subpath]) => subpath !== '.')
+  .map(([subpath, target]) => ({
+    surface: `@wenrun/shared${subpath.slice(1)}`,
+    nodeOnly: typeof target === 'object' && 'node' in target && !['default', 'browser', 'import', 'require'].some((key) => key in target),
+  }));
+const SHARED_SURFACES = SHARED_EXPORTS.filter((entry) => !entry.nodeOnly).map((entry) => entry.surface);
+const NODE_SURFACES = SHARED_EXPORTS.filter((entry) => entry.nodeOnly).map((entry) => entry.surface);
+if (NODE_SURFACES.length === 0) throw new Error('eslint.config.mjs: shared/package.json exports no surface for Node');
 
-/** Import patterns that reach into a part's source, by folder or by package name. */
+/** Import patterns that reach into a folder's source, by folder or by package name. */
 const sourceOf = (part) => [`**/${part}`, `**/${part}/**`, `@wenrun/${part}`, `@wenrun/${part}/**`];
+
+/**
+ * Every folder of code (tsconfig.json's includes, which deploy/parts.test.ts holds to the parts table), less the
+ * ambient declarations and Jest's setup, which nothing imports. A folder may import only those its rule below allows:
+ * a new folder is forbidden to everyone until a rule says otherwise, and has no rule of its own until it is given one.
+ */
+const NEVER_IMPORTED = ['types', 'jest'];
+const FOLDERS = JSON.parse(readFileSync(new URL('./tsconfig.json', import.meta.url), 'utf8')).include.filter(
+  (entry) => !entry.includes('*') && !NEVER_IMPORTED.includes(entry),
+);
+/** The build's config at the root (webpack.common.ts): the parts' webpack configs call it. */
+const ROOT_CONFIG = readdirSync(new URL('./', import.meta.url)).filter((file) => /\.ts$/.test(file));
+const ROOT = '.';
+const importPatterns = (folder) =>
+  folder === ROOT ? ROOT_CONFIG.flatMap((file) => [`**/${file}`, `**/${file.replace(/\.ts$/, '')}`]) : sourceOf(folder);
 
 /** MobX is bundled once, inside `@wenrun/shared/stores`, and reached through it: see shared/src/stores/index.ts. */
 const MOBX_MESSAGE = 'MobX 只通过 @wenrun/shared/stores 使用（observer、makeObservable 等）：全站一个 MobX，按用到的部分打包。';
@@ -50,8 +74,10 @@ const SHARED_PACKAGES = [
 /**
  * docs/ARCHITECTURE.md: `shared` <- remotes <- `shell`, at runtime only. A remote never imports another remote or the
  * shell; the shell never imports a remote's source; `shared` imports none of them. Parts reach `shared` only
- * through its public surfaces (the entry points its package.json exports), never a file inside it.
+ * through its public surfaces for the browser (the entry points its package.json exports), never a file inside it,
+ * and import no Node code (the servers, deploy, the tests, the bench, the build's config).
  */
+const NOT_FOR_THE_BROWSER = [ROOT, ...FOLDERS.filter((folder) => folder !== 'shared' && !PARTS.includes(folder))];
 const boundary = (files, forbidden, message) => ({
   files,
   rules: {
@@ -59,10 +85,14 @@ const boundary = (files, forbidden, message) => ({
       'error',
       {
         patterns: [
-          { group: forbidden.flatMap(sourceOf), message },
+          ...(forbidden.length ? [{ group: forbidden.flatMap(sourceOf), message }] : []),
+          {
+            group: NOT_FOR_THE_BROWSER.flatMap(importPatterns),
+            message: '浏览器代码不引用服务器、部署、测试与基准的代码（docs/ARCHITECTURE.md）。',
+          },
           {
             group: ['**/shared/src/**', '@wenrun/shared/**', ...SHARED_SURFACES.map((surface) => `!${surface}`)],
-            message: '只能通过 @wenrun/shared 的公开出口使用 shared。',
+            message: `只能通过 @wenrun/shared 的公开出口使用 shared（${NODE_SURFACES.join('、')} 只给 Node 代码）。`,
           },
         ],
         paths: [...SHARED_PACKAGES, ...MOBX],
@@ -73,8 +103,66 @@ const boundary = (files, forbidden, message) => ({
 
 const sharedImports = (paths) => [
   'error',
-  { patterns: [{ group: PARTS.flatMap(sourceOf), message: 'shared 不依赖任何其他部分。' }], paths },
+  {
+    patterns: [{ group: [ROOT, ...FOLDERS.filter((folder) => folder !== 'shared')].flatMap(importPatterns), message: 'shared 不依赖任何其他部分。' }],
+    paths,
+  },
 ];
+
+/** The one-bundle baseline's page code (its webpack config is Node code of the bench). */
+const ONE_BUNDLE_BROWSER = 'bench/one-bundle/!(webpack.config).{ts,tsx}';
+
+const SHELL = TABLE.shell.folder;
+const RENDER = TABLE.render.folder;
+const API = TABLE.api.folder;
+
+/**
+ * docs/ARCHITECTURE.md, "Who may import whom", for Node code: what each folder may import besides itself and shared,
+ * which it reaches only through `@wenrun/shared/node`. Every other folder is forbidden to it; nobody imports e2e or
+ * bench. The render server renders with the shell's server entry; deploy renders pages with the render server's
+ * renderer, starts the reference API and checks the parts' builds; the tests and the bench start what deploy starts,
+ * and read the parts' source for the exact texts and data they check (the bench also builds the parts as one
+ * bundle). Nothing imports back up the list, so the build's config (ROOT) and deploy's pieces of it form no loop.
+ */
+const NODE_IMPORTS = {
+  [ROOT]: ['deploy'],
+  [RENDER]: [SHELL],
+  [API]: [],
+  deploy: [RENDER, API, ...PARTS],
+  bench: ['deploy', RENDER, API, ...PARTS],
+  e2e: ['deploy', RENDER, API, ...PARTS],
+};
+const unruled = FOLDERS.filter((folder) => folder !== 'shared' && !PARTS.includes(folder) && !(folder in NODE_IMPORTS));
+const unknown = Object.keys(NODE_IMPORTS).filter((folder) => folder !== ROOT && !FOLDERS.includes(folder));
+if (unruled.length || unknown.length) {
+  throw new Error(`eslint.config.mjs: NODE_IMPORTS needs a row for ${unruled.join(', ') || '—'}, and has one for no folder: ${unknown.join(', ') || '—'}`);
+}
+
+const NODE_SHARED_MESSAGE = `Node 代码只通过 ${NODE_SURFACES.join('、')} 使用 shared，不引用其中的文件，也不用浏览器的出口。`;
+
+/** Node code: the folders `folder` may import (`NODE_IMPORTS`), and shared only through its surfaces for Node. */
+const nodeBoundary = (files, folder, allowed, ignores = []) => ({
+  files,
+  ignores,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: [ROOT, ...FOLDERS]
+              .filter((other) => other !== folder && other !== 'shared' && !allowed.includes(other))
+              .flatMap(importPatterns),
+            message: `${folder === ROOT ? '根目录的构建配置' : folder} 只引用 ${[...allowed, 'shared'].join('、')}（docs/ARCHITECTURE.md，谁可以引用谁）。`,
+          },
+          // Two patterns: one naming shared's folder itself would keep its surface for Node from being allowed back.
+          { group: ['**/shared/**', '@wenrun/shared/**', ...NODE_SURFACES.map((surface) => `!${surface}`)], message: NODE_SHARED_MESSAGE },
+          { regex: '^(?:@wenrun/|(?:\\.\\.?/)+(?:[^/]+/)*)shared$', message: NODE_SHARED_MESSAGE },
+        ],
+      },
+    ],
+  },
+});
 
 export default tseslint.config(
   {
@@ -126,6 +214,15 @@ export default tseslint.config(
     ),
   ),
   boundary([`${TABLE.shell.folder}/src/**/*.{ts,tsx}`], REMOTES, 'shell 只按名称和暴露的模块在运行时加载 remote，不引用其源码。'),
+  // Node code, and the parts' webpack configs, which run in Node and call the build's config at the root.
+  ...Object.entries(NODE_IMPORTS).map(([folder, allowed]) =>
+    folder === ROOT
+      ? nodeBoundary(ROOT_CONFIG, ROOT, allowed)
+      : nodeBoundary([`${folder}/**/*.{ts,tsx}`], folder, allowed, folder === 'bench' ? [ONE_BUNDLE_BROWSER] : []),
+  ),
+  ...PARTS.map((part) => nodeBoundary([`${part}/webpack.config.ts`], part, [ROOT])),
+  // The bench's one-bundle baseline is browser code: the parts' source built as one bundle, shared as the parts use it.
+  boundary([ONE_BUNDLE_BROWSER], [], ''),
   {
     // Test helpers never ship: only tests and the folders of test helpers may import them.
     files: [`{shared,${PARTS.join(',')}}/src/**/*.{ts,tsx}`],

@@ -12,38 +12,21 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
+import {
+  BUILD_INFO_FILE,
+  CHUNK_LOAD_TIMEOUT_MS,
+  chunkRegistryGlobal,
+  REMOTE_ENTRY_FILE,
+  SHARED_SELECTION_FILES,
+  STANDALONE_DIST,
+  type BuildInfo,
+} from '@wenrun/shared/node';
 import { htmlPage } from './deploy/webpack/htmlPage';
 import { gitShortHash, readPackageJson, type PackageJson } from './deploy/webpack/packageInfo';
 import { SEMANTIC_CSS, semanticCssPruning } from './deploy/webpack/semanticCss';
 import { EntryAssetsPlugin, SERVER_DIR, ServerEntryInManifestPlugin, VersionFilePlugin } from './deploy/webpack/plugins';
-import { chunkRegistryGlobal, REMOTE_ENTRY_FILE, STANDALONE_DIST, type BuildInfo } from './shared/src/config/parts';
-import { CHUNK_LOAD_TIMEOUT_MS } from './shared/src/constants';
-import sharedSelections from './shared/src/federation/sharedSelections.json';
+import { SHARED_SINGLETONS } from './deploy/webpack/sharedSingletons';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
-
-/**
- * One instance in the page (docs/ARCHITECTURE.md, federation contract), and who brings it:
- * - `shell`: the shell's own code uses it, so the shell provides it on every page before any remote starts. A remote
- *   consumes the shell's copy and carries none (`import: false`): its entry then lists no copy of its own to offer,
- *   about 0.7 KB as sent per remote on a page, and its folder holds no second React.
- * - `first`: the shell does not use it; whichever remote's entry registers first provides it.
- * axios is not listed: it is reached only through `@wenrun/shared` (its one API client) and travels inside it, as a
- * chunk of its own fetched with the first API call. JSX's runtime is shared with React: otherwise each chunk that
- * renders carries its own copy (five on an about page).
- */
-export const SHARED_SINGLETONS = {
-  react: 'shell',
-  'react-dom': 'shell',
-  'react/jsx-runtime': 'shell',
-  // The router the shell owns: one router context for the shell's routes and every remote's links.
-  'react-router-dom': 'shell',
-  '@wenrun/shared': 'shell',
-  // The MobX stores and the page's one MobX inside them, apart so that a page without the login loads no MobX (see
-  // shared/src/stores/index.ts).
-  '@wenrun/shared/stores': 'shell',
-  // Semantic UI React: its machinery paid once per page, not once per part that draws a button.
-  'semantic-ui-react': 'shell',
-} as const satisfies Record<string, 'shell' | 'first'>;
 
 /**
  * Shared packages provided as a selection of their exports (the module that re-exports them, by package): a shared
@@ -51,7 +34,7 @@ export const SHARED_SINGLETONS = {
  * the parts only the names a selection offers (eslint.config.mjs reads the same table).
  */
 export const SHARED_SELECTIONS = Object.fromEntries(
-  Object.entries(sharedSelections).map(([packageName, file]) => [packageName, path.join(import.meta.dirname, file)]),
+  Object.entries(SHARED_SELECTION_FILES).map(([packageName, file]) => [packageName, path.join(import.meta.dirname, file)]),
 ) as Partial<Record<keyof typeof SHARED_SINGLETONS, string>>;
 
 const require = createRequire(import.meta.url);
@@ -66,7 +49,7 @@ export interface PartOptions {
   dir: string;
   /** Federation container name; the key of this part in `runtime-config.json`'s `remotes`. */
   name: string;
-  /** Port of `npm run dev` (and of `npm start`, which reads it from the same table in shared/src/config/parts.ts). */
+  /** Port of `npm run dev` (and of `npm start`, which reads it from the same table: the parts table of `@wenrun/shared/node`). */
   port: number;
   /** `<title>` of the part's HTML page (the site for the shell, the standalone dev page for a remote). */
   title: string;
@@ -90,7 +73,7 @@ export interface PartOptions {
 
 /** Every remote exposes which build it is, for the status page and ops. */
 export const BUILD_INFO_MODULE = './buildInfo';
-const BUILD_INFO_SOURCE = path.join(import.meta.dirname, 'shared/src/federation/buildInfo.ts');
+const BUILD_INFO_SOURCE = path.join(import.meta.dirname, BUILD_INFO_FILE);
 
 /** What a part shares, as Module Federation's `shared` option: a remote leaves out its copy of what the shell brings. */
 export function sharedConfig(pkg: PackageJson, role: 'shell' | 'remote') {

@@ -69,6 +69,9 @@ const INTERACTIONS: Interaction[] = [
   {
     name: '课程翻页',
     route: '/about/3',
+    // The pager is at the foot of the list: a visitor scrolls to it before tapping, and the pictures scrolled into
+    // view load and paint then, not as part of the tap.
+    prepare: (page) => page.getByRole('navigation', { name: '课程分页' }).scrollIntoViewIfNeeded(),
     act: (page) => page.getByRole('navigation', { name: '课程分页' }).getByRole('link', { name: '下一页' }).click(),
     done: (page) => page.locator('.course-catalog__summary').filter({ hasText: '第 2 /' }).waitFor(),
   },

@@ -1,5 +1,5 @@
 import { MEASURED_PATHS } from '../deploy/budgets/data';
-import { REMOTE_NAMES } from '../shared/src/config/parts';
+import { REMOTE_NAMES } from '@wenrun/shared/node';
 
 /** The benchmark's own block of ports (3030-3039): it never collides with `npm start`, the e2e suite or another run. */
 const FIRST_PORT = 3030;

@@ -5,10 +5,10 @@
  * bytes.json, lighthouse.json). Needs the site built (`npm run build`).
  */
 import path from 'node:path';
+import { WEB_PART_FOLDERS } from '@wenrun/shared/node';
 import { MEASURED_PATHS } from '../deploy/budgets/data';
 import { routeReport, siteBuildAt } from '../deploy/budgets/pageFiles';
 import { isStale } from '../deploy/staleness';
-import { WEB_PART_FOLDERS } from '../shared/src/config/parts';
 import { bytesTable, launchChromium, measureBytes, originsTable, type RouteBytes } from './bytes';
 import { CPU_SLOWDOWN, INTERACTION_RUNS, interactionsTable, measureInteractions, type InteractionResult } from './interactions';
 import { LighthouseMissingError, lighthouseTable, measureLighthouse, type RouteLighthouse } from './lighthouse';

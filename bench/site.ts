@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { API_PORT, REMOTE_PARTS, SHELL_PART, VERSION_FILE, type RemoteName } from '../shared/src/config/parts';
+import { API_PORT, REMOTE_PARTS, SHELL_PART, VERSION_FILE, type RemoteName } from '@wenrun/shared/node';
 import { buildServer } from '../reference-api/src/server';
 import type { FastifyInstance } from 'fastify';
 import { compressFile, compressFolder } from '../deploy/serve/compress';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REMOTE_PARTS, WEB_PART_FOLDERS } from '../shared/src/config/parts';
+import { REMOTE_PARTS, WEB_PART_FOLDERS } from '@wenrun/shared/node';
 import { checkCardSingletons, checkCardSources, DESIGN_CARD } from './card';
 
 const ROOT = path.resolve(__dirname, '..');

@@ -6,13 +6,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { REMOTE_PARTS, WEB_PART_FOLDERS } from '../shared/src/config/parts';
+import { REMOTE_PARTS, WEB_PART_FOLDERS } from '@wenrun/shared/node';
 
 /** Where the card says a package works, as a file and what that file must say. */
 interface RoleCheck {
   /** What the package does for the site, in the problem's words. */
   role: string;
-  /** Files (relative to the repository) of which at least one must say `pattern`. */
+  /**
+   * Files or folders (relative to the repository), or a workspace package's surface (`@wenrun/shared/stores`: the
+   * folder of the module it exports), of which at least one file must say `pattern`.
+   */
   files: string[];
   pattern: RegExp;
   /** Read the tests too (a testing library's role); otherwise only code that ships or builds. */
@@ -47,9 +50,9 @@ export const DESIGN_CARD: Record<string, RoleCheck[]> = {
   ],
   webpack: [{ role: '打包', files: ['webpack.common.ts'], pattern: /from 'webpack'/ }],
   'webpack-cli': [{ role: '各部分的构建命令', files: ['shell/package.json', 'remote-header/package.json'], pattern: /"build": "webpack / }],
-  mobx: [{ role: '登录 store', files: ['shared/src/stores'], pattern: imports('mobx', 'makeObservable', 'makeAutoObservable') }],
-  'mobx-react-lite': [{ role: '随 store 更新的组件', files: ['shared/src/stores'], pattern: imports('mobx-react-lite', 'observer') }],
-  axios: [{ role: '唯一的 API 客户端', files: ['shared/src/api/client.ts'], pattern: /import\('axios'\)/ }],
+  mobx: [{ role: '登录 store', files: ['@wenrun/shared/stores'], pattern: imports('mobx', 'makeObservable', 'makeAutoObservable') }],
+  'mobx-react-lite': [{ role: '随 store 更新的组件', files: ['@wenrun/shared/stores'], pattern: imports('mobx-react-lite', 'observer') }],
+  axios: [{ role: '唯一的 API 客户端', files: ['@wenrun/shared'], pattern: /import\('axios'\)/ }],
   'semantic-ui-react': [
     { role: '按钮', files: SHIPPED, pattern: imports('semantic-ui-react', 'Button') },
     { role: '表单与输入框', files: SHIPPED, pattern: imports('semantic-ui-react', 'Form') },
@@ -67,8 +70,37 @@ export const DESIGN_CARD: Record<string, RoleCheck[]> = {
 /** The card's packages that must be one instance in the page: a singleton in every built manifest that lists them. */
 export const CARD_SINGLETONS = ['react', 'react-dom', 'react-router-dom', '@wenrun/shared/stores'] as const;
 
+interface PackageJson {
+  name?: string;
+  workspaces?: string[];
+  exports?: Record<string, string | Record<string, string>>;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+}
+
+/** The root package.json and each workspace's, with the folder of each. */
+function packagesOf(root: string): { folder: string; pkg: PackageJson }[] {
+  const rootPackage = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as PackageJson;
+  return [
+    { folder: '', pkg: rootPackage },
+    ...(rootPackage.workspaces ?? []).flatMap((workspace) => {
+      const file = path.join(root, workspace, 'package.json');
+      return fs.existsSync(file) ? [{ folder: workspace, pkg: JSON.parse(fs.readFileSync(file, 'utf8')) as PackageJson }] : [];
+    }),
+  ];
+}
+
+/** Where an entry of a role is: a path as it is, a workspace surface as the folder of the module it exports. */
+function locate(root: string, entry: string): string {
+  const owner = packagesOf(root).find(({ pkg }) => pkg.name && (entry === pkg.name || entry.startsWith(`${pkg.name}/`)));
+  if (!owner?.pkg.name) return path.join(root, entry);
+  const target = owner.pkg.exports?.[`.${entry.slice(owner.pkg.name.length)}`];
+  const module = typeof target === 'string' ? target : undefined;
+  return module ? path.dirname(path.join(root, owner.folder, module)) : path.join(root, entry);
+}
+
 function sourceFiles(root: string, entry: string, tests: boolean): string[] {
-  const full = path.join(root, entry);
+  const full = locate(root, entry);
   if (!fs.existsSync(full)) return [];
   if (fs.statSync(full).isFile()) return [full];
   return (fs.readdirSync(full, { recursive: true }) as string[])
@@ -78,16 +110,9 @@ function sourceFiles(root: string, entry: string, tests: boolean): string[] {
 
 /** Every package.json of the repository: the root and its workspaces. */
 function dependencyNames(root: string): Set<string> {
-  const rootPackage = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-    workspaces?: string[];
-    dependencies?: Record<string, string>;
-    devDependencies?: Record<string, string>;
-  };
-  const packages = [rootPackage, ...(rootPackage.workspaces ?? []).flatMap((workspace) => {
-    const file = path.join(root, workspace, 'package.json');
-    return fs.existsSync(file) ? [JSON.parse(fs.readFileSync(file, 'utf8')) as typeof rootPackage] : [];
-  })];
-  return new Set(packages.flatMap((pkg) => [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})]));
+  return new Set(
+    packagesOf(root).flatMap(({ pkg }) => [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})]),
+  );
 }
 
 /** The card's packages missing from the dependencies, or not used for their role: one problem each, in Chinese. */

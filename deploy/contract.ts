@@ -8,10 +8,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
+import { MANIFEST_FILE, REMOTE_ENTRY_FILE, REMOTE_PARTS, SHELL_PART, type RemoteName } from '@wenrun/shared/node';
 import { checkCardSingletons } from './card';
+import { SHARED_SINGLETONS } from './webpack/sharedSingletons';
 import { REMOTE_MODULES } from '../shell/src/remotes/modules';
-import { MANIFEST_FILE, REMOTE_ENTRY_FILE, REMOTE_PARTS, SHELL_PART, type RemoteName } from '../shared/src/config/parts';
-import { SHARED_SINGLETONS } from '../webpack.common';
 
 interface ManifestShared {
   name: string;

@@ -16,7 +16,14 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { APP_PAGE, REMOTE_NAMES, REMOTE_PARTS, RUNTIME_CONFIG_FILE, VERSION_FILE, type RemoteName } from '../shared/src/config/parts';
+import {
+  APP_PAGE,
+  REMOTE_NAMES,
+  REMOTE_PARTS,
+  RUNTIME_CONFIG_FILE,
+  VERSION_FILE,
+  type RemoteName,
+} from '@wenrun/shared/node';
 import { writeActivityPages } from './pages/activityPages';
 import { openLocalRenderer } from './pages/localRenderer';
 import { SITE_URL } from './pages/siteUrl';

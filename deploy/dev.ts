@@ -14,7 +14,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { REMOTE_NAMES, REMOTE_PARTS, RUNTIME_CONFIG_FILE, SHELL_PART, type RemoteName } from '../shared/src/config/parts';
+import { REMOTE_NAMES, REMOTE_PARTS, RUNTIME_CONFIG_FILE, SHELL_PART, type RemoteName } from '@wenrun/shared/node';
 import { configOnOrigins } from './nginx/servedConfig';
 import { DEFAULT_LAYOUT, layoutFrom, partPort, sayDemoForm, siteProcesses, type SiteLayout } from './serve/siteProcesses';
 import { Supervisor } from './serve/supervisor';

@@ -1,14 +1,21 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import table from '../shared/src/config/parts.json';
-import { PART_FOLDERS, REMOTE_PARTS, SHELL_PART } from '../shared/src/config/parts';
-import { parseRuntimeConfig } from '../shared/src/config/runtimeConfig';
+import {
+  PART_FOLDERS,
+  PARTS_TABLE_FILE,
+  parseRuntimeConfig,
+  REMOTE_PARTS,
+  SHARED_SELECTION_FILES,
+  SHARED_SELECTIONS_FILE,
+  SHELL_PART,
+  type Part,
+} from '@wenrun/shared/node';
 
 const ROOT = path.resolve(__dirname, '..');
 const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
 
-describe('the parts table (shared/src/config/parts.json) and the lists kept by hand', () => {
+describe('the parts table (PARTS_TABLE_FILE) and the lists kept by hand', () => {
   test('every part is an npm workspace and is type-checked', () => {
     const { workspaces } = readJson('package.json') as { workspaces: string[] };
     const { include } = readJson('tsconfig.json') as { include: string[] };
@@ -42,6 +49,7 @@ describe('the parts table (shared/src/config/parts.json) and the lists kept by h
 });
 
 /** The table with one more remote, as a newcomer would add it. */
+const table = readJson(PARTS_TABLE_FILE) as { remotes: Record<string, Part> };
 const planted = { ...table, remotes: { ...table.remotes, planted: { folder: 'remote-planted', port: 3008 } } };
 
 describe('a planted remote: one entry in the table, and every list made from it picks it up', () => {
@@ -50,11 +58,10 @@ describe('a planted remote: one entry in the table, and every list made from it 
     // beside a planted table, inside the repository so their packages resolve.
     const dir = fs.mkdtempSync(path.join(ROOT, '.planted-'));
     try {
-      fs.mkdirSync(path.join(dir, 'shared/src/config'), { recursive: true });
-      fs.writeFileSync(path.join(dir, 'shared/src/config/parts.json'), JSON.stringify(planted));
-      const selections = 'shared/src/federation/sharedSelections.json';
-      const selectionFiles = Object.values(JSON.parse(fs.readFileSync(path.join(ROOT, selections), 'utf8')) as Record<string, string>);
-      for (const file of ['eslint.config.mjs', 'jest.config.mjs', 'shared/package.json', selections, ...selectionFiles]) {
+      fs.mkdirSync(path.dirname(path.join(dir, PARTS_TABLE_FILE)), { recursive: true });
+      fs.writeFileSync(path.join(dir, PARTS_TABLE_FILE), JSON.stringify(planted));
+      const copied = ['eslint.config.mjs', 'jest.config.mjs', 'tsconfig.json', 'shared/package.json', SHARED_SELECTIONS_FILE];
+      for (const file of [...copied, ...Object.values(SHARED_SELECTION_FILES)]) {
         fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
         fs.copyFileSync(path.join(ROOT, file), path.join(dir, file));
       }
@@ -80,12 +87,11 @@ describe('a planted remote: one entry in the table, and every list made from it 
 
   test('npm start, nginx, the runtime-config defaults, the budgets and the bench', () => {
     jest.isolateModules(() => {
-      jest.doMock('../shared/src/config/parts.json', () => planted);
+      jest.doMock(path.join(ROOT, PARTS_TABLE_FILE), () => planted);
       /* eslint-disable @typescript-eslint/no-require-imports -- a fresh copy of each module, reading the planted table */
-      const parts = require('../shared/src/config/parts') as typeof import('../shared/src/config/parts');
+      const parts = require('@wenrun/shared/node') as typeof import('@wenrun/shared/node');
       const { SERVED_PARTS } = require('./serve/siteProcesses') as typeof import('./serve/siteProcesses');
       const nginx = require('./nginx/config') as typeof import('./nginx/config');
-      const { DEFAULT_RUNTIME_CONFIG, parseRuntimeConfig } = require('../shared/src/config/runtimeConfig') as typeof import('../shared/src/config/runtimeConfig');
       const pageFiles = require('./budgets/pageFiles') as typeof import('./budgets/pageFiles');
       const checks = require('./budgets/checks') as typeof import('./budgets/checks');
       /* eslint-enable @typescript-eslint/no-require-imports */
@@ -100,9 +106,9 @@ describe('a planted remote: one entry in the table, and every list made from it 
         remotes: Object.fromEntries(parts.REMOTE_NAMES.map((name, i) => [name, { port: 8001 + i, root: `/srv/${name}` }])),
       } as Parameters<typeof nginx.partOrigins>[0];
       expect(nginx.partOrigins(site)).toContain('http://localhost:8005');
-      expect(DEFAULT_RUNTIME_CONFIG.remotes).toHaveProperty('planted', ['http://localhost:3008/mf-manifest.json']);
+      expect(parts.DEFAULT_RUNTIME_CONFIG.remotes).toHaveProperty('planted', ['http://localhost:3008/mf-manifest.json']);
       // Ops may point the planted remote elsewhere: the runtime config knows it by name.
-      const { config, problems } = parseRuntimeConfig({ remotes: { planted: 'http://cdn.test/mf-manifest.json' } });
+      const { config, problems } = parts.parseRuntimeConfig({ remotes: { planted: 'http://cdn.test/mf-manifest.json' } });
       expect(problems).toEqual([]);
       expect(config.remotes).toHaveProperty('planted', ['http://cdn.test/mf-manifest.json']);
       expect(pageFiles.siteBuildAt('/repo').remotes.map((remote) => remote.folder)).toContain('remote-planted');

@@ -16,8 +16,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { MANIFEST_FILE, REMOTE_ENTRY_FILE, VERSION_FILE } from '../shared/src/config/parts';
-import type { BuildInfo } from '../shared/src/config/parts';
+import { MANIFEST_FILE, REMOTE_ENTRY_FILE, VERSION_FILE, type BuildInfo } from '@wenrun/shared/node';
 import { temporaryFor, writeFileAtomically } from './atomicFile';
 import { compressFolder, ENCODINGS } from './serve/compress';
 import { cacheControlFor } from './serve/headers';

@@ -1,4 +1,4 @@
-import { REMOTE_PARTS, SHELL_PART } from '../shared/src/config/parts';
+import { REMOTE_PARTS, SHELL_PART } from '@wenrun/shared/node';
 
 const PORTS = [SHELL_PART.port, ...Object.values(REMOTE_PARTS).map((part) => part.port)];
 

@@ -1,4 +1,4 @@
-import { REMOTE_PARTS } from '../shared/src/config/parts';
+import { REMOTE_PARTS } from '@wenrun/shared/node';
 import { createPartConfig } from '../webpack.common';
 
 export default createPartConfig({

@@ -1,4 +1,4 @@
-import { SHELL_PART } from '../shared/src/config/parts';
+import { SHELL_PART } from '@wenrun/shared/node';
 import { createPartConfig } from '../webpack.common';
 
 export default createPartConfig({

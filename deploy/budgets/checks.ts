@@ -4,8 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { REMOTE_NAMES } from '../../shared/src/config/parts';
-import { modulesOf, routeOf } from '../../shared/src/routing/manifest';
+import { modulesOf, REMOTE_NAMES, routeOf } from '@wenrun/shared/node';
 import { FOOTER_MARKER, INERT_URLS, ROUTE_BUDGETS, type RouteBudget } from './data';
 import { routeReport, type BuiltPart, type RouteReport, type SiteBuild } from './pageFiles';
 

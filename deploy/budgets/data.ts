@@ -2,7 +2,7 @@
  * The budgets themselves: what each route may send, and the few facts the checks need. The checks are in
  * `checks.ts`, what a page loads in `pageFiles.ts`, the command in `main.ts`.
  */
-import type { RouteId } from '../../shared/src/routing/manifest';
+import type { RouteId } from '@wenrun/shared/node';
 
 export interface RouteBudget {
   /** The page measured for the route: the budget's, the bench's and the byte test's. */

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { RUNTIME_CONFIG_FILE } from '../../shared/src/config/parts';
+import { RUNTIME_CONFIG_FILE } from '@wenrun/shared/node';
 import { checkBudgets, kb, ownHostsOf } from './checks';
 import { ROUTE_BUDGETS } from './data';
 import { siteBuildAt, type RouteReport } from './pageFiles';

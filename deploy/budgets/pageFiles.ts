@@ -10,8 +10,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { APP_PAGE, ENTRY_ASSETS_FILE, MANIFEST_FILE, REMOTE_PARTS, type ChunkGroupAssets, type EntryAssets } from '../../shared/src/config/parts';
-import { modulesOf, routeOf } from '../../shared/src/routing/manifest';
+import {
+  APP_PAGE,
+  ENTRY_ASSETS_FILE,
+  MANIFEST_FILE,
+  modulesOf,
+  REMOTE_PARTS,
+  routeOf,
+  type ChunkGroupAssets,
+  type EntryAssets,
+} from '@wenrun/shared/node';
 import { SHELL_PAGE_GROUPS, STARTUP_GROUPS } from './data';
 
 /** The shell's entry of the site's pages (the status page is another). */

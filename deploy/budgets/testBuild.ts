@@ -4,8 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { REMOTE_PARTS } from '../../shared/src/config/parts';
-import { allRemoteModules } from '../../shared/src/routing/manifest';
+import { allRemoteModules, REMOTE_PARTS } from '@wenrun/shared/node';
 import { siteBuildAt, type SiteBuild } from './pageFiles';
 
 export interface TestBuildOptions {

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseRuntimeConfig, REMOTE_NAMES } from '@wenrun/shared/node';
 import { buildServer, productionRoutes, type ApiRoute } from '../../reference-api/src/server';
-import { REMOTE_NAMES } from '../../shared/src/config/parts';
-import { parseRuntimeConfig } from '../../shared/src/config/runtimeConfig';
 import { siteAddressesOf } from '../serve/headers';
 import { apiLocation, renderNginxConfig, TLS_CIPHERS, type NginxSite } from './config';
 import { configOnOrigins, type ServedOrigins } from './servedConfig';

@@ -1,6 +1,6 @@
+import { REMOTE_NAMES, REMOTE_PARTS, type RemoteName } from '@wenrun/shared/node';
 import { routeNotFoundEnvelope } from '../../reference-api/src/envelope';
 import type { ApiRoute } from '../../reference-api/src/server';
-import { REMOTE_NAMES, REMOTE_PARTS, type RemoteName } from '../../shared/src/config/parts';
 import { CACHE_RULES, DOCUMENT_TYPES, HASHED_FILE, securityHeaders, STRICT_TRANSPORT_SECURITY, type SiteAddresses } from '../serve/headers';
 
 /** The production TLS setup: certificate and key paths, and the plain-HTTP port that redirects to HTTPS. */

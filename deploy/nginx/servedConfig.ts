@@ -1,5 +1,4 @@
-import { MANIFEST_FILE, REMOTE_NAMES, type RemoteName } from '../../shared/src/config/parts';
-import { parseRuntimeConfig } from '../../shared/src/config/runtimeConfig';
+import { MANIFEST_FILE, parseRuntimeConfig, REMOTE_NAMES, type RemoteName } from '@wenrun/shared/node';
 
 /** Where nginx serves the API and each remote. */
 export interface ServedOrigins {

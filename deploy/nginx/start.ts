@@ -19,8 +19,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import {
+  API_PORT,
+  REMOTE_NAMES,
+  REMOTE_PARTS,
+  RENDER_PORT,
+  RUNTIME_CONFIG_FILE,
+  SHELL_PART,
+  VERSION_FILE,
+} from '@wenrun/shared/node';
 import { productionRoutes } from '../../reference-api/src/server';
-import { API_PORT, REMOTE_NAMES, REMOTE_PARTS, RENDER_PORT, RUNTIME_CONFIG_FILE, SHELL_PART, VERSION_FILE } from '../../shared/src/config/parts';
 import { readServedConfig } from '../serve/addresses';
 import { siteAddressesOf } from '../serve/headers';
 import { Supervisor, type ChildSpec } from '../serve/supervisor';

@@ -1,10 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { API_PATHS } from '../../shared/src/api/endpoints';
-import type { ActivityList, ActivitySummary, Envelope } from '../../shared/src/api/types';
-import { REQUEST_TIMEOUT_MS, SUCCESS_CODE } from '../../shared/src/constants';
-import { ACTIVITY_PREFIX, activityPath } from '../../shared/src/content/routes';
-import { activityImagePath } from '../../shared/src/routing/manifest';
+import {
+  ACTIVITY_PREFIX,
+  activityImagePath,
+  activityPath,
+  API_PATHS,
+  REQUEST_TIMEOUT_MS,
+  SUCCESS_CODE,
+  type ActivityList,
+  type ActivitySummary,
+  type Envelope,
+} from '@wenrun/shared/node';
 import { coverPng } from '../../render-server/src/render/images';
 import type { SiteRenderer } from '../../render-server/src/render/siteRenderer';
 import { pageFile, removePageFile, writePageFile } from './pageFiles';

@@ -1,5 +1,4 @@
-import type { RemoteName } from '../../shared/src/config/parts';
-import { REQUEST_TIMEOUT_MS } from '../../shared/src/constants';
+import { REQUEST_TIMEOUT_MS, type RemoteName } from '@wenrun/shared/node';
 import { openSiteRenderer, readRuntimeConfig, runtimeConfigFile, type SiteRenderer } from '../../render-server/src/render/siteRenderer';
 import { answerFromFolders } from './localSite';
 import { connectApi, type ApiChoice } from './referenceApi';

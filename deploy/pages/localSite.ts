@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { MANIFEST_FILE, REMOTE_NAMES, type RemoteName } from '../../shared/src/config/parts';
-import type { RuntimeConfig } from '../../shared/src/config/runtimeConfig';
+import { MANIFEST_FILE, REMOTE_NAMES, type RemoteName, type RuntimeConfig } from '@wenrun/shared/node';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { RuntimeConfig } from '../../shared/src/config/runtimeConfig';
+import type { RuntimeConfig } from '@wenrun/shared/node';
 import { buildServer } from '../../reference-api/src/server';
 
 export interface PagesApi {

@@ -7,11 +7,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { REMOTE_NAMES, REMOTE_PARTS, SHELL_PART } from '../../shared/src/config/parts';
-import { buildPaths, SITE_IMAGE } from '../../shared/src/routing/manifest';
+import { APP_PAGE, buildPaths, REMOTE_NAMES, REMOTE_PARTS, SHELL_PART, SITE_IMAGE } from '@wenrun/shared/node';
 import { escapeHtml } from '../../render-server/src/render/document';
 import { siteImagePng } from '../../render-server/src/render/images';
-import { APP_PAGE } from '../../shared/src/config/parts';
 import { writeActivityPages } from './activityPages';
 import { openLocalRenderer } from './localRenderer';
 import { pageFile, writePageFile } from './pageFiles';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseRuntimeConfig } from '../../shared/src/config/runtimeConfig';
+import { parseRuntimeConfig } from '@wenrun/shared/node';
 import { headersFollowing } from './addresses';
 import { contentSecurityPolicy, siteAddressesOf } from './headers';
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { parseRuntimeConfig, type RuntimeConfig } from '../../shared/src/config/runtimeConfig';
+import { parseRuntimeConfig, type RuntimeConfig } from '@wenrun/shared/node';
 import { securityHeaders, siteAddressesOf, type SecurityHeaders } from './headers';
 
 /**

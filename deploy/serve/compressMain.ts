@@ -1,6 +1,6 @@
 /** `npm run compress`, the last step of `npm run build`: `.br` and `.gz` beside every built file worth it. */
 import path from 'node:path';
-import { REMOTE_PARTS, SHELL_PART } from '../../shared/src/config/parts';
+import { REMOTE_PARTS, SHELL_PART } from '@wenrun/shared/node';
 import { compressFolder } from './compress';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -1,6 +1,5 @@
+import { REMOTE_NAMES, type RuntimeConfig } from '@wenrun/shared/node';
 import { APP_START_SCRIPT_HASH } from '../../render-server/src/render/appStart';
-import { REMOTE_NAMES } from '../../shared/src/config/parts';
-import type { RuntimeConfig } from '../../shared/src/config/runtimeConfig';
 
 /**
  * The HTTP headers of every response of the site, defined once: the Fastify part servers of `npm start` set them,

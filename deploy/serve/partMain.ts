@@ -5,12 +5,19 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { REMOTE_PARTS, RENDER_PORT, RUNTIME_CONFIG_FILE, SHELL_PART, type RemoteName } from '../../shared/src/config/parts';
+import {
+  closeOnSignals,
+  listenHost,
+  REMOTE_PARTS,
+  RENDER_PORT,
+  RUNTIME_CONFIG_FILE,
+  SHELL_PART,
+  type RemoteName,
+} from '@wenrun/shared/node';
 import { siteOrigins } from '../siteOrigins';
 import { headersFollowing } from './addresses';
 import { buildPartServer, fallbackPageIn } from './partServer';
 import { writtenPagesFollowing } from './writtenPages';
-import { closeOnSignals, listenHost } from './serverProcess';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The render server's own limit (3 s for data, 5 s a render) and a little more. */

@@ -5,9 +5,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { answeredAs, ODD_REQUEST_LINES, rawRequest } from '@wenrun/shared/node';
 import { compressFolder } from './compress';
 import { securityHeaders } from './headers';
-import { answeredAs, ODD_REQUEST_LINES, rawRequest } from './oddRequests';
 import { fallbackPageIn, startPartServer } from './partServer';
 
 function folder(): string {

@@ -4,10 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { APP_PAGE } from '../../shared/src/config/parts';
-import { activityImagePath } from '../../shared/src/routing/manifest';
+import { activityImagePath, answerRefused, APP_PAGE, REFUSED_MESSAGES } from '@wenrun/shared/node';
 import { BUILD_FILE, cacheControlFor, isDocument, type SecurityHeaders } from './headers';
-import { answerRefused, REFUSED_MESSAGES } from './refusedRequest';
 
 /** Longer request targets are refused (414) before any routing: no page of the site has one. */
 export const MAX_URL_LENGTH = 8 * 1024;

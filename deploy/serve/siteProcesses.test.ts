@@ -1,4 +1,4 @@
-import { API_PORT, REMOTE_PARTS, RENDER_PORT, SHELL_PART } from '../../shared/src/config/parts';
+import { API_PORT, REMOTE_PARTS, RENDER_PORT, SHELL_PART } from '@wenrun/shared/node';
 import { layoutFrom, SERVED_PARTS, siteProcesses } from './siteProcesses';
 
 const readyPorts = (layout?: Parameters<typeof siteProcesses>[0]) => siteProcesses(layout).map((spec) => Number(new URL(spec.readyUrl).port));

@@ -1,6 +1,12 @@
 import path from 'node:path';
-import { API_PORT, REMOTE_PARTS, RENDER_PORT, SHELL_PART } from '../../shared/src/config/parts';
-import { listenHost, listensBeyondLoopback } from './serverProcess';
+import {
+  API_PORT,
+  listenHost,
+  listensBeyondLoopback,
+  REMOTE_PARTS,
+  RENDER_PORT,
+  SHELL_PART,
+} from '@wenrun/shared/node';
 import type { ChildSpec } from './supervisor';
 
 /** Each served part: its name for partMain's `--part`, its folder, its port. */

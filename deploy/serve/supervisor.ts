@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { DRAIN_MS } from './serverProcess';
+import { DRAIN_MS } from '@wenrun/shared/node';
 
 /** One process the supervisor keeps running. */
 export interface ChildSpec {
@@ -26,7 +26,7 @@ const RESTART_FIRST_MS = 100;
 const RESTART_MAX_MS = 1_500;
 /** A child that ran this long before dying is not in a crash loop: its next restart is quick again. */
 const HEALTHY_RUN_MS = 10_000;
-/** After SIGTERM, a child that has not exited is killed: once its own drain (serverProcess.ts) is surely over. */
+/** After SIGTERM, a child that has not exited is killed: once its own drain (`DRAIN_MS`) is surely over. */
 const STOP_GRACE_MS = DRAIN_MS + 2_000;
 
 async function answers(url: string): Promise<boolean> {

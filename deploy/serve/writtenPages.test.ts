@@ -1,8 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PAGES_CONFIG_FILE, RUNTIME_CONFIG_FILE } from '../../shared/src/config/parts';
-import { DEFAULT_RUNTIME_CONFIG, type RuntimeConfig } from '../../shared/src/config/runtimeConfig';
+import {
+  DEFAULT_RUNTIME_CONFIG,
+  PAGES_CONFIG_FILE,
+  RUNTIME_CONFIG_FILE,
+  type RuntimeConfig,
+} from '@wenrun/shared/node';
 import { pagesFitConfig, readPagesConfig, recordPagesConfig, writtenPagesFollowing } from './writtenPages';
 
 const edited = (change: (config: RuntimeConfig) => void): RuntimeConfig => {

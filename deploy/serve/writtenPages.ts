@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PAGES_CONFIG_FILE } from '../../shared/src/config/parts';
-import { parseRuntimeConfig, type RuntimeConfig } from '../../shared/src/config/runtimeConfig';
+import { PAGES_CONFIG_FILE, parseRuntimeConfig, type RuntimeConfig } from '@wenrun/shared/node';
 import { writeFileAtomically } from '../atomicFile';
 import { readServedConfig, stampOf } from './addresses';
 

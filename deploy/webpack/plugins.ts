@@ -1,5 +1,13 @@
 import webpack from 'webpack';
-import { ENTRY_ASSETS_FILE, MANIFEST_FILE, REMOTE_ENTRY_FILE, VERSION_FILE, type BuildInfo, type ChunkGroupAssets, type EntryAssets } from '../../shared/src/config/parts';
+import {
+  ENTRY_ASSETS_FILE,
+  MANIFEST_FILE,
+  REMOTE_ENTRY_FILE,
+  VERSION_FILE,
+  type BuildInfo,
+  type ChunkGroupAssets,
+  type EntryAssets,
+} from '@wenrun/shared/node';
 
 /** Where a part's server build goes, beside its web build: `dist/server/`. */
 export const SERVER_DIR = 'server';

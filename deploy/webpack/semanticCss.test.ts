@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { transform } from 'lightningcss';
 import postcss from 'postcss';
-import { WEB_PART_FOLDERS } from '../../shared/src/config/parts';
+import { WEB_PART_FOLDERS } from '@wenrun/shared/node';
 import { nuErrors } from '../nuChecker';
 import { SEMANTIC_COMPONENTS, semanticCssPlugins, semanticCssPurge } from './semanticCss';
 

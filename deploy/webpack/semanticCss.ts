@@ -1,7 +1,7 @@
 import path from 'node:path';
 import purgeCss from '@fullhuman/postcss-purgecss';
 import type { RuleSetUseItem } from 'webpack';
-import { REMOTE_PARTS, SHELL_PART } from '../../shared/src/config/parts';
+import { REMOTE_PARTS, SHELL_PART } from '@wenrun/shared/node';
 import { withoutInvalidCss } from './invalidCss';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');

@@ -1,8 +1,5 @@
 import { expect } from '@playwright/test';
-import { API_PATHS } from '../../shared/src/api/endpoints';
-import type { Envelope, SearchResult } from '../../shared/src/api/types';
-import { SERVICE_IMAGE_WIDTH } from '../../shared/src/constants';
-import { searchPath } from '../../shared/src/content/routes';
+import { API_PATHS, searchPath, SERVICE_IMAGE_WIDTH, type Envelope, type SearchResult } from '@wenrun/shared/node';
 import { API_ORIGIN } from '../support/login-modal';
 import type { Target } from '../support/visitor-page';
 import { inHeader, mainHeading, openWithLiveHeader, type VisitorFlow } from './flow';

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { LOGIN_STORAGE_KEY, MESSAGES } from '../../shared/src/constants';
+import { LOGIN_STORAGE_KEY, MESSAGES } from '@wenrun/shared/node';
 import { DEMO_TEACHER } from '../support/accounts';
 import { maskedMobile, readDevCode, unusedMobile } from '../support/login-modal';
 import type { Target, VisitorPage } from '../support/visitor-page';

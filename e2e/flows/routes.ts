@@ -1,7 +1,5 @@
 import { expect } from '@playwright/test';
-import { ABOUT_SECTIONS, aboutPath } from '../../shared/src/content/aboutSections';
-import { activityPath, searchPath } from '../../shared/src/content/routes';
-import { SITE_ROUTES, type RouteId } from '../../shared/src/routing/manifest';
+import { ABOUT_SECTIONS, aboutPath, activityPath, searchPath, SITE_ROUTES, type RouteId } from '@wenrun/shared/node';
 import { SAMPLE_ACTIVITY } from '../support/activities';
 import type { Viewport } from '../support/visitor-page';
 import { horizontalOverflow, mainHeading, scrollThrough, siteFooter, siteHeader, waitForApp, waitForLive, type VisitorFlow } from './flow';

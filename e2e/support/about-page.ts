@@ -1,7 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { API_PATHS } from '../../shared/src/api/endpoints';
-import type { CourseList, Envelope } from '../../shared/src/api/types';
-import { API_PORT } from '../../shared/src/config/parts';
+import { API_PATHS, API_PORT, type CourseList, type Envelope } from '@wenrun/shared/node';
 import { waitForLive } from './site';
 
 export const API_ORIGIN = `http://localhost:${API_PORT}`;

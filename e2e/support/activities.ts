@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
+import { PAGE_STATE_ID } from '@wenrun/shared/node';
 import { ACTIVITIES } from '../../reference-api/src/seed/activities';
-import { PAGE_STATE_ID } from '../../shared/src/pageData/pageState';
 import { waitForApp } from './site';
 
 const ROOT_OPEN = '<div id="root">';

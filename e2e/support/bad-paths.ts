@@ -2,8 +2,7 @@
  * A seeded generator of hostile or broken paths under the site's routes (issue 11, bad paths). The same seed always
  * gives the same paths, so a failure is replayed with `BAD_PATHS_SEED=<seed>`.
  */
-import { seededRandom } from '../../shared/src/seededRandom';
-import { routeOf } from '../../shared/src/routing/manifest';
+import { routeOf, seededRandom } from '@wenrun/shared/node';
 
 /** The route prefixes the paths are generated under (docs/SPEC.md §2). */
 export const BAD_PATH_PREFIXES = ['/', '/about/', '/search/', '/wuyou/'] as const;

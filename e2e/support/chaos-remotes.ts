@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, type Route } from '@playwright/test';
-import { REMOTE_ENTRY_FILE, REMOTE_PARTS, type RemoteName } from '../../shared/src/config/parts';
+import { REMOTE_ENTRY_FILE, REMOTE_PARTS, type RemoteName } from '@wenrun/shared/node';
 import { distOf } from './site';
 
 /** The faults a remote can have in production; each is made real in the browser's network layer. */

@@ -1,8 +1,9 @@
 import net from 'node:net';
+import path from 'node:path';
 import { test as base } from '@playwright/test';
-import { NGINX_SITE_PORTS, startNginxSite, type NginxSite } from './nginx-site';
+import { NGINX_SITE_PORTS, startNginxSite, type NginxSite } from '../../deploy/nginx/site';
 import { WORKER_PORTS, workerPort } from './ports';
-import { serveFolder } from './site';
+import { ARTIFACTS, ROOT, serveFolder } from './site';
 
 /** Hosts started for a test (or a worker), each on a port of its worker's block, all stopped at its end. */
 export interface Hosts {
@@ -82,7 +83,7 @@ export const test = base.extend<{ hosts: Hosts }, { workerIndex: number; workerH
   nginxSite: [
     async ({ workerIndex }, use) => {
       const ports = Array.from({ length: NGINX_SITE_PORTS }, (_, index) => workerPort(workerIndex, WORKER_PORTS.hosts + index));
-      const { site, stop } = await startNginxSite(ports, `worker-${workerIndex}`);
+      const { site, stop } = await startNginxSite({ root: ROOT, ports, siteDir: path.join(ARTIFACTS, `nginx-worker-${workerIndex}`) });
       await use(site);
       await stop();
     },

@@ -1,7 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { API_PATHS } from '../../shared/src/api/endpoints';
-import { API_PORT } from '../../shared/src/config/parts';
-import { LOGIN_STORAGE_KEY } from '../../shared/src/constants';
+import { API_PATHS, API_PORT, LOGIN_STORAGE_KEY } from '@wenrun/shared/node';
 
 export const API_ORIGIN = `http://localhost:${API_PORT}`;
 

@@ -1,4 +1,4 @@
-import { REMOTE_PARTS, SHELL_PART } from '../../shared/src/config/parts';
+import { REMOTE_PARTS, SHELL_PART } from '@wenrun/shared/node';
 
 /** The site as `npm start` serves it: the origin of its pages, canonical links and sitemap in the tests. */
 export const SITE_ORIGIN = `http://localhost:${SHELL_PART.port}`;

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { MANIFEST_FILE, REMOTE_ENTRY_FILE } from '@wenrun/shared/node';
 import { fallbackPageIn, startPartServer } from '../../deploy/serve/partServer';
 import { E2E_SITE_ORIGINS } from './ports';
-import { MANIFEST_FILE, REMOTE_ENTRY_FILE } from '../../shared/src/config/parts';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const ARTIFACTS = path.join(ROOT, 'e2e', '.artifacts');

@@ -1,9 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
+import {
+  ABOUT_SECTIONS,
+  API_PATHS,
+  MESSAGE_CONTENT_MAX,
+  MESSAGE_NAME_MAX,
+  MESSAGES,
+  REMOTE_PARTS,
+} from '@wenrun/shared/node';
 import { MESSAGE_FORM_TEXT } from '../../remote-about/src/message/texts';
-import { API_PATHS } from '../../shared/src/api/endpoints';
-import { REMOTE_PARTS } from '../../shared/src/config/parts';
-import { MESSAGE_CONTENT_MAX, MESSAGE_NAME_MAX, MESSAGES } from '../../shared/src/constants';
-import { ABOUT_SECTIONS } from '../../shared/src/content/aboutSections';
 import {
   ABOUT_PATH_CASES,
   aboutArticle,

@@ -3,10 +3,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { MANIFEST_FILE } from '../../shared/src/config/parts';
+import { activityPath, API_PORT, APP_PAGE, MANIFEST_FILE, VERSION_FILE } from '@wenrun/shared/node';
 import { pageFile } from '../../deploy/pages/pageFiles';
 import { compressFolder } from '../../deploy/serve/compress';
-import { APP_PAGE } from '../../shared/src/config/parts';
 import {
   besideTarget,
   isHashedFile,
@@ -15,8 +14,6 @@ import {
   publishBuild,
   readBuildInfo,
 } from '../../deploy/publish';
-import { API_PORT, VERSION_FILE } from '../../shared/src/config/parts';
-import { activityPath } from '../../shared/src/content/routes';
 import { expect, test } from '../support/fixtures';
 import { LISTED_ACTIVITIES, OFFLINE_ACTIVITY_ID, SAMPLE_ACTIVITY } from '../support/activities';
 import {

@@ -1,10 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { ACTIVITY_PROBLEM_TITLES, API_PATHS, MESSAGES } from '@wenrun/shared/node';
 import { ACTIVITY_TEXT } from '../../remote-wuyou/src/activity/text';
-import { ACTIVITY_PROBLEM_TITLES } from '../../shared/src/activity/problems';
 import { CONTENT_MESSAGES } from '../../reference-api/src/routes/content';
 import { ACTIVITIES, XSS_TEST_ACTIVITY_ID } from '../../reference-api/src/seed/activities';
-import { API_PATHS } from '../../shared/src/api/endpoints';
-import { MESSAGES } from '../../shared/src/constants';
 import { openClientRendered } from '../support/activities';
 import { waitForApp, watchErrors, watchLayoutShift } from '../support/site';
 

@@ -2,11 +2,17 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { API_PATHS } from '../../shared/src/api/endpoints';
-import type { Envelope } from '../../shared/src/api/types';
-import { API_PORT, REMOTE_NAMES, REMOTE_PARTS, RENDER_PORT, SHELL_PART } from '../../shared/src/config/parts';
-import { maskMobile } from '../../shared/src/validation';
-import { SITE_ROUTES } from '../../shared/src/routing/manifest';
+import {
+  API_PATHS,
+  API_PORT,
+  maskMobile,
+  REMOTE_NAMES,
+  REMOTE_PARTS,
+  RENDER_PORT,
+  SHELL_PART,
+  SITE_ROUTES,
+  type Envelope,
+} from '@wenrun/shared/node';
 import { DEMO_TEACHER } from '../support/accounts';
 import { SAMPLE_ACTIVITY } from '../support/activities';
 import { cspDirectives, watchCsp } from '../support/csp';
@@ -14,7 +20,7 @@ import { expect, test } from '../support/fixtures';
 import { waitForLiveHeader } from '../support/header-search';
 import { request, type RequestOptions } from '../support/https';
 import { submitPasswordLogin, unusedMobile } from '../support/login-modal';
-import type { NginxSite } from '../support/nginx-site';
+import type { NginxSite } from '../../deploy/nginx/site';
 import { ARTIFACTS, copyBuild, distOf, editRuntimeConfig, manifestUrl, remoteEntryUrl, setRemote, watchErrors } from '../support/site';
 
 /**

@@ -1,7 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { aboutSectionFromPath } from '../../shared/src/content/aboutSections';
-import { searchKeywordFromPath } from '../../shared/src/content/routes';
-import { seededRandom } from '../../shared/src/seededRandom';
+import { aboutSectionFromPath, searchKeywordFromPath, seededRandom } from '@wenrun/shared/node';
 import { badPathsSeed, generateBadPaths, routeKindOf, type RouteKind } from '../support/bad-paths';
 
 const SEED = badPathsSeed();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { REMOTE_PARTS } from '../../shared/src/config/parts';
+import { REMOTE_PARTS } from '@wenrun/shared/node';
 import { expect, test } from '../support/fixtures';
 import { ARTIFACTS, copyBuild, deployShellCopy, distOf, manifestUrl, remoteEntryUrl, setRemote, waitForApp, watchErrors } from '../support/site';
 

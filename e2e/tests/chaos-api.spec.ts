@@ -1,6 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { API_PATHS } from '../../shared/src/api/endpoints';
-import { MESSAGES, REQUEST_TIMEOUT_MS } from '../../shared/src/constants';
+import { API_PATHS, MESSAGES, REQUEST_TIMEOUT_MS } from '@wenrun/shared/node';
 import { fillMessage, messageForm, waitForLiveForm } from '../support/about-page';
 import { modalField, openLoginModal, sendCodeButton, submitButton } from '../support/login-modal';
 import { expectNoWhiteScreen } from '../support/chaos-remotes';

@@ -1,6 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { RemoteName } from '../../shared/src/config/parts';
-import { CHUNK_LOAD_TIMEOUT_MS } from '../../shared/src/constants';
+import { CHUNK_LOAD_TIMEOUT_MS, type RemoteName } from '@wenrun/shared/node';
 import { expectNoWhiteScreen, exposeChunk, injectRemoteFault, REMOTE_FAULTS, type RemoteFault } from '../support/chaos-remotes';
 import { appReady, waitForApp, waitForLive } from '../support/site';
 

@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { API_PORT, RUNTIME_CONFIG_FILE, SHELL_PART } from '../../shared/src/config/parts';
-import { activityPath } from '../../shared/src/content/routes';
-import { aboutPath } from '../../shared/src/content/aboutSections';
+import { aboutPath, activityPath, API_PORT, RUNTIME_CONFIG_FILE, SHELL_PART } from '@wenrun/shared/node';
 import { SAMPLE_ACTIVITY } from '../support/activities';
 import { expect, test } from '../support/fixtures';
 import { request } from '../support/https';

@@ -1,7 +1,5 @@
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
-import { API_PATHS } from '../../shared/src/api/endpoints';
-import { searchPath } from '../../shared/src/content/routes';
-import { MESSAGES, REQUEST_TIMEOUT_MS, TOAST_DURATION_MS } from '../../shared/src/constants';
+import { API_PATHS, MESSAGES, REQUEST_TIMEOUT_MS, searchPath, TOAST_DURATION_MS } from '@wenrun/shared/node';
 import { expectMessageFields, fillMessage, messageForm, waitForLiveForm } from '../support/about-page';
 import { openPage, resultGroup, searchFromHeader } from '../support/header-search';
 import { answerCalls, corsHeaders } from '../support/api-faults';

@@ -1,9 +1,5 @@
 import type { Page } from '@playwright/test';
-import { API_PATHS } from '../../shared/src/api/endpoints';
-import type { FieldBatch, FieldSummary } from '../../shared/src/api/fieldData';
-import type { Envelope } from '../../shared/src/api/types';
-import { API_PORT } from '../../shared/src/config/parts';
-import { routeOf } from '../../shared/src/routing/manifest';
+import { API_PATHS, API_PORT, routeOf, type Envelope, type FieldBatch, type FieldSummary } from '@wenrun/shared/node';
 import { expect, test } from '../support/fixtures';
 import { deployShellCopy, waitForApp, watchErrors } from '../support/site';
 

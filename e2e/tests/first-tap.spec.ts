@@ -1,6 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { API_PATHS } from '../../shared/src/api/endpoints';
-import { REMOTE_PARTS } from '../../shared/src/config/parts';
+import { API_PATHS, REMOTE_PARTS } from '@wenrun/shared/node';
 import { messageForm } from '../support/about-page';
 import { API_ORIGIN } from '../support/login-modal';
 

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ABOUT_SECTIONS } from '../../shared/src/content/aboutSections';
-import { SERVICE_IMAGE_WIDTH } from '../../shared/src/constants';
+import { ABOUT_SECTIONS, SERVICE_IMAGE_WIDTH } from '@wenrun/shared/node';
 import { ABOUT_PATH_CASES, activeAboutTab } from '../support/about-page';
 import { DEMO_TEACHER } from '../support/accounts';
 import {

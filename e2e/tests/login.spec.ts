@@ -1,6 +1,11 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { API_PATHS } from '../../shared/src/api/endpoints';
-import { CODE_COUNTDOWN_SECONDS, LOGIN_STORAGE_KEY, MESSAGES, REQUEST_TIMEOUT_MS } from '../../shared/src/constants';
+import {
+  API_PATHS,
+  CODE_COUNTDOWN_SECONDS,
+  LOGIN_STORAGE_KEY,
+  MESSAGES,
+  REQUEST_TIMEOUT_MS,
+} from '@wenrun/shared/node';
 import { DEMO_TEACHER, DEMO_TEACHER_WITHOUT_AVATAR } from '../support/accounts';
 import {
   API_ORIGIN,

@@ -1,10 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { answeredAs, ODD_REQUEST_LINES } from '../../deploy/serve/oddRequests';
+import { answeredAs, ODD_REQUEST_LINES, REMOTE_NAMES } from '@wenrun/shared/node';
 import { APP_START_SCRIPT_HASH } from '../../render-server/src/render/appStart';
-import { REMOTE_NAMES } from '../../shared/src/config/parts';
 import { cspDirectives, watchCsp } from '../support/csp';
 import { rawTlsRequest, request } from '../support/https';
-import type { NginxSite } from '../support/nginx-site';
+import type { NginxSite } from '../../deploy/nginx/site';
 import { expect, test } from '../support/fixtures';
 import { SITE_ORIGIN } from '../support/ports';
 import { entryScriptOf, waitForApp, watchErrors } from '../support/site';

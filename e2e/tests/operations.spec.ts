@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { REMOTE_PARTS } from '../../shared/src/config/parts';
+import { REMOTE_PARTS } from '@wenrun/shared/node';
 import { expect, test } from '../support/fixtures';
 import { waitForLiveHeader } from '../support/header-search';
 import {

@@ -1,12 +1,17 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
+import {
+  API_PATHS,
+  API_PORT,
+  APP_PAGE,
+  PAGE_DATA_KEYS,
+  RENDER_PORT,
+  type Envelope,
+  type PageState,
+  type SearchResult,
+} from '@wenrun/shared/node';
 import { buildRenderServer } from '../../render-server/src/server/app';
 import { startPartServer } from '../../deploy/serve/partServer';
-import { API_PATHS } from '../../shared/src/api/endpoints';
-import type { Envelope, SearchResult } from '../../shared/src/api/types';
-import { API_PORT, APP_PAGE, RENDER_PORT } from '../../shared/src/config/parts';
-import type { PageState } from '../../shared/src/pageData/pageState';
-import { PAGE_DATA_KEYS } from '../../shared/src/routing/pageDataKeys';
 import { E2E_PORTS, SITE_ORIGIN } from '../support/ports';
 import { expect, test } from '../support/fixtures';
 import { deployShellCopy, waitForApp, watchErrors } from '../support/site';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { searchPath } from '../../shared/src/content/routes';
+import { searchPath } from '@wenrun/shared/node';
 import { waitForApp, watchErrors } from '../support/site';
 
 /**

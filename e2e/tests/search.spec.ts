@@ -1,8 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { API_PATHS } from '../../shared/src/api/endpoints';
-import type { Envelope, SearchResult } from '../../shared/src/api/types';
-import { MESSAGES } from '../../shared/src/constants';
-import { searchPath } from '../../shared/src/content/routes';
+import { API_PATHS, MESSAGES, searchPath, type Envelope, type SearchResult } from '@wenrun/shared/node';
 import {
   openPage,
   openSearchBox,

@@ -1,14 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  ABOUT_SECTIONS,
+  aboutPath,
+  activityDescription,
+  activityPath,
+  API_PATHS,
+  buildPaths,
+  DEFAULT_RUNTIME_CONFIG,
+} from '@wenrun/shared/node';
 import { ACTIVITY_TEXT } from '../../remote-wuyou/src/activity/text';
 import { escapeHtml } from '../../render-server/src/render/document';
-import { activityDescription } from '../../shared/src/activity/description';
-import { API_PATHS } from '../../shared/src/api/endpoints';
-import { ABOUT_SECTIONS, aboutPath } from '../../shared/src/content/aboutSections';
-import { activityPath } from '../../shared/src/content/routes';
-import { DEFAULT_RUNTIME_CONFIG } from '../../shared/src/config/runtimeConfig';
-import { buildPaths } from '../../shared/src/routing/manifest';
 import { courseCards } from '../support/about-page';
 import { LISTED_ACTIVITIES, OFFLINE_ACTIVITY_ID, openClientRendered, renderedRootMarkup, SAMPLE_ACTIVITY } from '../support/activities';
 import { expect, test } from '../support/fixtures';

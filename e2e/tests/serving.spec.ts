@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { answeredAs, ODD_REQUEST_LINES, rawRequest } from '../../deploy/serve/oddRequests';
-import { API_PORT, REMOTE_PARTS, RENDER_PORT, SHELL_PART } from '../../shared/src/config/parts';
+import {
+  answeredAs,
+  API_PORT,
+  ODD_REQUEST_LINES,
+  rawRequest,
+  REMOTE_PARTS,
+  RENDER_PORT,
+  SHELL_PART,
+} from '@wenrun/shared/node';
 import { request } from '../support/https';
 import { entryScriptOf } from '../support/site';
 

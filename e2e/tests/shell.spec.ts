@@ -1,10 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
-import { API_PATHS } from '../../shared/src/api/endpoints';
-import type { Envelope, HomeContent } from '../../shared/src/api/types';
+import {
+  ABOUT_SECTIONS,
+  aboutPath,
+  API_PATHS,
+  DEFAULT_RUNTIME_CONFIG,
+  type Envelope,
+  type HomeContent,
+} from '@wenrun/shared/node';
 import { ACTIVITIES } from '../../reference-api/src/seed/activities';
-import { ABOUT_SECTIONS, aboutPath } from '../../shared/src/content/aboutSections';
-import { DEFAULT_RUNTIME_CONFIG } from '../../shared/src/config/runtimeConfig';
 import { STARTUP_FAILURE_TEXT } from '../../shell/src/app/startupFailure';
 import { openClientRendered } from '../support/activities';
 import { SITE_ORIGIN } from '../support/ports';

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { API_PORT, REMOTE_PARTS, RENDER_PORT, SHELL_PART } from '../../shared/src/config/parts';
+import { API_PORT, REMOTE_PARTS, RENDER_PORT, SHELL_PART } from '@wenrun/shared/node';
 import { request } from '../support/https';
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LOGIN_STORAGE_KEY, MESSAGE_DRAFT_ID } from '../../shared/src/constants';
+import { LOGIN_STORAGE_KEY, MESSAGE_DRAFT_ID } from '@wenrun/shared/node';
 import { DEMO_TEACHER } from '../support/accounts';
 import { expectMessageFields, fillMessage, waitForLiveForm } from '../support/about-page';
 import { storedLogin, submitPasswordLogin } from '../support/login-modal';

@@ -1,12 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
+import { activityPath, APP_PAGE, buildPaths, PAGE_STATE_ID, REMOTE_PARTS, SHELL_PART } from '@wenrun/shared/node';
 import { nuErrors } from '../../deploy/nuChecker';
 import { pageFile } from '../../deploy/pages/pageFiles';
-import { APP_PAGE, REMOTE_PARTS, SHELL_PART } from '../../shared/src/config/parts';
-import { activityPath } from '../../shared/src/content/routes';
-import { PAGE_STATE_ID } from '../../shared/src/pageData/pageState';
-import { buildPaths } from '../../shared/src/routing/manifest';
 import { LISTED_ACTIVITIES, SAMPLE_ACTIVITY } from '../support/activities';
 import { expect, test } from '../support/fixtures';
 import { distOf, ROOT } from '../support/site';

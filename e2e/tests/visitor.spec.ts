@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { REMOTE_PARTS, SHELL_PART } from '../../shared/src/config/parts';
+import { REMOTE_PARTS, SHELL_PART } from '@wenrun/shared/node';
 import { DEMO_TEACHER } from '../support/accounts';
 import { waitForLiveHeader } from '../support/header-search';
 import { submitPasswordLogin } from '../support/login-modal';

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
+import { API_PATHS } from '@wenrun/shared/node';
 import { expect, test } from '../support/fixtures';
-import { API_PATHS } from '../../shared/src/api/endpoints';
 import { API_ORIGIN } from '../support/login-modal';
 import { openClientRendered } from '../support/activities';
 import { deployShellCopy, waitForApp } from '../support/site';

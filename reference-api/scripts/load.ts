@@ -13,9 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { API_PATHS } from '../../shared/src/api/endpoints';
-import type { Envelope } from '../../shared/src/api/types';
-import { SUCCESS_CODE } from '../../shared/src/constants';
+import { API_PATHS, SUCCESS_CODE, type Envelope } from '@wenrun/shared/node';
 import { CODES } from '../src/envelope';
 import { buildServer, DEFAULT_LIMITS } from '../src/server';
 

@@ -1,7 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Envelope } from '../../shared/src/api/types';
-import { answerRefused, REFUSED_MESSAGES } from '../../deploy/serve/refusedRequest';
-import { NOT_FOUND_CODE, SUCCESS_CODE } from '../../shared/src/constants';
+import { answerRefused, NOT_FOUND_CODE, REFUSED_MESSAGES, SUCCESS_CODE, type Envelope } from '@wenrun/shared/node';
 
 /**
  * Business codes of the envelope. The client compares with SUCCESS_CODE, and the activity page with NOT_FOUND_CODE;

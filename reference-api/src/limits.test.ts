@@ -1,9 +1,6 @@
 import net from 'node:net';
 import Database from 'better-sqlite3';
-import { rawAnswer } from '../../deploy/serve/oddRequests';
-import { API_PATHS } from '../../shared/src/api/endpoints';
-import type { LoginResult } from '../../shared/src/api/types';
-import { CODE_COUNTDOWN_SECONDS, SUCCESS_CODE } from '../../shared/src/constants';
+import { API_PATHS, CODE_COUNTDOWN_SECONDS, rawAnswer, SUCCESS_CODE, type LoginResult } from '@wenrun/shared/node';
 import { createAuthStore } from './db/auth';
 import { openDatabase } from './db/database';
 import { createMessageStore } from './db/messages';

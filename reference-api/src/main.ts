@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { closeOnSignals, listenHost, listensBeyondLoopback } from '../../deploy/serve/serverProcess';
-import { API_PORT } from '../../shared/src/config/parts';
+import { API_PORT, closeOnSignals, listenHost, listensBeyondLoopback } from '@wenrun/shared/node';
 import { buildServer, DEFAULT_ALLOWED_ORIGINS, DEFAULT_LIMITS, DEFAULT_RATE_LIMIT } from './server';
 import { adminTokenEnv, isDemoMode, listEnv, trustedProxiesEnv } from './settings';
 

@@ -2,7 +2,7 @@ import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { REMOTE_PARTS, SHELL_PART } from '../../shared/src/config/parts';
+import { REMOTE_PARTS, SHELL_PART } from '@wenrun/shared/node';
 import type { AppContext, Limits } from './context';
 import { createAuthStore } from './db/auth';
 import { createContentStore } from './db/content';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from '../../shared/src/constants';
-import { MOBILE_PATTERN } from '../../shared/src/validation';
+import { MESSAGES, MOBILE_PATTERN } from '@wenrun/shared/node';
 import { ApiFailure, CODES } from './envelope';
 
 export const BAD_TEXT_MESSAGE = '内容包含无法识别的字符，请检查后重新输入';

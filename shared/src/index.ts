@@ -22,7 +22,8 @@ export {
 export * from './api/types';
 export * from './api/fieldData';
 export { ApiError, assetUrl, del, get, isApiError, post, put, type CallOptions } from './api/client';
-export { API_PATHS, api } from './api/endpoints';
+export { api } from './api/endpoints';
+export { API_PATHS } from './api/paths';
 export { track } from './api/stats';
 export { notify } from './feedback/notify';
 export { alertDialog, confirmDialog, type DialogOptions } from './feedback/dialog';

@@ -1,5 +1,4 @@
-import type { ActivityBlock, ActivitySignUp } from '../../../shared/src/api/types';
-import { DEFAULT_RUNTIME_CONFIG } from '../../../shared/src/config/runtimeConfig';
+import { DEFAULT_RUNTIME_CONFIG, type ActivityBlock, type ActivitySignUp } from '@wenrun/shared/node';
 import { escapeXml, pictureSvg } from '../images/svg';
 import type { Db } from './database';
 

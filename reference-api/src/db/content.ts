@@ -11,7 +11,7 @@ import type {
   HomeContent,
   NewsItem,
   Partner,
-} from '../../../shared/src/api/types';
+} from '@wenrun/shared/node';
 import type { Db } from './database';
 
 export const COURSE_COLUMNS = 'c.id, c.title, c.category, c.lecturer, c.lessons, c.summary, c.cover';

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ACTIVITY_ROUTE } from '../../../shared/src/content/routes';
+import { ACTIVITY_ROUTE, FIELD_METRICS, type FieldEvent, type FieldView, type SlotOutcome } from '@wenrun/shared/node';
 import Database from 'better-sqlite3';
-import { FIELD_METRICS, type FieldEvent, type FieldView, type SlotOutcome } from '../../../shared/src/api/fieldData';
 import { openDatabase, type Db } from './database';
 import { createFieldDataStore, MAX_VERSIONS_PER_REMOTE } from './fieldData';
 

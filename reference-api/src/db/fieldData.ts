@@ -1,14 +1,14 @@
 import {
   FIELD_METRICS,
   FIELD_RETENTION_DAYS,
+  REMOTE_NAMES,
+  SITE_ROUTES,
   type FieldEvent,
   type FieldFigures,
   type FieldMetric,
   type FieldSummary,
   type FieldView,
-} from '../../../shared/src/api/fieldData';
-import { REMOTE_NAMES } from '../../../shared/src/config/parts';
-import { SITE_ROUTES } from '../../../shared/src/routing/manifest';
+} from '@wenrun/shared/node';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database';
 

@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { Course, Expert, Paged } from '../../../shared/src/api/types';
+import type { Course, Expert, Paged } from '@wenrun/shared/node';
 import { characterCount, ftsPhrase, TRIGRAM_MIN } from '../search/terms';
 import { COURSE_COLUMNS, EXPERT_COLUMNS } from './content';
 import type { Db } from './database';

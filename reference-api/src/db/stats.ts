@@ -1,4 +1,4 @@
-import type { StatsEvent } from '../../../shared/src/api/types';
+import type { StatsEvent } from '@wenrun/shared/node';
 import type { Db } from './database';
 
 /** The newest events kept; older ones are dropped on insert so the table cannot grow without bound. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { seededRandom } from '../../../shared/src/seededRandom';
+import { seededRandom } from '@wenrun/shared/node';
 
 /**
  * The demo images, drawn here as SVG so that nothing comes from outside the repository. Text uses the fonts

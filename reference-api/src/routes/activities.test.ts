@@ -1,6 +1,4 @@
-import { API_PATHS } from '../../../shared/src/api/endpoints';
-import type { Activity, ActivityList } from '../../../shared/src/api/types';
-import { SUCCESS_CODE } from '../../../shared/src/constants';
+import { API_PATHS, SUCCESS_CODE, type Activity, type ActivityList } from '@wenrun/shared/node';
 import { expectRefusal, getJson, manualClock, postForm, send, startServer, type TestServer } from '../test/harness';
 import { CONTENT_MESSAGES } from './content';
 

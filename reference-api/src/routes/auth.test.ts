@@ -1,7 +1,12 @@
 import Database from 'better-sqlite3';
-import { API_PATHS } from '../../../shared/src/api/endpoints';
-import type { LoginResult, SendCodeResult } from '../../../shared/src/api/types';
-import { CODE_COUNTDOWN_SECONDS, MESSAGES, SUCCESS_CODE } from '../../../shared/src/constants';
+import {
+  API_PATHS,
+  CODE_COUNTDOWN_SECONDS,
+  MESSAGES,
+  SUCCESS_CODE,
+  type LoginResult,
+  type SendCodeResult,
+} from '@wenrun/shared/node';
 import { DEMO_ACCOUNTS, VISITOR_SCHOOL_NAME } from '../seed/accounts';
 import { hashSecret, hashToken } from '../security/hash';
 import { expectRefusal, getJson, manualClock, postForm, postJson, startServer, type Reply, type TestServer } from '../test/harness';

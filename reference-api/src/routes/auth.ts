@@ -1,10 +1,14 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { API_PATHS } from '../../../shared/src/api/endpoints';
-import type { LoginResult, SendCodeResult } from '../../../shared/src/api/types';
-import { CODE_COUNTDOWN_SECONDS, MESSAGES } from '../../../shared/src/constants';
-import { maskMobile } from '../../../shared/src/validation';
+import {
+  API_PATHS,
+  CODE_COUNTDOWN_SECONDS,
+  maskMobile,
+  MESSAGES,
+  type LoginResult,
+  type SendCodeResult,
+} from '@wenrun/shared/node';
 import type { AppContext } from '../context';
 import type { UserRow, WindowCount } from '../db/auth';
 import { ApiFailure, CODES, ok } from '../envelope';

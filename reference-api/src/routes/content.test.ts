@@ -1,7 +1,13 @@
-import { API_PATHS } from '../../../shared/src/api/endpoints';
-import type { Activity, ActivityList, CourseList, HomeContent } from '../../../shared/src/api/types';
-import { SERVICE_IMAGE_WIDTH, SUCCESS_CODE } from '../../../shared/src/constants';
-import { DEFAULT_RUNTIME_CONFIG } from '../../../shared/src/config/runtimeConfig';
+import {
+  API_PATHS,
+  DEFAULT_RUNTIME_CONFIG,
+  SERVICE_IMAGE_WIDTH,
+  SUCCESS_CODE,
+  type Activity,
+  type ActivityList,
+  type CourseList,
+  type HomeContent,
+} from '@wenrun/shared/node';
 import { CATEGORIES } from '../seed/courses';
 import { ACTIVITIES, XSS_TEST_ACTIVITY_ID } from '../seed/activities';
 import { expectRefusal, postForm, postJson, send, startServer, type TestServer } from '../test/harness';

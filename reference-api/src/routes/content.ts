@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { API_PATHS } from '../../../shared/src/api/endpoints';
+import { API_PATHS } from '@wenrun/shared/node';
 import type { AppContext } from '../context';
 import { ApiFailure, CODES, ok } from '../envelope';
 import { intField, parseBody, payload } from '../validation';

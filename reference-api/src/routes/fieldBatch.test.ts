@@ -1,6 +1,4 @@
-import { FIELD_BATCH_LIMITS } from '../../../shared/src/api/fieldData';
-import { REMOTE_NAMES } from '../../../shared/src/config/parts';
-import { SITE_ROUTES } from '../../../shared/src/routing/manifest';
+import { FIELD_BATCH_LIMITS, REMOTE_NAMES, SITE_ROUTES } from '@wenrun/shared/node';
 import { parseFieldBatch } from './fieldBatch';
 
 const view = { id: 'view-0123456789', route: '/', versions: { about: '1.2.0' }, canary: [] };

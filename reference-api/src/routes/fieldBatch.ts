@@ -3,13 +3,13 @@ import {
   FIELD_BATCH_LIMITS,
   FIELD_METRIC_MAX,
   FIELD_METRICS,
+  REMOTE_NAMES,
+  SITE_ROUTES,
   SLOT_OUTCOMES,
   type FieldEvent,
   type FieldMetric,
   type FieldView,
-} from '../../../shared/src/api/fieldData';
-import { REMOTE_NAMES } from '../../../shared/src/config/parts';
-import { SITE_ROUTES } from '../../../shared/src/routing/manifest';
+} from '@wenrun/shared/node';
 
 const HOUR_MS = 3_600_000;
 const VIEW_LIMITS = { idPattern: /^[A-Za-z0-9_-]{8,64}$/, version: 64 } as const;

@@ -1,8 +1,12 @@
-import { ACTIVITY_ROUTE } from '../../../shared/src/content/routes';
+import {
+  ACTIVITY_ROUTE,
+  API_PATHS,
+  FIELD_BATCH_LIMITS,
+  SUCCESS_CODE,
+  type FieldBatchReply,
+  type FieldSummary,
+} from '@wenrun/shared/node';
 import Database from 'better-sqlite3';
-import { API_PATHS } from '../../../shared/src/api/endpoints';
-import { FIELD_BATCH_LIMITS, type FieldBatchReply, type FieldSummary } from '../../../shared/src/api/fieldData';
-import { SUCCESS_CODE } from '../../../shared/src/constants';
 import { DEFAULT_ALLOWED_ORIGINS } from '../server';
 import { expectRefusal, getJson, manualClock, postJson, send, startServer, type TestServer } from '../test/harness';
 import { STATS_BODY_LIMIT } from './stats';

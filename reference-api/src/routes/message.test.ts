@@ -1,6 +1,11 @@
-import { API_PATHS } from '../../../shared/src/api/endpoints';
-import type { MessageResult } from '../../../shared/src/api/types';
-import { MESSAGE_CONTENT_MAX, MESSAGE_NAME_MAX, MESSAGES, SUCCESS_CODE } from '../../../shared/src/constants';
+import {
+  API_PATHS,
+  MESSAGE_CONTENT_MAX,
+  MESSAGE_NAME_MAX,
+  MESSAGES,
+  SUCCESS_CODE,
+  type MessageResult,
+} from '@wenrun/shared/node';
 import { expectRefusal, getJson, manualClock, postForm, postJson, startServer, type TestServer } from '../test/harness';
 import { BAD_TEXT_MESSAGE } from '../validation';
 import type { MessageRow } from '../db/messages';

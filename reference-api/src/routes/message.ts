@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { API_PATHS } from '../../../shared/src/api/endpoints';
-import type { MessageResult } from '../../../shared/src/api/types';
-import { MESSAGE_CONTENT_MAX, MESSAGE_NAME_MAX, MESSAGES } from '../../../shared/src/constants';
+import { API_PATHS, MESSAGE_CONTENT_MAX, MESSAGE_NAME_MAX, MESSAGES, type MessageResult } from '@wenrun/shared/node';
 import type { AppContext } from '../context';
 import { ApiFailure, CODES, ok } from '../envelope';
 import { clientIp } from '../net';

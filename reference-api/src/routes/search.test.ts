@@ -1,10 +1,7 @@
 import Database from 'better-sqlite3';
-import { API_PATHS } from '../../../shared/src/api/endpoints';
-import type { SearchResult } from '../../../shared/src/api/types';
-import { MESSAGES, SUCCESS_CODE } from '../../../shared/src/constants';
+import { API_PATHS, MESSAGES, SEARCH_KEYWORD_MAX, SUCCESS_CODE, type SearchResult } from '@wenrun/shared/node';
 import { expectRefusal, postForm, postJson, startServer, type TestServer } from '../test/harness';
 import { CONTENT_MESSAGES } from './content';
-import { SEARCH_KEYWORD_MAX } from '../../../shared/src/constants';
 import { SEARCH_MESSAGES } from './search';
 
 describe('websiteSearch1.0', () => {

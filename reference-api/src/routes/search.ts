@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { API_PATHS } from '../../../shared/src/api/endpoints';
-import type { SearchResult } from '../../../shared/src/api/types';
-import { MESSAGES, SEARCH_KEYWORD_MAX } from '../../../shared/src/constants';
+import { API_PATHS, MESSAGES, SEARCH_KEYWORD_MAX, type SearchResult } from '@wenrun/shared/node';
 import type { AppContext } from '../context';
 import { ok } from '../envelope';
 import { splitTerms } from '../search/terms';

@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { API_PATHS } from '../../../shared/src/api/endpoints';
-import { FIELD_BATCH_LIMITS, FIELD_SUMMARY_WINDOWS, type FieldBatchReply, type FieldSummary } from '../../../shared/src/api/fieldData';
-import type { Envelope } from '../../../shared/src/api/types';
+import {
+  API_PATHS,
+  FIELD_BATCH_LIMITS,
+  FIELD_SUMMARY_WINDOWS,
+  type Envelope,
+  type FieldBatchReply,
+  type FieldSummary,
+} from '@wenrun/shared/node';
 import type { AppContext } from '../context';
 import { CODES, ok } from '../envelope';
 import { BATCH_TOO_LARGE, parseFieldBatch } from './fieldBatch';

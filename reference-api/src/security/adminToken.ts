@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Envelope } from '../../../shared/src/api/types';
+import type { Envelope } from '@wenrun/shared/node';
 import { CODES } from '../envelope';
 
 /** Shorter tokens are refused at start: the token is all that stands between the internet and publishing. */

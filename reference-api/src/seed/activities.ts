@@ -1,5 +1,4 @@
-import type { Activity } from '../../../shared/src/api/types';
-import { DEFAULT_RUNTIME_CONFIG } from '../../../shared/src/config/runtimeConfig';
+import { DEFAULT_RUNTIME_CONFIG, type Activity } from '@wenrun/shared/node';
 
 const SIGN_UP_PHONE = DEFAULT_RUNTIME_CONFIG.contact.hotline;
 

@@ -1,5 +1,11 @@
-import type { Banner, Course, Expert, NewsItem, Partner } from '../../../shared/src/api/types';
-import { DEFAULT_RUNTIME_CONFIG } from '../../../shared/src/config/runtimeConfig';
+import {
+  DEFAULT_RUNTIME_CONFIG,
+  type Banner,
+  type Course,
+  type Expert,
+  type NewsItem,
+  type Partner,
+} from '@wenrun/shared/node';
 import {
   accountQrSvg,
   avatarSvg,

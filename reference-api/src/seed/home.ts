@@ -1,4 +1,4 @@
-import type { Banner, NewsItem, Partner } from '../../../shared/src/api/types';
+import type { Banner, NewsItem, Partner } from '@wenrun/shared/node';
 
 export const BANNERS: Banner[] = [
   {

@@ -1,4 +1,4 @@
-import { DEFAULT_RUNTIME_CONFIG } from '../../../shared/src/config/runtimeConfig';
+import { DEFAULT_RUNTIME_CONFIG } from '@wenrun/shared/node';
 
 /** The three official accounts of the footer; ids are the last segment of their default URLs. */
 export interface OfficialAccountSeed {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Envelope } from '../../../shared/src/api/types';
+import type { Envelope } from '@wenrun/shared/node';
 import { buildServer, type ServerOptions } from '../server';
 
 export interface TestServer {

@@ -1,5 +1,4 @@
-import { DEFAULT_RUNTIME_CONFIG } from '../../../shared/src/config/runtimeConfig';
-import { parsePageState, PAGE_STATE_ID } from '../../../shared/src/pageData/pageState';
+import { DEFAULT_RUNTIME_CONFIG, PAGE_STATE_ID, parsePageState } from '@wenrun/shared/node';
 import { APP_START_SCRIPT } from './appStart';
 import { buildDocument, jsonForScript } from './document';
 

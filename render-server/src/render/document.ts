@@ -1,6 +1,4 @@
-import type { RuntimeConfig } from '../../../shared/src/config/runtimeConfig';
-import { PAGE_STATE_ID, type PageState } from '../../../shared/src/pageData/pageState';
-import { SITE_IMAGE, type PageHead } from '../../../shared/src/routing/manifest';
+import { PAGE_STATE_ID, SITE_IMAGE, type PageHead, type PageState, type RuntimeConfig } from '@wenrun/shared/node';
 import { startAppAfterFirstPaint } from './appStart';
 
 export function escapeHtml(text: string): string {

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { RemoteName } from '../../../shared/src/config/parts';
+import type { RemoteName } from '@wenrun/shared/node';
 import type { RenderedPage, RenderSetup } from '../../../shell/src/server/render';
 
 export type { RenderedPage, RenderSetup };

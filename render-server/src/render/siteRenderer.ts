@@ -1,8 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { APP_PAGE, RUNTIME_CONFIG_FILE, type RemoteName } from '../../../shared/src/config/parts';
-import { parseRuntimeConfig, type RuntimeConfig } from '../../../shared/src/config/runtimeConfig';
-import { SITE_ROUTES, type PageHead, type RouteId } from '../../../shared/src/routing/manifest';
+import {
+  APP_PAGE,
+  parseRuntimeConfig,
+  RUNTIME_CONFIG_FILE,
+  SITE_ROUTES,
+  type PageHead,
+  type RemoteName,
+  type RouteId,
+  type RuntimeConfig,
+} from '@wenrun/shared/node';
 import { criticalCssFor } from './criticalCss';
 import { buildDocument } from './document';
 import { loadShellServer, type ShellServer } from './shellServer';

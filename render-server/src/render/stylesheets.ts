@@ -1,8 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { ENTRY_ASSETS_FILE, MANIFEST_FILE, REMOTE_NAMES, type EntryAssets, type RemoteName } from '../../../shared/src/config/parts';
-import type { RuntimeConfig } from '../../../shared/src/config/runtimeConfig';
-import { modulesOf, type SiteRoute } from '../../../shared/src/routing/manifest';
+import {
+  ENTRY_ASSETS_FILE,
+  MANIFEST_FILE,
+  modulesOf,
+  REMOTE_NAMES,
+  type EntryAssets,
+  type RemoteName,
+  type RuntimeConfig,
+  type SiteRoute,
+} from '@wenrun/shared/node';
 
 /** The shell's entry of the site's pages (the status page is another). */
 const SITE_ENTRY = 'main';

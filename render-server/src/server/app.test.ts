@@ -4,9 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { rawAnswer, rawRequest } from '../../../deploy/serve/oddRequests';
-import { ENTRY_ASSETS_FILE } from '../../../shared/src/config/parts';
-import { DEFAULT_RUNTIME_CONFIG } from '../../../shared/src/config/runtimeConfig';
+import { DEFAULT_RUNTIME_CONFIG, ENTRY_ASSETS_FILE, rawAnswer, rawRequest } from '@wenrun/shared/node';
 import type { RenderedPage, RenderSetup, ShellServer } from '../render/shellServer';
 
 import { buildRenderServer, MAX_COVER_BYTES, sitePath } from './app';

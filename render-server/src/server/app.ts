@@ -3,17 +3,22 @@ import type http from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { API_PATHS } from '../../../shared/src/api/endpoints';
-import type { Activity, Envelope } from '../../../shared/src/api/types';
-import { REMOTE_NAMES } from '../../../shared/src/config/parts';
-import { SUCCESS_CODE } from '../../../shared/src/constants';
-import { activityIdFromPath, activityPath } from '../../../shared/src/content/routes';
-import { isActivityId } from '../../../shared/src/activity/ids';
-import type { RouteId } from '../../../shared/src/routing/manifest';
-import { answerRefused, REFUSED_MESSAGES } from '../../../deploy/serve/refusedRequest';
+import {
+  activityIdFromPath,
+  activityPath,
+  answerRefused,
+  API_PATHS,
+  APP_PAGE,
+  isActivityId,
+  REFUSED_MESSAGES,
+  REMOTE_NAMES,
+  SUCCESS_CODE,
+  type Activity,
+  type Envelope,
+  type RouteId,
+} from '@wenrun/shared/node';
 import { coverPng } from '../render/images';
 import { loadShellServer, type ShellServer } from '../render/shellServer';
-import { APP_PAGE } from '../../../shared/src/config/parts';
 import { openSiteRenderer, runtimeConfigFile, type SiteRenderer } from '../render/siteRenderer';
 import { createPageCache, DEFAULT_PAGE_CACHE, type PageCacheLimits } from './pageCache';
 import { carriedForward, changesBetween, snapshotSite, unlistedActivityPages, type SiteSnapshot } from './siteWatch';

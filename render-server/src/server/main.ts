@@ -6,8 +6,7 @@
  * RUNTIME_CONFIG_FILE: the runtime config when not the shell folder's own.
  */
 import path from 'node:path';
-import { RENDER_PORT } from '../../../shared/src/config/parts';
-import { closeOnSignals, listenHost } from '../../../deploy/serve/serverProcess';
+import { closeOnSignals, listenHost, RENDER_PORT } from '@wenrun/shared/node';
 import { buildRenderServer } from './app';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');

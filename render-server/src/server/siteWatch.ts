@@ -1,11 +1,17 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { API_PATHS } from '../../../shared/src/api/endpoints';
-import type { ActivityList, Envelope } from '../../../shared/src/api/types';
-import { MANIFEST_FILE, REMOTE_NAMES, VERSION_FILE, type RemoteName } from '../../../shared/src/config/parts';
-import type { RuntimeConfig } from '../../../shared/src/config/runtimeConfig';
-import { SUCCESS_CODE } from '../../../shared/src/constants';
-import { activityIdFromPath } from '../../../shared/src/content/routes';
+import {
+  activityIdFromPath,
+  API_PATHS,
+  MANIFEST_FILE,
+  REMOTE_NAMES,
+  SUCCESS_CODE,
+  VERSION_FILE,
+  type ActivityList,
+  type Envelope,
+  type RemoteName,
+  type RuntimeConfig,
+} from '@wenrun/shared/node';
 
 const CHECK_TIMEOUT_MS = 3_000;
 

@@ -5,13 +5,15 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+// eslint-disable-next-line no-restricted-imports -- shared's one exception (docs/ARCHITECTURE.md): the API client tested against the server of the contract it is written for; a test, never shipped.
 import { buildServer } from '../../../reference-api/src/server';
 import { DEFAULT_RUNTIME_CONFIG, setRuntimeConfig } from '../config/runtimeConfig';
 import { MESSAGES, SUCCESS_CODE } from '../constants';
 import { requestTracker } from '../feedback/loading';
 import { notify } from '../feedback/notify';
 import { ApiError, del, get, isApiError, post, put } from './client';
-import { api, API_PATHS } from './endpoints';
+import { api } from './endpoints';
+import { API_PATHS } from './paths';
 import { track } from './stats';
 import type { LoginResult } from './types';
 

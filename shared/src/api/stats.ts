@@ -1,6 +1,6 @@
 import { getRuntimeConfig } from '../config/runtimeConfig';
 import { post } from './client';
-import { API_PATHS } from './endpoints';
+import { API_PATHS } from './paths';
 import type { StatsEvent } from './types';
 
 /**

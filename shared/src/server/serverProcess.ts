@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-
 /**
  * How long a server of the site lets the requests it is serving finish once asked to stop. The supervisor of
- * `npm start` (supervisor.ts) waits longer than this before it kills a child, so a drain is never cut short.
+ * `npm start` (deploy/serve/supervisor.ts) waits longer than this before it kills a child, so a drain is never cut
+ * short.
  */
 export const DRAIN_MS = 10_000;
 
@@ -20,10 +19,19 @@ export function listensBeyondLoopback(env: NodeJS.ProcessEnv = process.env): boo
 }
 
 /**
+ * What closing a server needs of it: a Fastify instance is one. Named by its shape so that shared needs no server
+ * framework of its own.
+ */
+export interface ClosingServer {
+  log: { info(details: object, message: string): void; error(details: object, message: string): void };
+  close(): PromiseLike<unknown>;
+}
+
+/**
  * SIGINT and SIGTERM close the server: in-flight requests finish, new connections are refused; a request still
  * running after DRAIN_MS must not keep the process past a deploy's patience.
  */
-export function closeOnSignals(app: FastifyInstance): void {
+export function closeOnSignals(app: ClosingServer): void {
   let closing = false;
   const stop = (signal: NodeJS.Signals) => {
     if (closing) return;

@@ -1,14 +1,14 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
 import path from 'node:path';
-import { REMOTE_NAMES, RUNTIME_CONFIG_FILE, type RemoteName } from '../../shared/src/config/parts';
-import { request } from './https';
-import { ARTIFACTS, ROOT } from './site';
+import { REMOTE_NAMES, RUNTIME_CONFIG_FILE, type RemoteName } from '@wenrun/shared/node';
 
 /**
- * The built site behind Debian's nginx over HTTPS, as production serves it (deploy/nginx/start.ts): the production
- * form, with the reference API in production mode behind it.
+ * The built site behind Debian's nginx over HTTPS, as production serves it (start.ts beside this file): the production
+ * form, with the reference API in production mode behind it. Started by the browser tests and the load bench.
  */
 export interface NginxSite {
   shell: string;
@@ -36,23 +36,36 @@ export interface NginxSite {
 /** How many ports a site takes: the shell, each remote, the API proxy, plain HTTP, two render servers, the API. */
 export const NGINX_SITE_PORTS = REMOTE_NAMES.length + 6;
 
-async function answers(url: string, ca?: Buffer): Promise<boolean> {
-  return request(url, { ca }).then(
-    (response) => response.status === 200,
-    () => false,
-  );
+/** Whether `url` answers 200; over HTTPS trusting `ca` alone, this site's own certificate. */
+function answers(url: string, ca?: Buffer): Promise<boolean> {
+  const client = new URL(url).protocol === 'https:' ? https : http;
+  return new Promise((resolve) => {
+    const asked = client.get(url, { agent: false, ...(ca ? { ca } : {}) }, (response) => {
+      response.resume();
+      resolve(response.statusCode === 200);
+    });
+    asked.on('error', () => resolve(false));
+  });
+}
+
+export interface NginxSiteOptions {
+  /** The repository, whose built parts it serves. */
+  root: string;
+  /** NGINX_SITE_PORTS of them. */
+  ports: number[];
+  /** Emptied, then the site's own: its config, certificate, database and log. */
+  siteDir: string;
 }
 
 /**
- * Starts deploy/nginx/start.ts on `ports` (NGINX_SITE_PORTS of them) with its own certificate, and resolves once
- * nginx and both render servers answer; `stop` ends nginx and its render servers.
+ * Starts start.ts (beside this file) on `ports` with its own certificate, and resolves once nginx and both render
+ * servers answer; `stop` ends nginx and its render servers.
  */
-export async function startNginxSite(ports: number[], name: string): Promise<{ site: NginxSite; stop: () => Promise<void> }> {
+export async function startNginxSite({ root, ports, siteDir }: NginxSiteOptions): Promise<{ site: NginxSite; stop: () => Promise<void> }> {
   const [shellPort = 0, apiPort = 0, httpPort = 0, apiUpstreamPort = 0, ...rest] = ports;
   const remotePorts = rest.slice(0, REMOTE_NAMES.length);
   const renderPorts = rest.slice(REMOTE_NAMES.length, REMOTE_NAMES.length + 2);
   if (renderPorts.length !== 2) throw new Error(`nginx 站点需要 ${NGINX_SITE_PORTS} 个端口`);
-  const siteDir = path.join(ARTIFACTS, `nginx-${name}`);
   fs.rmSync(siteDir, { recursive: true, force: true });
   fs.mkdirSync(siteDir, { recursive: true });
   // Written by the start script from the build's config, moved onto this site's origins.
@@ -60,7 +73,7 @@ export async function startNginxSite(ports: number[], name: string): Promise<{ s
   const logFile = path.join(siteDir, 'site.log');
   const adminToken = randomBytes(32).toString('hex');
   const child = spawn(
-    path.join(ROOT, 'node_modules/.bin/tsx'),
+    path.join(root, 'node_modules/.bin/tsx'),
     [
       'deploy/nginx/start.ts',
       ...['--shell', String(shellPort), '--api', String(apiPort), '--http-port', String(httpPort)],
@@ -70,7 +83,7 @@ export async function startNginxSite(ports: number[], name: string): Promise<{ s
       ...['--tls-self-signed', '--tls-dir', siteDir],
     ],
     {
-      cwd: ROOT,
+      cwd: root,
       // What the site's processes write (the API's JSON lines among them), for the tests to read.
       stdio: ['ignore', fs.openSync(logFile, 'w'), 'inherit'],
       // The tests, the render servers and the browser all reach this nginx from 127.0.0.1: one visitor to the API,
@@ -117,7 +130,7 @@ export async function startNginxSite(ports: number[], name: string): Promise<{ s
   return {
     site,
     stop: async () => {
-      // deploy/nginx/start.ts stops nginx and the render servers on SIGTERM, then exits.
+      // start.ts stops nginx and the render servers on SIGTERM, then exits.
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
     },

@@ -1,0 +1,31 @@
+/**
+ * `@wenrun/shared/node`: shared's front door for Node code — the render server, the reference API, deploy, the bench,
+ * the browser tests and the build's configs. The same modules the browser gets through `@wenrun/shared` (so the
+ * server, the build and the tests read the one copy: the parts table, the route manifest, the API's paths and wire
+ * types, the runtime config's parser, the field data format, the validation rules, the site's texts), and what
+ * every server of the site does alike (`./server`).
+ *
+ * Nothing here loads the browser's side: no store, no stylesheet, no component, no toast, not the API client (the
+ * calls stay in `@wenrun/shared`; their paths are here). The route manifest and the route patterns match paths with
+ * react-router-dom's `matchRoutes`, as the browser does, so that package loads, and renders nothing. `node.test.ts`
+ * fails when a module of the browser's side comes along. Only Node resolves this entry (the `node` condition in
+ * shared's package.json): a part's build cannot bundle it.
+ */
+export * from './constants';
+export * from './config/parts';
+export { DEFAULT_RUNTIME_CONFIG, parseRuntimeConfig, type ParsedRuntimeConfig, type RuntimeConfig } from './config/runtimeConfig';
+export * from './api/types';
+export { API_PATHS } from './api/paths';
+export * from './api/fieldData';
+export * from './routing/manifest';
+export * from './routing/pageDataKeys';
+export * from './content/routes';
+export * from './content/aboutSections';
+export { PAGE_STATE_ID, parsePageState, type PageState } from './pageData/pageState';
+export { activityDescription } from './activity/description';
+export { isActivityId } from './activity/ids';
+export { ACTIVITY_PROBLEM_TITLES, type ActivityProblemKind } from './activity/problems';
+export { maskMobile, MOBILE_PATTERN } from './validation';
+export { seededRandom } from './seededRandom';
+export * from './federation/files';
+export * from './server';
