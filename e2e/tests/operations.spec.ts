@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTE_PARTS } from '@wenrun/shared/node';
-import { expect, test } from '../support/fixtures';
+import { expect, test, type Hosts } from '../support/fixtures';
 import { waitForLiveHeader } from '../support/header-search';
 import {
   ARTIFACTS,
@@ -15,6 +15,15 @@ import {
   setRemote,
   watchErrors,
 } from '../support/site';
+
+/** A copy of the shell whose header's primary entry is a black hole (accepts, never answers), the good build behind it. */
+async function shellWithBlackHoledHeader(hosts: Hosts, name: string) {
+  const blackHole = await hosts.blackHole();
+  const shell = await hosts.serve(
+    deployShellCopy(name, (config) => setRemote(config, 'header', [manifestUrl(blackHole.port), manifestUrl(REMOTE_PARTS.header.port)])),
+  );
+  return { blackHole, shell };
+}
 
 test('ops: pointing runtime-config.json at another header build takes effect on reload, nothing rebuilt', async ({
   page,
@@ -70,12 +79,7 @@ test('a black-holed primary remote-header costs the visit one short wait: the fi
   page,
   hosts,
 }) => {
-  const blackHole = await hosts.blackHole();
-  const shell = await hosts.serve(
-    deployShellCopy('shell-black-hole', (config) =>
-      setRemote(config, 'header', [manifestUrl(blackHole.port), manifestUrl(REMOTE_PARTS.header.port)]),
-    ),
-  );
+  const { blackHole, shell } = await shellWithBlackHoledHeader(hosts, 'shell-black-hole');
   const askedBlackHole = () => requests.some((url) => new URL(url).port === String(blackHole.port));
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
@@ -118,12 +122,7 @@ test('a black-holed primary remote-header on a page that shows two of its module
   page,
   hosts,
 }) => {
-  const blackHole = await hosts.blackHole();
-  const shell = await hosts.serve(
-    deployShellCopy('shell-black-hole-two-modules', (config) =>
-      setRemote(config, 'header', [manifestUrl(blackHole.port), manifestUrl(REMOTE_PARTS.header.port)]),
-    ),
-  );
+  const { blackHole, shell } = await shellWithBlackHoledHeader(hosts, 'shell-black-hole-two-modules');
   const toBlackHole: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).port === String(blackHole.port)) toBlackHole.push(request.url());
