@@ -17,7 +17,7 @@ export function readServedConfig(file: string): RuntimeConfig {
 }
 
 /** What changes when a file is edited in place or replaced by a rename. */
-export function stampOf(file: string): string {
+function stampOf(file: string): string {
   try {
     const stat = fs.statSync(file);
     return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
@@ -27,19 +27,27 @@ export function stampOf(file: string): string {
 }
 
 /**
+ * `derive`'s result, made again only when one of `files` changed (edited in place or replaced by a rename): a stat
+ * of each per call is all it costs while nothing changes.
+ */
+export function followingFiles<T>(files: string[], derive: () => T): () => T {
+  let seen: string | undefined;
+  let value: T;
+  return () => {
+    const stamp = files.map(stampOf).join('|');
+    if (stamp !== seen) {
+      value = derive();
+      seen = stamp;
+    }
+    return value;
+  };
+}
+
+/**
  * The site's headers for the runtime config in `file`, made again as soon as the file changes: a page's CSP names
  * the origins of the config it is served with, so ops move a remote by editing the config alone. A stat per call is
  * all it costs while nothing changes.
  */
 export function headersFollowing(file: string, options: { tls?: boolean } = {}): () => SecurityHeaders {
-  let seen = '';
-  let headers: SecurityHeaders | undefined;
-  return () => {
-    const stamp = stampOf(file);
-    if (!headers || stamp !== seen) {
-      seen = stamp;
-      headers = securityHeaders(siteAddressesOf(readServedConfig(file)), options);
-    }
-    return headers;
-  };
+  return followingFiles([file], () => securityHeaders(siteAddressesOf(readServedConfig(file)), options));
 }

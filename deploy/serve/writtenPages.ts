@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PAGES_CONFIG_FILE, parseRuntimeConfig, type RuntimeConfig } from '@wenrun/shared/node';
 import { writeFileAtomically } from '../atomicFile';
-import { readServedConfig, stampOf } from './addresses';
+import { followingFiles, readServedConfig } from './addresses';
 
 /**
  * Records the config the pages in `shellDir` are written with. Every page carries the whole config in its state
@@ -41,15 +41,7 @@ export function pagesFitConfig(written: RuntimeConfig | undefined, served: Runti
  * the new config) until the pages are written again for it. A stat of each file per call is all it costs meanwhile.
  */
 export function writtenPagesFollowing(shellDir: string, configFile: string): () => boolean {
-  const record = path.join(shellDir, PAGES_CONFIG_FILE);
-  let seen = '';
-  let fit = false;
-  return () => {
-    const stamp = `${stampOf(record)}|${stampOf(configFile)}`;
-    if (stamp !== seen) {
-      seen = stamp;
-      fit = pagesFitConfig(readPagesConfig(shellDir), readServedConfig(configFile));
-    }
-    return fit;
-  };
+  return followingFiles([path.join(shellDir, PAGES_CONFIG_FILE), configFile], () =>
+    pagesFitConfig(readPagesConfig(shellDir), readServedConfig(configFile)),
+  );
 }
