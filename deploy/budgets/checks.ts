@@ -20,7 +20,7 @@ export function checkRouteBudget(report: RouteReport, budget: Pick<RouteBudget, 
 
 /** The remotes a route must not load: every remote it does not show. */
 export function remotesNotShownOn(pathname: string): string[] {
-  const shown = new Set(modulesOf(routeOf(pathname)).map((ref) => ref.remote));
+  const shown = new Set(modulesOf(routeOf(pathname).route).map((ref) => ref.remote));
   return REMOTE_NAMES.filter((name) => !shown.has(name));
 }
 
@@ -34,7 +34,7 @@ export function checkIsolation(site: SiteBuild, report: RouteReport): string[] {
   const problems: string[] = [];
   for (const { part, file } of report.files) {
     if (forbidden.includes(part.name)) problems.push(`${report.path} 下载了 ${part.folder}/${file}`);
-    else if (!routeOf(report.path).layout && part === site.shell && /\.(js|css)$/.test(file)) {
+    else if (!routeOf(report.path).route.layout && part === site.shell && /\.(js|css)$/.test(file)) {
       if (fs.readFileSync(path.join(part.dir, file), 'utf8').includes(FOOTER_MARKER)) {
         problems.push(`${report.path} 下载的 ${part.folder}/${file} 含页脚代码（${FOOTER_MARKER}）`);
       }

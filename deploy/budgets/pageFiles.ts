@@ -74,7 +74,7 @@ function filesOf(assets: ManifestAssets): string[] {
 
 /** The page a path is served from: its page written at build, or the template the render server fills. */
 export function pageOf(pathname: string): string {
-  return routeOf(pathname).rendered === 'build' ? path.posix.join(pathname, 'index.html').replace(/^\//, '') : APP_PAGE;
+  return routeOf(pathname).route.rendered === 'build' ? path.posix.join(pathname, 'index.html').replace(/^\//, '') : APP_PAGE;
 }
 
 /** A part's build as the budgets read it: its stats (entry, chunk groups, shared packages). */
@@ -92,7 +92,7 @@ function statsOf(part: BuiltPart, entry: string): PartStats {
 /** The remotes a path shows, in the order the page asks for them (the layout's first), with their stats. */
 function shownRemotes(site: SiteBuild, pathname: string): (PartStats & { module: string })[] {
   const remoteByName = new Map(site.remotes.map((remote) => [remote.name, remote]));
-  return modulesOf(routeOf(pathname)).map(({ remote: name, module }) => {
+  return modulesOf(routeOf(pathname).route).map(({ remote: name, module }) => {
     const remote = remoteByName.get(name);
     if (!remote) throw new Error(`没有名为 ${name} 的 remote`);
     return { ...statsOf(remote, name), module };
@@ -115,7 +115,7 @@ export function routeFiles(site: SiteBuild, pathname: string): PageFile[] {
 
 /** The files a path loads, and the shared packages among them that come from a remote (the shell has none). */
 function pageLoad(site: SiteBuild, pathname: string): { files: PageFile[]; fromRemotes: Set<string> } {
-  const route = routeOf(pathname);
+  const route = routeOf(pathname).route;
   const fromRemotes = new Set<string>();
   const files = new Map<string, PageFile>();
   const add = (part: BuiltPart, file: string) => files.set(`${part.folder}/${file}`, { part, file });

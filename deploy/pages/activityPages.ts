@@ -4,38 +4,11 @@ import {
   ACTIVITY_PREFIX,
   activityImagePath,
   activityPath,
-  API_PATHS,
   REQUEST_TIMEOUT_MS,
-  SUCCESS_CODE,
-  type ActivityList,
-  type ActivitySummary,
-  type Envelope,
 } from '@wenrun/shared/node';
-import { coverPng } from '../../render-server/src/render/images';
+import { createActivityApi } from '../../render-server/src/render/activityApi';
 import type { SiteRenderer } from '../../render-server/src/render/siteRenderer';
 import { pageFile, removePageFile, writePageFile } from './pageFiles';
-
-const LIST_PAGE_SIZE = 100;
-
-/**
- * Every activity that is online, from the list form of `activityPageList1.0`. An API that does not answer is an
- * error, never an empty list: the pages of every activity would be removed.
- */
-export async function listActivities(apiTarget: string): Promise<ActivitySummary[]> {
-  const all: ActivitySummary[] = [];
-  for (let page = 1; ; page += 1) {
-    const response = await fetch(`${apiTarget}${API_PATHS.activityPage}`, {
-      method: 'POST',
-      body: new URLSearchParams({ page: String(page), size: String(LIST_PAGE_SIZE) }),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    if (!response.ok) throw new Error(`活动列表：HTTP ${response.status}`);
-    const envelope = (await response.json()) as Envelope<ActivityList>;
-    if (envelope.header.code !== SUCCESS_CODE) throw new Error(`活动列表：${envelope.header.codeMsg}`);
-    all.push(...envelope.data.list);
-    if (envelope.data.list.length < LIST_PAGE_SIZE || all.length >= envelope.data.total) return all;
-  }
-}
 
 /** Folder names under `wuyou/` that an activity's page can have. */
 const ACTIVITY_FOLDER = /^[1-9]\d*$/;
@@ -66,12 +39,6 @@ export function removeUnlistedActivityPages(shellDir: string, listed: Set<string
   return removed;
 }
 
-async function fetchCover(apiTarget: string, cover: string): Promise<Buffer> {
-  const response = await fetch(new URL(cover, apiTarget), { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-  if (!response.ok) throw new Error(`封面 ${cover}：HTTP ${response.status}`);
-  return coverPng(Buffer.from(await response.arrayBuffer()), response.headers.get('content-type') ?? '');
-}
-
 export interface ActivityPagesResult {
   written: { pathname: string; title: string }[];
   removed: string[];
@@ -84,7 +51,8 @@ export interface ActivityPagesResult {
  * listed. A page that cannot be rendered as it should be is not written.
  */
 export async function writeActivityPages(renderer: SiteRenderer, shellDir: string, apiTarget: string): Promise<ActivityPagesResult> {
-  const activities = await listActivities(apiTarget);
+  const api = createActivityApi(apiTarget, REQUEST_TIMEOUT_MS);
+  const activities = await api.listActivities();
   const result: ActivityPagesResult = { written: [], removed: [], failed: [] };
   for (const activity of activities) {
     const id = String(activity.id);
@@ -96,7 +64,7 @@ export async function writeActivityPages(renderer: SiteRenderer, shellDir: strin
       continue;
     }
     try {
-      writePageFile(path.join(shellDir, activityImagePath(id)), await fetchCover(apiTarget, activity.cover));
+      writePageFile(path.join(shellDir, activityImagePath(id)), await api.coverPicture(id));
     } catch (error) {
       result.failed.push(`${pathname}：${error instanceof Error ? error.message : String(error)}`);
       continue;
