@@ -21,11 +21,11 @@ import {
   STANDALONE_DIST,
   type BuildInfo,
 } from '@wenrun/shared/node';
-import { htmlPage } from './deploy/webpack/htmlPage';
-import { gitShortHash, readPackageJson, type PackageJson } from './deploy/webpack/packageInfo';
-import { SEMANTIC_CSS, semanticCssPruning } from './deploy/webpack/semanticCss';
-import { EntryAssetsPlugin, SERVER_DIR, ServerEntryInManifestPlugin, VersionFilePlugin } from './deploy/webpack/plugins';
-import { SHARED_SINGLETONS } from './deploy/webpack/sharedSingletons';
+import { htmlPage } from './deploy/build/webpack/htmlPage';
+import { gitShortHash, readPackageJson, type PackageJson } from './deploy/build/webpack/packageInfo';
+import { SEMANTIC_CSS, semanticCssPruning } from './deploy/build/webpack/semanticCss';
+import { EntryAssetsPlugin, SERVER_DIR, ServerEntryInManifestPlugin, VersionFilePlugin } from './deploy/build/webpack/plugins';
+import { SHARED_SINGLETONS } from './deploy/build/webpack/sharedSingletons';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 /**
@@ -239,7 +239,7 @@ function serverConfig(part: PartOptions, build: Build, name: string, entry: Conf
   };
   config.optimization = { minimize: false };
   config.module?.rules?.splice(1, 2,
-    { test: /\.css$/, loader: path.join(import.meta.dirname, 'deploy/webpack/serverStylesheetLoader.cjs') },
+    { test: /\.css$/, loader: path.join(import.meta.dirname, 'deploy/build/webpack/serverStylesheetLoader.cjs') },
     {
       test: /\.(png|jpe?g|gif|svg|webp|avif)$/,
       type: 'asset',

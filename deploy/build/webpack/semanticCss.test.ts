@@ -4,10 +4,10 @@ import path from 'node:path';
 import { transform } from 'lightningcss';
 import postcss from 'postcss';
 import { WEB_PART_FOLDERS } from '@wenrun/shared/node';
-import { nuErrors } from '../nuChecker';
+import { nuErrors } from '../../nuChecker';
 import { SEMANTIC_COMPONENTS, semanticCssPlugins, semanticCssPurge } from './semanticCss';
 
-const ROOT = path.resolve(__dirname, '..', '..');
+const ROOT = path.resolve(__dirname, '..', '..', '..');
 
 /** The source of every part, tests left out: what the site is built from. */
 function partSources(): string[] {

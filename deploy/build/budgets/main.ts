@@ -17,7 +17,7 @@ function printReport(report: RouteReport, budgetKb: number | undefined): void {
   }
 }
 
-const site = siteBuildAt(path.resolve(import.meta.dirname, '../..'));
+const site = siteBuildAt(path.resolve(import.meta.dirname, '../../..'));
 const config: unknown = JSON.parse(fs.readFileSync(path.join(site.shell.dir, RUNTIME_CONFIG_FILE), 'utf8'));
 const { reports, problems } = checkBudgets(site, ownHostsOf(config, process.env.SITE_URL ?? 'http://localhost:3000'));
 console.log('性能预算（构建产物静态检查，按 brotli 压缩后的传输字节）');

@@ -8,15 +8,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { APP_PAGE, buildPaths, REMOTE_NAMES, REMOTE_PARTS, SHELL_PART, SITE_IMAGE } from '@wenrun/shared/node';
-import { escapeHtml } from '../../render-server/src/render/document';
-import { siteImagePng } from '../../render-server/src/render/images';
+import { escapeHtml } from '../../../render-server/src/render/document';
+import { siteImagePng } from '../../../render-server/src/render/images';
 import { writeActivityPages } from './activityPages';
 import { openLocalRenderer } from './localRenderer';
 import { pageFile, writePageFile } from './pageFiles';
 import { SITE_URL } from './siteUrl';
-import { recordPagesConfig } from '../serve/writtenPages';
+import { recordPagesConfig } from './pagesConfig';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SHELL_DIST = path.join(ROOT, SHELL_PART.folder, 'dist');
 const REMOTE_DISTS = Object.fromEntries(REMOTE_NAMES.map((name) => [name, path.join(ROOT, REMOTE_PARTS[name].folder, 'dist')]));
 

@@ -1,6 +1,6 @@
 /**
  * Publishing a build of a remote into the folder the server serves, while visitors keep loading it (every remote's
- * deploy: `npm run deploy -- --remote <name>`, deploy/deployRemote.ts).
+ * deploy: `npm run deploy -- --remote <name>`, deploy/ops/deployRemote.ts).
  *
  * The order is what makes it safe. Content-hashed files (cached a year, immutable) never change under a name, so
  * the new ones are added first and the old ones stay. Only then are the files that say which build is current
@@ -17,9 +17,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MANIFEST_FILE, REMOTE_ENTRY_FILE, VERSION_FILE, type BuildInfo } from '@wenrun/shared/node';
-import { temporaryFor, writeFileAtomically } from './atomicFile';
-import { compressFolder, ENCODINGS } from './serve/compress';
-import { cacheControlFor } from './serve/headers';
+import { temporaryFor, writeFileAtomically } from '../atomicFile';
+import { compressFolder, ENCODINGS } from '../build/compress';
+import { cacheControlFor } from '../serve/headers';
 
 /**
  * Replaced last, in this order (any other such file before them); the manifest the shell reads goes with the

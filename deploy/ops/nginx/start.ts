@@ -5,7 +5,7 @@
  * API in production mode (no demo accounts, no development routes), and nginx in the foreground with a temporary
  * prefix (config, pid, temp folders), so it needs no system setup and works as root in CI or as any user.
  *
- *   npx tsx deploy/nginx/start.ts [--host localhost] [--listen 127.0.0.1,::1] [--shell 8000 --header 8001 --about 8002
+ *   npx tsx deploy/ops/nginx/start.ts [--host localhost] [--listen 127.0.0.1,::1] [--shell 8000 --header 8001 --about 8002
  *     --auth 8003 --wuyou 8004 --api 8100] [--upstream http://… | --reference-api-port 8110 --database FILE]
  *     [--render-ports 8005,8006] [--runtime-config FILE] [--tls-cert cert.pem --tls-key key.pem | --tls-self-signed]
  *     [--http-port 8080] [--check]
@@ -28,15 +28,16 @@ import {
   SHELL_PART,
   VERSION_FILE,
 } from '@wenrun/shared/node';
-import { productionRoutes } from '../../reference-api/src/server';
-import { readServedConfig } from '../serve/addresses';
-import { siteAddressesOf } from '../serve/headers';
-import { Supervisor, type ChildSpec } from '../serve/supervisor';
+import { productionRoutes } from '../../../reference-api/src/server';
+import { readServedConfig } from '../../serve/addresses';
+import { siteAddressesOf } from '../../serve/headers';
+import { Supervisor, type ChildSpec } from '../../serve/supervisor';
 import { originOf, remotePortOptions, renderNginxConfig, type NginxSite, type NginxTls } from './config';
-import { configOnOrigins, type ServedOrigins } from './servedConfig';
-import { pagesFitConfig, readPagesConfig } from '../serve/writtenPages';
+import { configOnOrigins, type ServedOrigins } from '../../serve/servedConfig';
+import { readPagesConfig } from '../../build/pages/pagesConfig';
+import { pagesFitConfig } from '../../serve/writtenPages';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 
 /** Default ports: the dev layout shifted by 5000, so nginx and `npm start` can run side by side. */

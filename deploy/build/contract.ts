@@ -3,7 +3,7 @@
  * the shell loads is exposed by its remote, whose container is where the browser looks for it; every shared
  * singleton is offered by every part in versions that satisfy every part's required range; the shell offers each
  * one the remotes leave to it (they carry no copy); every part was built against the same `shared` package; the design
- * card's singletons are singletons in every manifest (deploy/card.ts).
+ * card's singletons are singletons in every manifest (deploy/build/card.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import semver from 'semver';
 import { MANIFEST_FILE, REMOTE_ENTRY_FILE, REMOTE_PARTS, SHELL_PART, type RemoteName } from '@wenrun/shared/node';
 import { checkCardSingletons } from './card';
 import { SHARED_SINGLETONS } from './webpack/sharedSingletons';
-import { REMOTE_MODULES } from '../shell/src/remotes/modules';
+import { REMOTE_MODULES } from '../../shell/src/remotes/modules';
 
 interface ManifestShared {
   name: string;
@@ -103,13 +103,13 @@ export function checkContract(input: ContractInput): string[] {
 }
 
 function readManifest(folder: string): Manifest | undefined {
-  const file = path.join(import.meta.dirname, '..', folder, 'dist', MANIFEST_FILE);
+  const file = path.join(import.meta.dirname, '..', '..', folder, 'dist', MANIFEST_FILE);
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest) : undefined;
 }
 
 function main(): void {
   const sharedPackage = JSON.parse(
-    fs.readFileSync(path.join(import.meta.dirname, '..', 'shared', 'package.json'), 'utf8'),
+    fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'shared', 'package.json'), 'utf8'),
   ) as { name: string; version: string };
   const remotes = Object.fromEntries(
     (Object.entries(REMOTE_PARTS) as [RemoteName, { folder: string }][]).map(([name, { folder }]) => [
@@ -127,7 +127,7 @@ function main(): void {
       fromShell: Object.entries(SHARED_SINGLETONS).flatMap(([name, provider]) => (provider === 'shell' ? [name] : [])),
       sharedPackage,
     }),
-    // The design card's own word: the router, React and the stores are one instance in the page (deploy/card.ts).
+    // The design card's own word: the router, React and the stores are one instance in the page (deploy/build/card.ts).
     ...checkCardSingletons(
       [shell, ...Object.values(remotes)].flatMap(({ part, manifest }) => (manifest ? [{ part, shared: manifest.shared }] : [])),
     ),

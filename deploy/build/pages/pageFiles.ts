@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomically } from '../atomicFile';
-import { compressFile } from '../serve/compress';
+import { writeFileAtomically } from '../../atomicFile';
+import { compressFile } from '../compress';
 
 /** Where the page of `pathname` lives in the shell's served folder (`about/3/index.html`). */
 export function pageFile(shellDir: string, pathname: string): string {

@@ -75,7 +75,7 @@ export async function startNginxSite({ root, ports, siteDir }: NginxSiteOptions)
   const child = spawn(
     path.join(root, 'node_modules/.bin/tsx'),
     [
-      'deploy/nginx/start.ts',
+      'deploy/ops/nginx/start.ts',
       ...['--shell', String(shellPort), '--api', String(apiPort), '--http-port', String(httpPort)],
       ...REMOTE_NAMES.flatMap((remote, index) => [`--${remote}`, String(remotePorts[index])]),
       ...['--reference-api-port', String(apiUpstreamPort), '--database', path.join(siteDir, 'site.db')],

@@ -15,11 +15,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { REMOTE_NAMES, REMOTE_PARTS, RUNTIME_CONFIG_FILE, SHELL_PART, type RemoteName } from '@wenrun/shared/node';
-import { configOnOrigins } from './nginx/servedConfig';
-import { DEFAULT_LAYOUT, layoutFrom, partPort, sayDemoForm, siteProcesses, type SiteLayout } from './serve/siteProcesses';
-import { Supervisor } from './serve/supervisor';
+import { configOnOrigins } from './servedConfig';
+import { DEFAULT_LAYOUT, layoutFrom, partPort, sayDemoForm, siteProcesses, type SiteLayout } from './siteProcesses';
+import { Supervisor } from './supervisor';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const WEBPACK = path.join(ROOT, 'node_modules/.bin/webpack');
 const folders = [SHELL_PART.folder, ...Object.values(REMOTE_PARTS).map((part) => part.folder)];
 

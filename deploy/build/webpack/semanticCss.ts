@@ -4,7 +4,7 @@ import type { RuleSetUseItem } from 'webpack';
 import { REMOTE_PARTS, SHELL_PART } from '@wenrun/shared/node';
 import { withoutInvalidCss } from './invalidCss';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
 /**
  * The semantic-ui-react components the site renders, and those they render inside themselves: the class names they

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { REMOTE_PARTS, WEB_PART_FOLDERS } from '@wenrun/shared/node';
 import { checkCardSingletons, checkCardSources, DESIGN_CARD } from './card';
 
-const ROOT = path.resolve(__dirname, '..');
+const ROOT = path.resolve(__dirname, '..', '..');
 
 /** A copy of what the check reads (package.json files and sources), to plant a drift in. */
 function copyOfRepository(): string {

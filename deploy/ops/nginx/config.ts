@@ -1,7 +1,7 @@
 import { REMOTE_NAMES, REMOTE_PARTS, type RemoteName } from '@wenrun/shared/node';
-import { routeNotFoundEnvelope } from '../../reference-api/src/envelope';
-import type { ApiRoute } from '../../reference-api/src/server';
-import { CACHE_RULES, DOCUMENT_TYPES, HASHED_FILE, securityHeaders, STRICT_TRANSPORT_SECURITY, type SiteAddresses } from '../serve/headers';
+import { routeNotFoundEnvelope } from '../../../reference-api/src/envelope';
+import type { ApiRoute } from '../../../reference-api/src/server';
+import { CACHE_RULES, DOCUMENT_TYPES, HASHED_FILE, securityHeaders, STRICT_TRANSPORT_SECURITY, type SiteAddresses } from '../../serve/headers';
 
 /** The production TLS setup: certificate and key paths, and the plain-HTTP port that redirects to HTTPS. */
 export interface NginxTls {
@@ -322,7 +322,7 @@ export function renderNginxConfig(site: NginxSite): string {
   const corsMap = partOrigins(site)
     .map((origin) => `    "${origin}" $http_origin;`)
     .join('\n');
-  return `# Rendered by deploy/nginx/start.ts: do not edit, edit the template in deploy/nginx/config.ts.
+  return `# Rendered by deploy/ops/nginx/start.ts: do not edit, edit the template in deploy/ops/nginx/config.ts.
 load_module ${BROTLI_STATIC_MODULE};
 ${site.user ? `user ${site.user};\n` : ''}worker_processes 1;
 daemon off;

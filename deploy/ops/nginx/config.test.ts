@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseRuntimeConfig, REMOTE_NAMES } from '@wenrun/shared/node';
-import { buildServer, productionRoutes, type ApiRoute } from '../../reference-api/src/server';
-import { siteAddressesOf } from '../serve/headers';
+import { buildServer, productionRoutes, type ApiRoute } from '../../../reference-api/src/server';
+import { siteAddressesOf } from '../../serve/headers';
 import { apiLocation, renderNginxConfig, TLS_CIPHERS, type NginxSite } from './config';
-import { configOnOrigins, type ServedOrigins } from './servedConfig';
+import { configOnOrigins, type ServedOrigins } from '../../serve/servedConfig';
 
-const EXAMPLE = JSON.parse(fs.readFileSync(path.join(__dirname, '../runtime-config.production.example.json'), 'utf8')) as Record<string, unknown>;
+const EXAMPLE = JSON.parse(fs.readFileSync(path.join(__dirname, '../../runtime-config.production.example.json'), 'utf8')) as Record<string, unknown>;
 
 function site(overrides: Partial<NginxSite> = {}): NginxSite {
   return {

@@ -7,17 +7,17 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { API_PORT, MANIFEST_FILE, RENDER_PORT, SHELL_PART, VERSION_FILE } from '@wenrun/shared/node';
-import { isStale } from './staleness';
-import { sayDemoForm, SERVED_PARTS, siteProcesses } from './serve/siteProcesses';
-import { Supervisor } from './serve/supervisor';
+import { isStale } from '../build/staleness';
+import { sayDemoForm, SERVED_PARTS, siteProcesses } from './siteProcesses';
+import { Supervisor } from './supervisor';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 type Part = (typeof SERVED_PARTS)[number];
 
 function needsBuild(part: Part): boolean {
   // shared whole (its package.json says what each surface is); the factory and its pieces.
-  const inputs = [part.folder, 'shared', 'webpack.common.ts', 'deploy/webpack', 'package-lock.json'];
+  const inputs = [part.folder, 'shared', 'webpack.common.ts', 'deploy/build/webpack', 'package-lock.json'];
   return isStale(path.join(ROOT, part.folder, 'dist', VERSION_FILE), inputs.map((input) => path.join(ROOT, input)));
 }
 
