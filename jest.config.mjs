@@ -52,6 +52,14 @@ export default {
       testMatch: ['<rootDir>/src/**/*.test.ts'],
     },
     {
+      // The servers' shared plugins: Fastify over real sockets.
+      displayName: 'server-plugins',
+      rootDir: '<rootDir>/server-plugins',
+      testEnvironment: 'node',
+      transform: { '^.+\\.(t|j)sx?$': swc },
+      testMatch: ['<rootDir>/src/**/*.test.ts'],
+    },
+    {
       displayName: TABLE.api.folder,
       rootDir: `<rootDir>/${TABLE.api.folder}`,
       testEnvironment: 'node',

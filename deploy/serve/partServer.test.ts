@@ -5,10 +5,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { answeredAs, ODD_REQUEST_LINES, rawRequest } from '@wenrun/shared/node';
+import { answeredAs, fallbackPageIn, ODD_REQUEST_LINES, rawRequest } from '@wenrun/server-plugins';
 import { compressFolder } from './compress';
-import { securityHeaders } from './headers';
-import { fallbackPageIn, startPartServer } from './partServer';
+import { siteHeaders } from './headers';
+import { startPartServer } from './partServer';
 
 function folder(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'part-server-'));
@@ -40,7 +40,7 @@ describe('part server', () => {
       host: '127.0.0.1',
       spa: 'app.html',
       allowedOrigins: ['http://localhost:3000'],
-      headers: securityHeaders({ parts: ['http://localhost:3000'], api: ['http://localhost:3100'] }),
+      headers: siteHeaders({ parts: ['http://localhost:3000'], api: ['http://localhost:3100'] }),
     });
     port = (server.address() as AddressInfo).port;
   });
