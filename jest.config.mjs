@@ -57,6 +57,8 @@ export default {
       rootDir: '<rootDir>/server-plugins',
       testEnvironment: 'node',
       transform: { '^.+\\.(t|j)sx?$': swc },
+      // fastify.inject's cookie parser is an ES module only: compiled like our own code.
+      transformIgnorePatterns: ['/node_modules/(?!(light-my-request/node_modules/)?cookie/)'],
       testMatch: ['<rootDir>/src/**/*.test.ts'],
     },
     {

@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { answeredAs, fallbackPageIn, ODD_REQUEST_LINES, rawRequest } from '@wenrun/server-plugins';
+import { answeredAs, ODD_REQUEST_LINES, rawRequest } from '@wenrun/server-plugins';
 import { compressFolder } from './compress';
 import { siteHeaders } from './headers';
 import { startPartServer } from './partServer';
@@ -98,25 +98,6 @@ describe('part server', () => {
       for (const name of policies) expect([pathname, name, answer.headers.get(name)]).toEqual([pathname, name, null]);
       expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
       expect(answer.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    }
-  });
-
-  it('redirects another spelling of a path to the plain one, on this origin only', async () => {
-    for (const [from, to] of [
-      ['//evil.example/', '/evil.example/'],
-      ['/\\evil.example', '/evil.example'],
-      ['///about', '/about'],
-      ['/about//3', '/about/3'],
-      ['/a/../about/3?x=1', '/about/3?x=1'],
-    ]) {
-      const answer = await new Promise<string>((resolve) => {
-        const socket = net.connect(port, '127.0.0.1', () => socket.write(`GET ${from} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`));
-        let text = '';
-        socket.on('data', (chunk) => (text += chunk.toString()));
-        socket.on('close', () => resolve(text));
-      });
-      expect(answer).toMatch(/^HTTP\/1\.1 301 /);
-      expect(answer).toMatch(new RegExp(`\r\nlocation: ${(to ?? '').replace(/[?.]/g, '\\$&')}\r\n`, 'i'));
     }
   });
 
@@ -224,18 +205,5 @@ describe('a shell whose written pages were made for another config', () => {
     fit = false;
     expect((await at('/assets/site.1a2b3c4d.css')).status).toBe(200);
     expect(asked).toEqual([]);
-  });
-});
-
-describe('the history-mode page of a built folder', () => {
-  it.each([
-    ['the shell (app.html beside index.html)', ['app.html', 'index.html'], 'app.html'],
-    ["a remote's development build (its dev page)", ['index.html', 'remoteEntry.js'], true],
-    ["a remote's production folder (no page)", ['remoteEntry.js'], false],
-  ])('%s', (_what, files, expected) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'part-pages-'));
-    for (const file of files) fs.writeFileSync(path.join(dir, file), '');
-    expect(fallbackPageIn(dir)).toBe(expected);
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
