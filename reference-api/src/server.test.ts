@@ -20,6 +20,8 @@ function expectNoInternals(reply: Reply): void {
 function expectTransportFailure(reply: Reply, status: number, codeMsg: string): void {
   expect(reply.status).toBe(status);
   expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  // Errors too carry the API's security headers (API_HEADERS, registered with sendSecurityHeaders).
+  expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
   expect(reply.body?.header).toEqual({ code: String(status), codeMsg });
   expectNoInternals(reply);
 }
@@ -44,6 +46,7 @@ describe('bad requests', () => {
       expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
       const [head = '', body = ''] = answer.split('\r\n\r\n');
       expect(head).toContain('Content-Type: application/json; charset=utf-8');
+      expect(head).toContain('X-Content-Type-Options: nosniff');
       expect(JSON.parse(body)).toEqual({ header: { code: String(status), codeMsg }, data: null });
     }
     expect((await getJson(at('/healthz'))).status).toBe(200);
