@@ -136,12 +136,11 @@ describe('the runtime config the production form serves', () => {
   });
 });
 
-/** A path of each route of the route manifest, its params filled in (`/wuyou/:id` ⇒ `/wuyou/7`); the catch-all aside. */
-const routeSample = (pattern: string) => pattern.replace(/:\w+/g, '7').replace(/\/\*$/, '/3');
-const PER_REQUEST = SITE_ROUTES.filter((route) => route.rendered === 'request' && route.path !== '*').map((route) => routeSample(route.path));
+/** A path of each route of the route manifest rendered per request, its params filled in (`/wuyou/:id` ⇒ `/wuyou/7`); the catch-all aside. */
+const PER_REQUEST = SITE_ROUTES.filter((route) => route.rendered === 'request' && route.path !== '*').map((route) => route.path.replace(/:\w+/g, '7'));
 const WRITTEN = SITE_ROUTES.filter((route) => route.rendered === 'build').flatMap((route) => route.buildPaths);
 
-describe('nginx and the route manifest (deploy/serve/perRequest.ts; the part server: perRequest.test.ts)', () => {
+describe('nginx and the route manifest (deploy/serve/perRequest.ts; the part server: partServer.test.ts)', () => {
   it('sends the routes the manifest renders per request to the render servers, whatever the folder holds; the picture of a shared link as a file first', () => {
     const config = renderNginxConfig(site());
     const shell = config.slice(config.indexOf('listen 127.0.0.1:443'), config.indexOf('listen 127.0.0.1:8001'));

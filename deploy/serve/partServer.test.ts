@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { activityImagePath, SITE_ROUTES } from '@wenrun/shared/node';
 import { answeredAs, ODD_REQUEST_LINES, rawRequest } from '@wenrun/server-plugins';
 import { compressFolder } from './compress';
 import { siteHeaders } from './headers';
@@ -135,7 +136,15 @@ describe('part server', () => {
   });
 });
 
-describe('a shell whose written pages were made for another config', () => {
+/**
+ * A path of each route of the route manifest rendered per request, its params filled in (`/wuyou/:id` ⇒ `/wuyou/7`);
+ * the catch-all (`*`) is every path no file names. And the paths it writes at build.
+ */
+const PER_REQUEST = SITE_ROUTES.filter((route) => route.rendered === 'request' && route.path !== '*').map((route) => route.path.replace(/:\w+/g, '7'));
+const WRITTEN = SITE_ROUTES.filter((route) => route.rendered === 'build').flatMap((route) => route.buildPaths);
+
+describe('a shell with the render server in front of its pages', () => {
+  let dir = '';
   let server: http.Server;
   let renderServer: http.Server;
   let port = 0;
@@ -145,7 +154,7 @@ describe('a shell whose written pages were made for another config', () => {
   const at = (pathname: string) => fetch(`http://127.0.0.1:${port}${pathname}`);
 
   beforeAll(async () => {
-    const dir = folder();
+    dir = folder();
     renderServer = http.createServer((request, response) => {
       asked.push(request.url ?? '');
       if (!renderAnswers) return void response.writeHead(503).end();
@@ -171,7 +180,21 @@ describe('a shell whose written pages were made for another config', () => {
     renderAnswers = true;
   });
 
-  it('sends every written page, by any spelling, from the render server', async () => {
+  it('sends the routes the route manifest renders per request there, even where a page was written (perRequest.ts)', async () => {
+    fit = true;
+    for (const page of [...PER_REQUEST, ...WRITTEN]) {
+      fs.mkdirSync(path.join(dir, page), { recursive: true });
+      if (!fs.existsSync(path.join(dir, page, 'index.html'))) fs.writeFileSync(path.join(dir, page, 'index.html'), `<h1>written ${page}</h1>`);
+    }
+    fs.writeFileSync(path.join(dir, activityImagePath('7')), 'png');
+    expect(PER_REQUEST.length).toBeGreaterThan(0);
+    for (const page of PER_REQUEST) expect([page, await (await at(page)).text()]).toEqual([page, `<!doctype html><h1>rendered ${page}</h1>`]);
+    for (const page of WRITTEN) expect([page, await (await at(page)).text()]).toEqual([page, expect.not.stringContaining('rendered')]);
+    expect(await (await at(activityImagePath('7'))).text()).toBe('png');
+    expect(asked).toEqual(PER_REQUEST);
+  });
+
+  it('sends every written page made for another config, by any spelling, from the render server', async () => {
     fit = false;
     for (const [pathname, rendered] of [
       ['/', '/'],
