@@ -119,18 +119,21 @@ const API = TABLE.api.folder;
 /**
  * docs/ARCHITECTURE.md, "Who may import whom", for Node code: what each folder may import besides itself and shared,
  * which it reaches only through `@wenrun/shared/node`. Every other folder is forbidden to it; nobody imports e2e or
- * bench. The render server renders with the shell's server entry; deploy renders pages with the render server's
+ * bench. Every server registers the plugins of `server-plugins`, which import nothing but shared's surface for Node.
+ * The render server renders with the shell's server entry; deploy renders pages with the render server's
  * renderer, starts the reference API and checks the parts' builds; the tests and the bench start what deploy starts,
  * and read the parts' source for the exact texts and data they check (the bench also builds the parts as one
  * bundle). Nothing imports back up the list, so the build's config (ROOT) and deploy's pieces of it form no loop.
  */
+const PLUGINS = 'server-plugins';
 const NODE_IMPORTS = {
   [ROOT]: ['deploy'],
-  [RENDER]: [SHELL],
-  [API]: [],
-  deploy: [RENDER, API, ...PARTS],
-  bench: ['deploy', RENDER, API, ...PARTS],
-  e2e: ['deploy', RENDER, API, ...PARTS],
+  [PLUGINS]: [],
+  [RENDER]: [SHELL, PLUGINS],
+  [API]: [PLUGINS],
+  deploy: [RENDER, API, PLUGINS, ...PARTS],
+  bench: ['deploy', RENDER, API, PLUGINS, ...PARTS],
+  e2e: ['deploy', RENDER, API, PLUGINS, ...PARTS],
 };
 const unruled = FOLDERS.filter((folder) => folder !== 'shared' && !PARTS.includes(folder) && !(folder in NODE_IMPORTS));
 const unknown = Object.keys(NODE_IMPORTS).filter((folder) => folder !== ROOT && !FOLDERS.includes(folder));

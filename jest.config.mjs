@@ -52,6 +52,16 @@ export default {
       testMatch: ['<rootDir>/src/**/*.test.ts'],
     },
     {
+      // The servers' shared plugins: Fastify over real sockets.
+      displayName: 'server-plugins',
+      rootDir: '<rootDir>/server-plugins',
+      testEnvironment: 'node',
+      transform: { '^.+\\.(t|j)sx?$': swc },
+      // fastify.inject's cookie parser is an ES module only: compiled like our own code.
+      transformIgnorePatterns: ['/node_modules/(?!(light-my-request/node_modules/)?cookie/)'],
+      testMatch: ['<rootDir>/src/**/*.test.ts'],
+    },
+    {
       displayName: TABLE.api.folder,
       rootDir: `<rootDir>/${TABLE.api.folder}`,
       testEnvironment: 'node',

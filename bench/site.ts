@@ -12,7 +12,7 @@ import { API_PORT, REMOTE_PARTS, SHELL_PART, VERSION_FILE, type RemoteName } fro
 import { buildServer } from '../reference-api/src/server';
 import type { FastifyInstance } from 'fastify';
 import { compressFile, compressFolder } from '../deploy/build/compress';
-import { securityHeaders } from '../deploy/serve/headers';
+import { siteHeaders } from '../deploy/serve/headers';
 import { startPartServer } from '../deploy/serve/partServer';
 import { buildRenderServer } from '../render-server/src/server/app';
 import { BENCH_PORTS, localOrigin } from './ports';
@@ -91,7 +91,7 @@ export async function startBenchSite(variants: Variant[]): Promise<BenchSite> {
   await api.listen({ port: BENCH_PORTS.api, host: 'localhost' });
 
   // The headers `npm start` sends, so that "as sent" counts them.
-  const headers = securityHeaders({ parts: ALL_ORIGINS, api: [localOrigin(BENCH_PORTS.api)] });
+  const headers = siteHeaders({ parts: ALL_ORIGINS, api: [localOrigin(BENCH_PORTS.api)] });
   const serve = async (root: string, port: number, spa: boolean | string, allowedOrigins: string[] = []) => {
     servers.push(await startPartServer({ root, port, spa, allowedOrigins, headers }));
   };

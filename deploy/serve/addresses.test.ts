@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseRuntimeConfig } from '@wenrun/shared/node';
 import { headersFollowing } from './addresses';
-import { contentSecurityPolicy, siteAddressesOf } from './headers';
+import { contentSecurityPolicy } from '@wenrun/server-plugins';
+import { siteAddressesOf } from './headers';
 
 const EXAMPLE = JSON.parse(fs.readFileSync(path.join(__dirname, '../runtime-config.production.example.json'), 'utf8')) as Record<string, unknown>;
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { parseRuntimeConfig, type RuntimeConfig } from '@wenrun/shared/node';
-import { securityHeaders, siteAddressesOf, type SecurityHeaders } from './headers';
+import type { SecurityHeaders } from '@wenrun/server-plugins';
+import { siteAddressesOf, siteHeaders } from './headers';
 
 /**
  * The runtime config a server is serving, read with the browser's own checks (`parseRuntimeConfig`): a missing or
@@ -49,5 +50,5 @@ export function followingFiles<T>(files: string[], derive: () => T): () => T {
  * all it costs while nothing changes.
  */
 export function headersFollowing(file: string, options: { tls?: boolean } = {}): () => SecurityHeaders {
-  return followingFiles([file], () => securityHeaders(siteAddressesOf(readServedConfig(file)), options));
+  return followingFiles([file], () => siteHeaders(siteAddressesOf(readServedConfig(file)), options));
 }

@@ -1,18 +1,12 @@
 import { REMOTE_NAMES, type RuntimeConfig } from '@wenrun/shared/node';
+import { securityHeaders, type SecurityHeaders, type SiteAddresses } from '@wenrun/server-plugins';
 import { APP_START_SCRIPT_HASH } from '../../render-server/src/render/appStart';
 
 /**
- * The HTTP headers of every response of the site, defined once: the Fastify part servers of `npm start` set them,
- * and the nginx config is generated from them (deploy/ops/nginx/config.ts). A test compares the two.
+ * The HTTP headers of the site's responses, defined once: the part servers of `npm start` send them (the security
+ * headers through `@wenrun/server-plugins`), and the nginx config is generated from them (deploy/ops/nginx/config.ts). A
+ * test compares the two.
  */
-
-/** Where the site's pages may load from besides their own origin (the shell's, `'self'`). */
-export interface SiteAddresses {
-  /** The remotes' origins (scripts, styles, their files and `version.json`). */
-  parts: string[];
-  /** The API's origin (calls, images) and the statistics host's. */
-  api: string[];
-}
 
 const originOf = (url: string) => new URL(url).origin;
 
@@ -33,64 +27,11 @@ export function siteAddressesOf(config: RuntimeConfig): SiteAddresses {
 }
 
 /**
- * Scripts only from the shell's and the remotes' origins, and inline only the server-rendered page's app loader, by
- * its hash (render-server/src/render/appStart.ts): pages carry their data as `application/json` and
- * `application/ld+json`, which the browser never runs. Styles allow inline: pages carry their critical CSS in a
- * `<style>` block and React writes `style` attributes.
+ * The site's security headers for pages that may load from `addresses`: the one inline script a page runs is the
+ * server-rendered page's app loader (render-server/src/render/appStart.ts), allowed by its hash.
  */
-export function contentSecurityPolicy({ parts, api }: SiteAddresses): string {
-  const own = (list: string[]) => [...new Set(list)].join(' ');
-  return [
-    "default-src 'self'",
-    `script-src 'self' ${APP_START_SCRIPT_HASH} ${own(parts)}`,
-    `style-src 'self' 'unsafe-inline' ${own(parts)}`,
-    `img-src 'self' data: blob: ${own([...parts, ...api])}`,
-    `font-src 'self' data: ${own(parts)}`,
-    `connect-src 'self' ${own([...parts, ...api])}`,
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
-
-/** HSTS for a site served over TLS: 180 days and more, for every subdomain. */
-export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
-
-/**
- * The site's security headers, by what a browser acts on. `every` goes on each response: nosniff keeps a script or
- * stylesheet from being read as anything else, the referrer policy also governs what a stylesheet fetches, HSTS.
- * `documents` only on what a browser may show as a page of its own (`isDocument`): a page's content, frame and
- * permissions policies mean nothing on a script, a stylesheet or a JSON file, and would cost 1.6 KB on each of a
- * page's 25–30 responses over HTTP/1.1.
- */
-export interface SecurityHeaders {
-  every: Record<string, string>;
-  documents: Record<string, string>;
-}
-
-export function securityHeaders(addresses: SiteAddresses, { tls = false }: { tls?: boolean } = {}): SecurityHeaders {
-  return {
-    every: {
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
-      ...(tls ? { 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY } : {}),
-    },
-    documents: {
-      'Content-Security-Policy': contentSecurityPolicy(addresses),
-      'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
-      // For browsers older than frame-ancestors.
-      'X-Frame-Options': 'DENY',
-    },
-  };
-}
-
-/** Content types a browser may show as a document of its own: a page, or an SVG or XML file opened alone. */
-export const DOCUMENT_TYPES = ['text/html', 'application/xhtml+xml', 'image/svg+xml', 'application/xml', 'text/xml'] as const;
-
-export function isDocument(contentType: string | undefined): boolean {
-  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  return (DOCUMENT_TYPES as readonly string[]).includes(type);
+export function siteHeaders(addresses: SiteAddresses, { tls = false }: { tls?: boolean } = {}): SecurityHeaders {
+  return securityHeaders(addresses, { tls, inlineScripts: [APP_START_SCRIPT_HASH] });
 }
 
 /** Files that say which build is current: always revalidated, so a redeploy is picked up on the next load. */

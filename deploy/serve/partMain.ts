@@ -14,9 +14,10 @@ import {
   SHELL_PART,
   type RemoteName,
 } from '@wenrun/shared/node';
+import { fallbackPageIn } from '@wenrun/server-plugins';
 import { siteOrigins } from './siteOrigins';
 import { headersFollowing } from './addresses';
-import { buildPartServer, fallbackPageIn } from './partServer';
+import { buildPartServer } from './partServer';
 import { writtenPagesFollowing } from './writtenPages';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -5,10 +5,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { answeredAs, ODD_REQUEST_LINES, rawRequest } from '@wenrun/shared/node';
+import { activityImagePath, SITE_ROUTES } from '@wenrun/shared/node';
+import { answeredAs, ODD_REQUEST_LINES, rawRequest } from '@wenrun/server-plugins';
 import { compressFolder } from '../build/compress';
-import { securityHeaders } from './headers';
-import { fallbackPageIn, startPartServer } from './partServer';
+import { siteHeaders } from './headers';
+import { startPartServer } from './partServer';
 
 function folder(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'part-server-'));
@@ -40,7 +41,7 @@ describe('part server', () => {
       host: '127.0.0.1',
       spa: 'app.html',
       allowedOrigins: ['http://localhost:3000'],
-      headers: securityHeaders({ parts: ['http://localhost:3000'], api: ['http://localhost:3100'] }),
+      headers: siteHeaders({ parts: ['http://localhost:3000'], api: ['http://localhost:3100'] }),
     });
     port = (server.address() as AddressInfo).port;
   });
@@ -101,25 +102,6 @@ describe('part server', () => {
     }
   });
 
-  it('redirects another spelling of a path to the plain one, on this origin only', async () => {
-    for (const [from, to] of [
-      ['//evil.example/', '/evil.example/'],
-      ['/\\evil.example', '/evil.example'],
-      ['///about', '/about'],
-      ['/about//3', '/about/3'],
-      ['/a/../about/3?x=1', '/about/3?x=1'],
-    ]) {
-      const answer = await new Promise<string>((resolve) => {
-        const socket = net.connect(port, '127.0.0.1', () => socket.write(`GET ${from} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`));
-        let text = '';
-        socket.on('data', (chunk) => (text += chunk.toString()));
-        socket.on('close', () => resolve(text));
-      });
-      expect(answer).toMatch(/^HTTP\/1\.1 301 /);
-      expect(answer).toMatch(new RegExp(`\r\nlocation: ${(to ?? '').replace(/[?.]/g, '\\$&')}\r\n`, 'i'));
-    }
-  });
-
   it.each(ODD_REQUEST_LINES)('answers %j with a status of its own, and keeps serving', async (line) => {
     const status = await rawRequest(port, `${line}\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
     expect(`${line.slice(0, 40)} → ${status}`).toMatch(new RegExp(`→ ${answeredAs(line).source.slice(1)}`));
@@ -154,7 +136,15 @@ describe('part server', () => {
   });
 });
 
-describe('a shell whose written pages were made for another config', () => {
+/**
+ * A path of each route of the route manifest rendered per request, its params filled in (`/wuyou/:id` ⇒ `/wuyou/7`);
+ * the catch-all (`*`) is every path no file names. And the paths it writes at build.
+ */
+const PER_REQUEST = SITE_ROUTES.filter((route) => route.rendered === 'request' && route.path !== '*').map((route) => route.path.replace(/:\w+/g, '7'));
+const WRITTEN = SITE_ROUTES.filter((route) => route.rendered === 'build').flatMap((route) => route.buildPaths);
+
+describe('a shell with the render server in front of its pages', () => {
+  let dir = '';
   let server: http.Server;
   let renderServer: http.Server;
   let port = 0;
@@ -164,7 +154,7 @@ describe('a shell whose written pages were made for another config', () => {
   const at = (pathname: string) => fetch(`http://127.0.0.1:${port}${pathname}`);
 
   beforeAll(async () => {
-    const dir = folder();
+    dir = folder();
     renderServer = http.createServer((request, response) => {
       asked.push(request.url ?? '');
       if (!renderAnswers) return void response.writeHead(503).end();
@@ -190,7 +180,21 @@ describe('a shell whose written pages were made for another config', () => {
     renderAnswers = true;
   });
 
-  it('sends every written page, by any spelling, from the render server', async () => {
+  it('sends the routes the route manifest renders per request there, even where a page was written (perRequest.ts)', async () => {
+    fit = true;
+    for (const page of [...PER_REQUEST, ...WRITTEN]) {
+      fs.mkdirSync(path.join(dir, page), { recursive: true });
+      if (!fs.existsSync(path.join(dir, page, 'index.html'))) fs.writeFileSync(path.join(dir, page, 'index.html'), `<h1>written ${page}</h1>`);
+    }
+    fs.writeFileSync(path.join(dir, activityImagePath('7')), 'png');
+    expect(PER_REQUEST.length).toBeGreaterThan(0);
+    for (const page of PER_REQUEST) expect([page, await (await at(page)).text()]).toEqual([page, `<!doctype html><h1>rendered ${page}</h1>`]);
+    for (const page of WRITTEN) expect([page, await (await at(page)).text()]).toEqual([page, expect.not.stringContaining('rendered')]);
+    expect(await (await at(activityImagePath('7'))).text()).toBe('png');
+    expect(asked).toEqual(PER_REQUEST);
+  });
+
+  it('sends every written page made for another config, by any spelling, from the render server', async () => {
     fit = false;
     for (const [pathname, rendered] of [
       ['/', '/'],
@@ -224,18 +228,5 @@ describe('a shell whose written pages were made for another config', () => {
     fit = false;
     expect((await at('/assets/site.1a2b3c4d.css')).status).toBe(200);
     expect(asked).toEqual([]);
-  });
-});
-
-describe('the history-mode page of a built folder', () => {
-  it.each([
-    ['the shell (app.html beside index.html)', ['app.html', 'index.html'], 'app.html'],
-    ["a remote's development build (its dev page)", ['index.html', 'remoteEntry.js'], true],
-    ["a remote's production folder (no page)", ['remoteEntry.js'], false],
-  ])('%s', (_what, files, expected) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'part-pages-'));
-    for (const file of files) fs.writeFileSync(path.join(dir, file), '');
-    expect(fallbackPageIn(dir)).toBe(expected);
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -4,7 +4,8 @@ import type http from 'node:http';
 import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { MANIFEST_FILE, REMOTE_ENTRY_FILE } from '@wenrun/shared/node';
-import { fallbackPageIn, startPartServer } from '../../deploy/serve/partServer';
+import { fallbackPageIn } from '@wenrun/server-plugins';
+import { startPartServer } from '../../deploy/serve/partServer';
 import { E2E_SITE_ORIGINS } from './ports';
 
 export const ROOT = path.resolve(__dirname, '..', '..');

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { answeredAs, ODD_REQUEST_LINES, REMOTE_NAMES } from '@wenrun/shared/node';
+import { REMOTE_NAMES } from '@wenrun/shared/node';
+import { answeredAs, ODD_REQUEST_LINES } from '@wenrun/server-plugins';
 import { APP_START_SCRIPT_HASH } from '../../render-server/src/render/appStart';
 import { cspDirectives, watchCsp } from '../support/csp';
 import { rawTlsRequest, request } from '../support/https';

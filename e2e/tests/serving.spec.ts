@@ -1,13 +1,6 @@
 import { expect, test } from '@playwright/test';
-import {
-  answeredAs,
-  API_PORT,
-  ODD_REQUEST_LINES,
-  rawRequest,
-  REMOTE_PARTS,
-  RENDER_PORT,
-  SHELL_PART,
-} from '@wenrun/shared/node';
+import { API_PORT, REMOTE_PARTS, RENDER_PORT, SHELL_PART } from '@wenrun/shared/node';
+import { answeredAs, ODD_REQUEST_LINES, rawRequest } from '@wenrun/server-plugins';
 import { request } from '../support/https';
 import { entryScriptOf } from '../support/site';
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { answerRefused, NOT_FOUND_CODE, REFUSED_MESSAGES, SUCCESS_CODE, type Envelope } from '@wenrun/shared/node';
+import { NOT_FOUND_CODE, SUCCESS_CODE, type Envelope } from '@wenrun/shared/node';
+import { answerRefused, REFUSED_MESSAGES, type SecurityHeaders } from '@wenrun/server-plugins';
 
 /**
  * Business codes of the envelope. The client compares with SUCCESS_CODE, and the activity page with NOT_FOUND_CODE;
@@ -31,6 +32,12 @@ export const ERROR_MESSAGES = {
   internal: '系统繁忙，请稍后再试',
   tooMany: (seconds: number) => `请求过于频繁，请${seconds}秒后再试`,
 } as const;
+
+/**
+ * The security headers of every answer of the API (`sendSecurityHeaders`, and Node's refusals below): its JSON is
+ * never read as anything else. No page's policies: the API serves no page.
+ */
+export const API_HEADERS: SecurityHeaders = { every: { 'X-Content-Type-Options': 'nosniff' }, documents: {} };
 
 /**
  * A refusal the visitor should read. It travels as HTTP 200: the shared client shows `codeMsg` only for 2xx
@@ -100,7 +107,7 @@ export const answerClientError = answerRefused((status) => {
         ? [CODES.timeout, ERROR_MESSAGES.timeout]
         : [CODES.invalid, ERROR_MESSAGES.badRequest];
   return {
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff' },
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...API_HEADERS.every },
     body: JSON.stringify(failure(code, message)),
   };
 });

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import Database from 'better-sqlite3';
-import { API_PATHS, CODE_COUNTDOWN_SECONDS, rawAnswer, SUCCESS_CODE, type LoginResult } from '@wenrun/shared/node';
+import { API_PATHS, CODE_COUNTDOWN_SECONDS, SUCCESS_CODE, type LoginResult } from '@wenrun/shared/node';
+import { rawAnswer } from '@wenrun/server-plugins';
 import { createAuthStore } from './db/auth';
 import { openDatabase } from './db/database';
 import { createMessageStore } from './db/messages';

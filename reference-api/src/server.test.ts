@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_PATHS, MESSAGES, rawAnswer, SUCCESS_CODE } from '@wenrun/shared/node';
+import { API_PATHS, MESSAGES, SUCCESS_CODE } from '@wenrun/shared/node';
+import { rawAnswer } from '@wenrun/server-plugins';
 import { ERROR_MESSAGES } from './envelope';
 import { buildServer, BODY_LIMIT, DEFAULT_ALLOWED_ORIGINS } from './server';
 import { STATS_BODY_LIMIT } from './routes/stats';
@@ -19,6 +20,8 @@ function expectNoInternals(reply: Reply): void {
 function expectTransportFailure(reply: Reply, status: number, codeMsg: string): void {
   expect(reply.status).toBe(status);
   expect(reply.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  // Errors too carry the API's security headers (API_HEADERS, registered with sendSecurityHeaders).
+  expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
   expect(reply.body?.header).toEqual({ code: String(status), codeMsg });
   expectNoInternals(reply);
 }
@@ -43,6 +46,7 @@ describe('bad requests', () => {
       expect(answer).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
       const [head = '', body = ''] = answer.split('\r\n\r\n');
       expect(head).toContain('Content-Type: application/json; charset=utf-8');
+      expect(head).toContain('X-Content-Type-Options: nosniff');
       expect(JSON.parse(body)).toEqual({ header: { code: String(status), codeMsg }, data: null });
     }
     expect((await getJson(at('/healthz'))).status).toBe(200);

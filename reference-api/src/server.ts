@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { REMOTE_PARTS, SHELL_PART } from '@wenrun/shared/node';
+import { sendSecurityHeaders } from '@wenrun/server-plugins';
 import type { AppContext, Limits } from './context';
 import { createAuthStore } from './db/auth';
 import { createContentStore } from './db/content';
@@ -12,7 +13,7 @@ import { createSearchStore } from './db/search';
 import { seedDatabase } from './db/seed';
 import { createFieldDataStore } from './db/fieldData';
 import { createStatsStore } from './db/stats';
-import { answerClientError, ApiFailure, CODES, ERROR_MESSAGES, registerEnvelopeHandlers } from './envelope';
+import { answerClientError, API_HEADERS, ApiFailure, CODES, ERROR_MESSAGES, registerEnvelopeHandlers } from './envelope';
 import { assetRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
 import { contentRoutes } from './routes/content';
@@ -145,9 +146,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   };
 
   registerEnvelopeHandlers(app);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-  });
+  await app.register(sendSecurityHeaders, { headers: API_HEADERS });
 
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   // Nothing here uses cookies, so credentials stay off and only the site's own origins may read replies.

@@ -2,8 +2,9 @@
  * `@wenrun/shared/node`: shared's front door for Node code — the render server, the reference API, deploy, the bench,
  * the browser tests and the build's configs. The same modules the browser gets through `@wenrun/shared` (so the
  * server, the build and the tests read the one copy: the parts table, the route manifest, the API's paths and wire
- * types, the runtime config's parser, the field data format, the validation rules, the site's texts), and what
- * every server of the site does alike (`./server`).
+ * types, the runtime config's parser, the field data format, the validation rules, the site's texts), and how every
+ * server process of the site listens and stops (`./server/serverProcess.ts`). What a server answers (refusals, headers,
+ * the client page) is in `@wenrun/server-plugins`.
  *
  * Nothing here loads the browser's side: no store, no stylesheet, no component, no toast, not the API client (the
  * calls stay in `@wenrun/shared`; their paths are here). The route manifest and the route patterns match paths with
@@ -28,4 +29,4 @@ export { ACTIVITY_PROBLEM_TITLES, type ActivityProblemKind } from './activity/pr
 export { maskMobile, MOBILE_PATTERN } from './validation';
 export { seededRandom } from './seededRandom';
 export * from './federation/files';
-export * from './server';
+export * from './server/serverProcess';

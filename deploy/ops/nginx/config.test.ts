@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseRuntimeConfig, REMOTE_NAMES } from '@wenrun/shared/node';
+import { activityImagePath, parseRuntimeConfig, REMOTE_NAMES, SITE_ROUTES } from '@wenrun/shared/node';
 import { buildServer, productionRoutes, type ApiRoute } from '../../../reference-api/src/server';
 import { siteAddressesOf } from '../../serve/headers';
 import { apiLocation, renderNginxConfig, TLS_CIPHERS, type NginxSite } from './config';
@@ -133,5 +133,25 @@ describe('the runtime config the production form serves', () => {
     const { config, problems } = parseRuntimeConfig(moved);
     expect(problems).toEqual([]);
     expect(config.canaries.wuyou?.entry).toBe('https://static.wenrun.example.cn/wuyou/1.7.0/mf-manifest.json');
+  });
+});
+
+/** A path of each route of the route manifest rendered per request, its params filled in (`/wuyou/:id` ⇒ `/wuyou/7`); the catch-all aside. */
+const PER_REQUEST = SITE_ROUTES.filter((route) => route.rendered === 'request' && route.path !== '*').map((route) => route.path.replace(/:\w+/g, '7'));
+const WRITTEN = SITE_ROUTES.filter((route) => route.rendered === 'build').flatMap((route) => route.buildPaths);
+
+describe('nginx and the route manifest (deploy/serve/perRequest.ts; the part server: partServer.test.ts)', () => {
+  it('sends the routes the manifest renders per request to the render servers, whatever the folder holds; the picture of a shared link as a file first', () => {
+    const config = renderNginxConfig(site());
+    const shell = config.slice(config.indexOf('listen 127.0.0.1:443'), config.indexOf('listen 127.0.0.1:8001'));
+    // Each `^~` location with its block (to the next location at the server's level).
+    const prefixes = [...shell.matchAll(/\n {2}location \^~ (\S+) \{([\s\S]*?)\n {2}\}\n/g)].map(([, prefix = '', block = '']) => ({ prefix, block }));
+    const locationOf = (pathname: string) => prefixes.filter(({ prefix }) => pathname.startsWith(prefix)).sort((a, b) => b.prefix.length - a.prefix.length)[0];
+    for (const page of PER_REQUEST) expect([page, locationOf(page)?.block]).toEqual([page, expect.stringContaining('proxy_pass http://render_servers;')]);
+    for (const page of WRITTEN) expect([page, locationOf(page)]).toEqual([page, undefined]);
+    const picture = locationOf(activityImagePath('7'))?.block ?? '';
+    const nested = [...picture.matchAll(/location ~ (\S+) \{\n\s+try_files \$uri @render;/g)].map(([, pattern]) => new RegExp(pattern ?? ''));
+    expect(nested.some((pattern) => pattern.test(activityImagePath('7')))).toBe(true);
+    expect(nested.some((pattern) => pattern.test(PER_REQUEST[0] ?? ''))).toBe(false);
   });
 });

@@ -1,7 +1,9 @@
 import { REMOTE_NAMES, REMOTE_PARTS, type RemoteName } from '@wenrun/shared/node';
 import { routeNotFoundEnvelope } from '../../../reference-api/src/envelope';
 import type { ApiRoute } from '../../../reference-api/src/server';
-import { CACHE_RULES, DOCUMENT_TYPES, HASHED_FILE, securityHeaders, STRICT_TRANSPORT_SECURITY, type SiteAddresses } from '../../serve/headers';
+import { DOCUMENT_TYPES, STRICT_TRANSPORT_SECURITY, type SiteAddresses } from '@wenrun/server-plugins';
+import { CACHE_RULES, HASHED_FILE, siteHeaders } from '../../serve/headers';
+import { PER_REQUEST_PREFIXES, WRITTEN_PICTURE_ROUTE } from '../../serve/perRequest';
 
 /** The production TLS setup: certificate and key paths, and the plain-HTTP port that redirects to HTTPS. */
 export interface NginxTls {
@@ -61,9 +63,9 @@ function documentVariable(name: string): string {
   return `$document_${name.toLowerCase().replace(/-/g, '_')}`;
 }
 
-/** The same headers `npm start` sends (deploy/serve/headers.ts), as nginx directives. */
+/** The same headers `npm start` sends (deploy/serve/headers.ts, through `@wenrun/server-plugins`), as nginx directives. */
 export function headerDirectives(site: NginxSite): string[] {
-  const { every, documents } = securityHeaders(site.addresses, { tls: Boolean(site.tls) });
+  const { every, documents } = siteHeaders(site.addresses, { tls: Boolean(site.tls) });
   return [
     ...Object.entries(every).map(([name, value]) => `add_header ${name} "${value}" always;`),
     ...Object.keys(documents).map((name) => `add_header ${name} ${documentVariable(name)} always;`),
@@ -72,7 +74,7 @@ export function headerDirectives(site: NginxSite): string[] {
 
 /** A page's policies by the answer's content type: nginx sends no header whose value is empty. */
 function documentHeaderMaps(site: NginxSite): string {
-  const { documents } = securityHeaders(site.addresses, { tls: Boolean(site.tls) });
+  const { documents } = siteHeaders(site.addresses, { tls: Boolean(site.tls) });
   const types = DOCUMENT_TYPES.map((type) => type.replace(/[+.]/g, '\\$&')).join('|');
   return Object.entries(documents)
     .map(
@@ -139,6 +141,29 @@ function tlsLines(site: NginxSite): string {
 /** Quoted in the config: nginx reads `{` as a block. */
 const HASHED = HASHED_FILE.source;
 
+/**
+ * The routes the route manifest renders per request (deploy/serve/perRequest.ts) always come from the render servers,
+ * whatever the folder holds (an edited activity is fresh within a minute); the picture of a shared link is a file
+ * when the build wrote one. The picture's location is inside its prefix's: a `^~` prefix stops nginx looking at the
+ * regex locations of the server.
+ */
+function perRequestLocations(site: NginxSite, proxy: string): string {
+  return PER_REQUEST_PREFIXES.map((prefix) => {
+    const picture = WRITTEN_PICTURE_ROUTE.startsWith(prefix)
+      ? `
+    location ${apiLocation(WRITTEN_PICTURE_ROUTE)} {
+      try_files $uri @render;
+${indent(headers(site, 'public, max-age=60, stale-while-revalidate=600', false), 2)}
+    }
+`
+      : '';
+    return `
+  location ^~ ${prefix} {${picture}${proxy}
+  }
+`;
+  }).join('');
+}
+
 /** The page the render server would have sent, when none of its instances answers: the one written at build, or the client page. */
 function renderedPages(site: NginxSite): string {
   const proxy = `
@@ -155,17 +180,7 @@ function renderedPages(site: NginxSite): string {
     proxy_intercept_errors on;
     error_page 500 502 503 504 = @from_folder;
 ${headers(site, null, false)}`;
-  return `
-  # Activity pages always come from the render servers (an edited activity is fresh within a minute); the picture
-  # of a shared link is a file when the build wrote one.
-  location ~ ^/wuyou/[^/]+/cover\\.png$ {
-    try_files $uri @render;
-${headers(site, 'public, max-age=60, stale-while-revalidate=600', false)}
-  }
-
-  location ^~ /wuyou/ {${proxy}
-  }
-
+  return `${perRequestLocations(site, proxy)}
   location @render {${proxy}
   }
 
@@ -244,7 +259,10 @@ ${headers(site, CACHE_RULES.fresh, cors)}
 `;
 }
 
-/** The nginx location of a Fastify route: exact for a plain path, a regex for `:param` segments and a `*` tail. */
+/**
+ * The nginx location of a route pattern (Fastify's and React Router's spelling): exact for a plain path, a regex for
+ * `:param` segments and a `*` tail.
+ */
 export function apiLocation(url: string): string {
   if (!/[:*]/.test(url)) return `= ${url}`;
   const pattern = url

@@ -4,7 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_RUNTIME_CONFIG, ENTRY_ASSETS_FILE, rawAnswer, rawRequest } from '@wenrun/shared/node';
+import { DEFAULT_RUNTIME_CONFIG, ENTRY_ASSETS_FILE } from '@wenrun/shared/node';
+import { rawAnswer, rawRequest } from '@wenrun/server-plugins';
 import type { RenderedPage, RenderSetup, ShellServer } from '../render/shellServer';
 
 import { MAX_COVER_BYTES } from '../render/activityApi';

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type net from 'node:net';
+import { TEXT } from './answers';
 
 /** What each refusal is called, in every server's answer (plain text or the API's envelope). */
 export const REFUSED_MESSAGES = { 400: '请求无效', 408: '请求超时，请重试', 431: '请求头过大' } as const;
@@ -18,9 +19,10 @@ export function refusedStatus(error: { code?: string }): 400 | 408 | 431 {
 }
 
 /**
- * Fastify's `clientErrorHandler`, with the answer a server gives: the socket is ended after a whole HTTP answer, not
- * destroyed as Fastify's own handler does, so a client still sending its headers reads the answer instead of a
- * reset. Nothing is written to a client that is already gone.
+ * Fastify's `clientErrorHandler`, with the answer a server gives. It is an option of Fastify's constructor (read once,
+ * before any plugin), so a server passes it there rather than registering it. The socket is ended after a whole HTTP
+ * answer, not destroyed as Fastify's own handler does, so a client still sending its headers reads the answer
+ * instead of a reset. Nothing is written to a client that is already gone.
  */
 export function answerRefused(answer: (status: 400 | 408 | 431) => RefusedAnswer) {
   return (error: Error & { code?: string }, socket: net.Socket): void => {
@@ -35,4 +37,9 @@ export function answerRefused(answer: (status: 400 | 408 | 431) => RefusedAnswer
     }).map(([name, value]) => `${name}: ${value}`);
     socket.end([`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`, ...head, '', body].join('\r\n'));
   };
+}
+
+/** The refusal in plain Chinese text, for a server no visitor reads pages from directly (the render server). */
+export function plainRefusal(status: 400 | 408 | 431): RefusedAnswer {
+  return { headers: { 'Content-Type': TEXT }, body: REFUSED_MESSAGES[status] };
 }

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import type { SendPage } from './answers';
+import { sendCompressed } from './compressed';
+
+export interface RenderServerUpstream {
+  /** Where the render server listens (`http://localhost:3005`). */
+  origin: string;
+  /** A page it has not begun to send by then is sent by the fallback instead. */
+  timeoutMs: number;
+}
+
+/** Headers of the render server's answer that the visitor gets as they are. */
+const RELAYED = ['content-type', 'cache-control', 'location', 'x-render-cache', 'vary'];
+
+/**
+ * Pages from the render server: the request's method and target are asked for on the visitor's behalf (named in
+ * `X-Forwarded-For`: whom it renders for, and how the render server tells the site's requests from its operators'
+ * own), its status and headers relayed, the page compressed as the visitor accepts it. A render server that fails,
+ * refuses the request or does not answer in time costs the visitor nothing: `fallback` sends the page instead.
+ */
+export function renderedOr(upstream: RenderServerUpstream, fallback: SendPage): SendPage {
+  return async (request, reply, pathname, target = request.raw.url ?? '/') => {
+    try {
+      const answer = await fetch(`${upstream.origin}${target}`, {
+        method: request.method,
+        headers: { 'X-Forwarded-For': request.ip },
+        redirect: 'manual',
+        signal: AbortSignal.timeout(upstream.timeoutMs),
+      });
+      // A request it refuses (a path it cannot read) is the client page's to explain, as typed.
+      if (answer.status >= 500 || (answer.status >= 400 && answer.status !== 404)) throw new Error(`渲染服务器 HTTP ${answer.status}`);
+      reply.code(answer.status);
+      for (const name of RELAYED) {
+        const value = answer.headers.get(name);
+        if (value) reply.header(name, value);
+      }
+      const body = await answer.text();
+      return request.method === 'HEAD' ? reply.send() : sendCompressed(request, reply, body);
+    } catch (error) {
+      request.log.warn({ err: error }, '渲染服务器没有回应，用目录中的页面');
+      return fallback(request, reply, pathname);
+    }
+  };
+}
+
+export interface RenderProxyOptions {
+  /** How the pages are sent: `renderedOr(upstream, fallback)`. */
+  sendPage: SendPage;
+  /** Route patterns (`/wuyou/*`) always sent by `sendPage`, whatever file the folder holds for them. */
+  routes: readonly string[];
+}
+
+/** The routes rendered for each request: sent by the render server even where a page was written at build. */
+const renderProxyPlugin: FastifyPluginAsync<RenderProxyOptions> = async (app, { sendPage, routes }) => {
+  for (const route of routes) app.get(route, (request, reply) => sendPage(request, reply, (request.raw.url ?? '/').split('?')[0] ?? '/'));
+};
+
+export const renderProxy = fp(renderProxyPlugin, { name: 'render-proxy', fastify: '5.x' });
