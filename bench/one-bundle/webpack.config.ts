@@ -1,8 +1,8 @@
 /**
  * The one-bundle baseline: the shell's production config from webpack.common.ts (same loaders, minifiers,
  * hashing, HTML page, runtime-config.json) with the Module Federation plugin taken out, an entry that renders
- * the shell's App, RemoteSlot replaced by bench/one-bundle/RemoteSlot.tsx, which imports the remotes' exposed
- * components from source, and the remote registry (field data's only other way in) by bench/one-bundle/registry.ts.
+ * the shell's App (given the stand-in loader of bench/one-bundle/remoteLoader.ts), RemoteSlot replaced by
+ * bench/one-bundle/RemoteSlot.tsx, which imports the remotes' exposed components from source.
  */
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -30,7 +30,6 @@ export function oneBundleConfig(): Configuration {
           (plugin as unknown as { userOptions: { filename?: string } }).userOptions.filename === 'index.html',
       ),
       new webpack.NormalModuleReplacementPlugin(/[\\/]remotes[\\/]RemoteSlot$/, path.join(ONE_BUNDLE_DIR, 'RemoteSlot.tsx')),
-      new webpack.NormalModuleReplacementPlugin(/[\\/]remotes[\\/]registry$/, path.join(ONE_BUNDLE_DIR, 'registry.ts')),
     ],
   };
 }

@@ -282,10 +282,17 @@ test.describe('a header deployed on its own after the pages were rendered', () =
     shellOrigin = (await workerHosts.serve(shell)).origin;
   });
 
-  test('only the header is rendered afresh, with its new text, said once; the rest keeps its nodes; never blank', async ({ page }) => {
+  test('only the header is rendered afresh, with its new text, said once and sent to the statistics naming its slot; the rest keeps its nodes; never blank', async ({ page }) => {
     const warnings: string[] = [];
     page.on('console', (message) => {
       if (message.text().startsWith('[hydration]')) warnings.push(message.text());
+    });
+    // The statistics events the page sends of it (field data's beacons go to the same path, as another type).
+    const mismatches: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() !== 'POST' || !request.url().endsWith(API_PATHS.statsLog)) return;
+      const event = JSON.parse(request.postData() ?? '{}') as { type?: string; detail?: unknown };
+      if (event.type === 'hydration-mismatch') mismatches.push(event.detail);
     });
     const errors = watchErrors(page);
     await markServerNodes(page);
@@ -309,6 +316,7 @@ test.describe('a header deployed on its own after the pages were rendered', () =
     expect(landmarks).toEqual(['header (header):false', 'h1:true', 'footer:true']);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^\[hydration\] header/);
+    await expect.poll(() => mismatches).toEqual([{ remote: 'header', slot: 'header/Header' }]);
     expect(await page.evaluate(() => (window as unknown as { __headerSeen: { blank: boolean } }).__headerSeen.blank)).toBe(false);
     expect(errors).toEqual([]);
   });

@@ -14,8 +14,9 @@ import { App } from './app/App';
 import { preloadShellParts } from './app/shellParts';
 import { sampleFieldData } from './fieldData/sampleFieldData';
 import { replayEarlyTaps } from './taps/replayEarlyTaps';
-import { loadExposed, moduleId, registerSiteRemotes } from './remotes/registry';
-import { expectHydration, onRecoverableError, SlotsFailedOnServerProvider } from './remotes/slotStatus';
+import { createRemoteLoader, moduleId } from './remotes/remoteLoader';
+import { SlotsProvider } from './remotes/slotContext';
+import { watchSlotHydration } from './remotes/slotHydration';
 import './shell.css';
 
 /**
@@ -31,22 +32,26 @@ export async function start(container: HTMLElement) {
   const shellParts = preloadShellParts(route);
   // Served beside index.html, read before anything renders (docs/ARCHITECTURE.md: the ops surface).
   const config = await loadRuntimeConfig('/runtime-config.json', fetch, fallbackRuntimeConfig(window.location, pageState?.config));
-  const releases = registerSiteRemotes(config);
-  sampleFieldData(config, { route: route.path, canary: Object.keys(releases.canary) });
+  // The page's one loader of remote modules: the slots, the navigations and field data load through it.
+  const loader = createRemoteLoader(config);
+  sampleFieldData(config, { route: route.path, canary: loader.canary, loader });
 
   const failedOnServer = new Set(pageState?.failedSlots ?? []);
-  const slots = modulesOf(route).filter((ref) => !failedOnServer.has(moduleId(ref.remote, ref.module)));
+  const slots = modulesOf(route)
+    .map((ref) => ({ ...ref, id: moduleId(ref.remote, ref.module) }))
+    .filter((slot) => !failedOnServer.has(slot.id));
   // Started now, not when React first renders the slots: the remotes download while the app chunks do.
-  const loads = slots.map((ref) => loadExposed(ref.remote, ref.module).catch(() => undefined));
+  const loads = slots.map((slot) => loader.load(slot.remote, slot.module).catch(() => undefined));
+  const hydration = watchSlotHydration({ failedOnServer, awaiting: pageState ? slots.map((slot) => slot.id) : [] });
 
   const store = new PageDataStore('browser', pageState?.data, pageState ? new Date(pageState.renderedAt) : new Date());
   const app = (
     <PageDataProvider store={store}>
-      <SlotsFailedOnServerProvider value={failedOnServer}>
+      <SlotsProvider loader={loader} hydration={hydration}>
         <BrowserRouter future={ROUTER_FUTURE}>
           <App />
         </BrowserRouter>
-      </SlotsFailedOnServerProvider>
+      </SlotsProvider>
     </PageDataProvider>
   );
 
@@ -58,7 +63,6 @@ export async function start(container: HTMLElement) {
     return;
   }
   await Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, HYDRATE_WAIT_MS))]);
-  expectHydration(slots.map((ref) => moduleId(ref.remote, ref.module)));
-  // Taps the page's loader held before the app was there are acted on as their controls come alive.
-  replayEarlyTaps(hydrateRoot(container, app, { onRecoverableError }));
+  // Taps the page's inline start script held before the app was there are acted on as their controls come alive.
+  replayEarlyTaps(hydrateRoot(container, app, { onRecoverableError: hydration.onRecoverableError }));
 }

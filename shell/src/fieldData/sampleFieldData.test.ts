@@ -8,6 +8,8 @@ function configSampling(sampleRate: number): RuntimeConfig {
   return { ...DEFAULT_RUNTIME_CONFIG, statsBaseUrl: 'https://stats.example.cn', fieldData: { sampleRate } };
 }
 
+const loader = { observeLoads: () => undefined };
+
 /** The chunk's import settles on a later turn of the event loop. */
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -23,10 +25,10 @@ it.each([
   [1, 0.999, true],
 ])('with sampleRate %p and a draw of %p, the view is measured: %p', async (sampleRate, draw, measured) => {
   jest.spyOn(Math, 'random').mockReturnValue(draw);
-  sampleFieldData(configSampling(sampleRate), { route: '/about/:id', canary: ['about'] });
+  sampleFieldData(configSampling(sampleRate), { route: '/about/:id', canary: ['about'], loader });
   await settled();
   if (measured) {
-    expect(startFieldData).toHaveBeenCalledWith({ statsBaseUrl: 'https://stats.example.cn', route: '/about/:id', canary: ['about'] });
+    expect(startFieldData).toHaveBeenCalledWith({ statsBaseUrl: 'https://stats.example.cn', route: '/about/:id', canary: ['about'], loader });
   } else {
     expect(startFieldData).not.toHaveBeenCalled();
   }

@@ -1,9 +1,13 @@
-import { loadRemote } from '@module-federation/enhanced/runtime';
 import { API_PATHS, DEFAULT_RUNTIME_CONFIG, type FieldBatch } from '@wenrun/shared';
-import { loadExposed, registerSiteRemotes } from '../remotes/registry';
+import type { FederationRuntime } from '../remotes/federationRuntime';
+import { createRemoteLoader } from '../remotes/remoteLoader';
 import { startFieldData } from './startFieldData';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn(), registerGlobalPlugins: jest.fn() }));
+/** The page's loader over a runtime whose every load answers at once. */
+function pageLoader() {
+  const runtime = { loadRemote: async () => ({ default: () => null }), registerRemotes: () => undefined, registerPlugins: () => undefined };
+  return createRemoteLoader(DEFAULT_RUNTIME_CONFIG, runtime as unknown as FederationRuntime);
+}
 
 // web-vitals needs a browser's performance timeline (jsdom has none); the e2e suite runs the real one in Chromium.
 jest.mock('web-vitals', () => ({
@@ -21,7 +25,7 @@ function hidePage() {
 it('sends the metrics and an uncaught error, scrubbed, with the route and canary, by beacon to the statistics call when the page is hidden', () => {
   const sendBeacon = jest.fn((_url: string, _body: string) => true);
   Object.assign(navigator, { sendBeacon });
-  startFieldData({ statsBaseUrl: 'https://stats.example.cn', route: '/wuyou/:id', canary: ['wuyou'] });
+  startFieldData({ statsBaseUrl: 'https://stats.example.cn', route: '/wuyou/:id', canary: ['wuyou'], loader: pageLoader() });
 
   window.dispatchEvent(new ErrorEvent('error', { message: '手机号 13800138000 无效', filename: 'https://cdn.example.cn/x.js' }));
   hidePage();
@@ -44,11 +48,10 @@ it('reports each remote load with the version of the build it came from, read be
   Object.assign(navigator, { sendBeacon });
   const fetch = jest.fn(async (url: string) => ({ ok: true, json: async () => ({ version: url.includes(':3002/') ? '1.4.0' : '9.9.9' }) }));
   Object.assign(globalThis, { fetch });
-  jest.mocked(loadRemote).mockResolvedValue({ default: () => null });
-  registerSiteRemotes(DEFAULT_RUNTIME_CONFIG);
-  startFieldData({ statsBaseUrl: 'https://stats.example.cn', route: '/about/:key', canary: [] });
+  const loader = pageLoader();
+  startFieldData({ statsBaseUrl: 'https://stats.example.cn', route: '/about/:key', canary: [], loader });
 
-  await loadExposed('about', './AboutPage');
+  await loader.load('about', './AboutPage');
   await new Promise((resolve) => setTimeout(resolve));
   hidePage();
 

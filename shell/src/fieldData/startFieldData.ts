@@ -1,6 +1,6 @@
 import { onCLS, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import { API_PATHS, type FieldMetric } from '@wenrun/shared';
-import { observeRemoteLoads } from '../remotes/registry';
+import type { RemoteLoader } from '../remotes/remoteLoader';
 import { fieldCollector, scrubMessage, type SendBatch } from './collector';
 import { remoteBuilds, UNKNOWN_VERSION, type RemoteBuild } from './remoteBuilds';
 
@@ -10,6 +10,8 @@ export interface FieldDataOptions {
   route: string;
   /** The remotes this visitor loads from a canary build. */
   canary: string[];
+  /** The page's remote loader, whose loads are reported. */
+  loader: Pick<RemoteLoader, 'observeLoads'>;
 }
 
 /** Random and made for this page view only (not `crypto.randomUUID`: it is missing on plain-http origins). */
@@ -39,7 +41,7 @@ function remoteOfFile(url: string, builds: Record<string, RemoteBuild>): [string
  * Measures this page view as real visitors live it: web vitals (Google's `web-vitals`), each remote's load time,
  * version and outcome, and uncaught errors; sent when the page is hidden (README of this folder).
  */
-export function startFieldData({ statsBaseUrl, route, canary }: FieldDataOptions): void {
+export function startFieldData({ statsBaseUrl, route, canary, loader }: FieldDataOptions): void {
   const id = viewId();
   const builds = remoteBuilds();
   const versionsNow = () => Object.fromEntries(Object.entries(builds.current()).map(([remote, build]) => [remote, build.version]));
@@ -53,7 +55,7 @@ export function startFieldData({ statsBaseUrl, route, canary }: FieldDataOptions
   onTTFB(metric);
 
   // A load is reported once its build's version is read (a few milliseconds after it, well before a visitor leaves).
-  observeRemoteLoads(({ remote, ms, outcome, entry }) => {
+  loader.observeLoads(({ remote, ms, outcome, entry }) => {
     const slot = (version: string) => collector.add({ kind: 'slot', remote, version, loadMs: ms, outcome });
     if (entry) void builds.loaded(remote, entry).then((build) => slot(build.version));
     else slot(builds.current()[remote]?.version ?? UNKNOWN_VERSION);

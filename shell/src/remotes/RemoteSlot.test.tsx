@@ -1,16 +1,47 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { act, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { Suspense, type ReactNode } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { DEFAULT_RUNTIME_CONFIG } from '@wenrun/shared';
+import type { FederationRuntime } from './federationRuntime';
+import { readHydrationMismatches } from './hydrationCounts';
 import { RemoteSlot, retryDelayMs } from './RemoteSlot';
-import { registerSiteRemotes, reloadRemote } from './registry';
-import { expectHydration, onRecoverableError, readHydrationMismatches, SlotsFailedOnServerProvider } from './slotStatus';
+import { createRemoteLoader, type RemoteLoader } from './remoteLoader';
+import { SlotsProvider } from './slotContext';
+import { watchSlotHydration, type SlotHydration } from './slotHydration';
 
-// The real registry and slot; only the federation runtime underneath is the test's.
-jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn(), registerPlugins: jest.fn(), registerGlobalPlugins: jest.fn() }));
-const load = jest.mocked(loadRemote);
+// The real loader and slot; only the federation runtime underneath is the test's.
+const load = jest.fn<Promise<unknown>, [string]>();
+const runtime = { loadRemote: load, registerRemotes: jest.fn(), registerPlugins: jest.fn() } as unknown as FederationRuntime;
+/** Each test's page: a loader of its own, and its slots' hydration. */
+let loader: RemoteLoader;
+
+function page(children: ReactNode, hydration: SlotHydration = watchSlotHydration()) {
+  return (
+    <SlotsProvider loader={loader} hydration={hydration}>
+      {children}
+    </SlotsProvider>
+  );
+}
+
+const hydrationLines = () => jest.mocked(console.warn).mock.calls.map(([line]) => String(line)).filter((line) => line.startsWith('[hydration]'));
+
+/** Server markup in a container of the document, as the browser receives it. */
+function serverMarkup(html: string): HTMLElement {
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.appendChild(container);
+  return container;
+}
+
+const hydrated: Root[] = [];
+
+/** Hydrates the server's markup as the bootstrap does, React's recoverable errors told to the page's hydration. */
+async function hydrate(container: HTMLElement, children: ReactNode, hydration: SlotHydration) {
+  await act(async () => {
+    hydrated.push(hydrateRoot(container, page(children, hydration), { onRecoverableError: hydration.onRecoverableError }));
+  });
+}
 
 function Greeting({ name }: { name: string }) {
   return <p>你好，{name}</p>;
@@ -31,12 +62,13 @@ describe('RemoteSlot', () => {
   beforeEach(() => {
     jest.useFakeTimers();
     load.mockReset();
-    jest.mocked(registerRemotes).mockReset();
-    registerSiteRemotes(DEFAULT_RUNTIME_CONFIG);
+    loader = createRemoteLoader(DEFAULT_RUNTIME_CONFIG, runtime);
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   });
   afterEach(() => {
+    hydrated.splice(0).forEach((root) => act(() => root.unmount()));
+    document.body.replaceChildren();
     jest.useRealTimers();
     jest.restoreAllMocks();
   });
@@ -48,7 +80,7 @@ describe('RemoteSlot', () => {
   it('keeps the slot size while loading, then renders the module with its props', async () => {
     const answer = heldLoad();
     const { container } = render(
-      <RemoteSlot remote="header" module="./SearchResults" props={{ name: '老师' }} label="搜索结果" minHeight={64} />,
+      page(<RemoteSlot remote="header" module="./SearchResults" props={{ name: '老师' }} label="搜索结果" minHeight={64} />),
     );
     expect(container.querySelector('.remote-slot--loading')).toHaveStyle({ minHeight: '64px' });
     await answer({ default: Greeting });
@@ -58,7 +90,7 @@ describe('RemoteSlot', () => {
 
   it('shows a Chinese fallback in its place when loading fails, and recovers on retry', async () => {
     load.mockRejectedValueOnce(new Error('down')).mockResolvedValue({ default: Greeting });
-    render(<RemoteSlot remote="auth" module="./LoginModal" props={{ name: '老师' }} label="登录" minHeight={64} />);
+    render(page(<RemoteSlot remote="auth" module="./LoginModal" props={{ name: '老师' }} label="登录" minHeight={64} />));
     expect(await screen.findByRole('alert')).toHaveTextContent('登录暂时无法加载');
     await act(async () => {
       jest.advanceTimersByTime(retryDelayMs(0));
@@ -67,11 +99,9 @@ describe('RemoteSlot', () => {
   });
 
   it('keeps saying what is wrong while a retry is on its way, and shows the module once it comes', async () => {
-    // The login module was loaded by the test above: this page has not loaded it yet.
-    reloadRemote('auth');
     load.mockRejectedValueOnce(new Error('down'));
     const answer = heldLoad();
-    const { container } = render(<RemoteSlot remote="auth" module="./LoginModal" props={{ name: '老师' }} label="登录" minHeight={64} />);
+    const { container } = render(page(<RemoteSlot remote="auth" module="./LoginModal" props={{ name: '老师' }} label="登录" minHeight={64} />));
     expect(await screen.findByRole('alert')).toHaveTextContent('登录暂时无法加载');
     await act(async () => {
       jest.advanceTimersByTime(retryDelayMs(0));
@@ -87,10 +117,12 @@ describe('RemoteSlot', () => {
   it('treats a module that throws while rendering as failed, without taking the page down', async () => {
     load.mockResolvedValue({ default: Broken });
     render(
-      <div>
-        <p>页面其余部分</p>
-        <RemoteSlot remote="about" module="./AboutPage" props={{}} label="关于我们页面" minHeight={200} />
-      </div>,
+      page(
+        <div>
+          <p>页面其余部分</p>
+          <RemoteSlot remote="about" module="./AboutPage" props={{}} label="关于我们页面" minHeight={200} />
+        </div>,
+      ),
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('关于我们页面暂时无法加载');
     expect(screen.getByText('页面其余部分')).toBeInTheDocument();
@@ -99,76 +131,103 @@ describe('RemoteSlot', () => {
   it('hydrates the server markup of a slot: the very nodes stay, nothing is reported', async () => {
     load.mockResolvedValueOnce({ default: Greeting });
     const slot = <RemoteSlot remote="wuyou" module="./ActivityPage" props={{ name: '老师' }} label="活动页面" minHeight={100} />;
-    // The server has the module (loaded before it renders); so does this test's first load.
-    const first = render(slot);
-    await screen.findByText('你好，老师');
-    first.unmount();
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(slot);
-    document.body.appendChild(container);
+    // The server has the module (loaded before it renders); so does the browser's page (the bootstrap's preload).
+    await loader.load('wuyou', './ActivityPage');
+    const container = serverMarkup(renderToString(page(slot)));
     const paragraph = container.querySelector('p');
     expect(paragraph).toHaveTextContent('你好，老师');
 
-    expectHydration(['wuyou/ActivityPage']);
-    await act(async () => {
-      hydrateRoot(container, slot);
-    });
+    const hydration = watchSlotHydration({ awaiting: ['wuyou/ActivityPage'] });
+    await hydrate(container, slot, hydration);
     expect(container.querySelector('p')).toBe(paragraph);
-    expect(console.warn).not.toHaveBeenCalledWith(expect.stringContaining('[hydration]'));
-    container.remove();
+    expect(hydrationLines()).toEqual([]);
   });
 
-  it('starts from the fallback where the server could not render the slot, then retries', async () => {
+  it('hydrates from the fallback where the server could not render the slot, then retries', async () => {
     load.mockResolvedValue({ default: Greeting });
-    render(
-      <SlotsFailedOnServerProvider value={new Set(['header/Header'])}>
-        <RemoteSlot remote="header" module="./Header" props={{ name: '老师' }} label="页头" minHeight={64} />
-      </SlotsFailedOnServerProvider>,
-    );
+    const slot = <RemoteSlot remote="header" module="./Header" props={{ name: '老师' }} label="页头" minHeight={64} />;
+    const failedOnServer = ['header/Header'];
+    const container = serverMarkup(renderToString(page(slot, watchSlotHydration({ failedOnServer }))));
+    expect(container).toHaveTextContent('页头暂时无法加载');
+
+    const hydration = watchSlotHydration({ failedOnServer });
+    await hydrate(container, slot, hydration);
     expect(screen.getByRole('alert')).toHaveTextContent('页头暂时无法加载');
     expect(load).not.toHaveBeenCalled();
+    expect(hydrationLines()).toEqual([]);
     await act(async () => {
       jest.advanceTimersByTime(retryDelayMs(0));
     });
     expect(await screen.findByText('你好，老师')).toBeInTheDocument();
   });
 
+  it('loads at once when mounted after the page’s hydration, whatever the server said of the first page', async () => {
+    load.mockResolvedValue({ default: Greeting });
+    render(
+      page(
+        <RemoteSlot remote="header" module="./Header" props={{ name: '老师' }} label="页头" minHeight={64} />,
+        watchSlotHydration({ failedOnServer: ['header/Header'] }),
+      ),
+    );
+    expect(await screen.findByText('你好，老师')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('renders afresh only the slot whose server markup came from another version of the remote, and says so once', async () => {
     load.mockResolvedValue({ default: Greeting });
-    const container = document.createElement('div');
     // What an older build of the header rendered on the server, in the slot's own boundary.
-    container.innerHTML = renderToString(
-      <div>
-        <h2>页面其余部分</h2>
-        <Suspense fallback={null}>
-          <p>旧版本的页头</p>
-        </Suspense>
-      </div>,
-    );
-    document.body.appendChild(container);
-    const rest = container.querySelector('h2');
-
-    expectHydration(['header/Header']);
-    await act(async () => {
-      hydrateRoot(
-        container,
+    const container = serverMarkup(
+      renderToString(
         <div>
           <h2>页面其余部分</h2>
-          <RemoteSlot remote="header" module="./Header" props={{ name: '老师' }} label="页头" minHeight={64} />
+          <Suspense fallback={null}>
+            <p>旧版本的页头</p>
+          </Suspense>
         </div>,
-        { onRecoverableError },
-      );
-    });
-    await act(async () => {
-      jest.advanceTimersByTime(2000);
-    });
+      ),
+    );
+    const rest = container.querySelector('h2');
+
+    const hydration = watchSlotHydration({ awaiting: ['header/Header'] });
+    await hydrate(
+      container,
+      <div>
+        <h2>页面其余部分</h2>
+        <RemoteSlot remote="header" module="./Header" props={{ name: '老师' }} label="页头" minHeight={64} />
+      </div>,
+      hydration,
+    );
     expect(container.querySelector('p')).toHaveTextContent('你好，老师');
     expect(container.querySelector('h2')).toBe(rest);
-    const lines = jest.mocked(console.warn).mock.calls.map(([line]) => String(line)).filter((line) => line.startsWith('[hydration]'));
+    const lines = hydrationLines();
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^\[hydration\] header（header\/Header）/);
     // Counted in this browser, for the status page.
     expect(readHydrationMismatches()).toEqual({ header: 1 });
-    container.remove();
+  });
+
+  it('names the slot whose remote fails while its server markup waits to be hydrated, not the page', async () => {
+    const slotPage = (
+      <div>
+        <h2>页面其余部分</h2>
+        <RemoteSlot remote="about" module="./AboutPage" props={{ name: '老师' }} label="关于我们页面" minHeight={200} />
+      </div>
+    );
+    load.mockResolvedValueOnce({ default: Greeting });
+    await loader.load('about', './AboutPage');
+    const container = serverMarkup(renderToString(page(slotPage)));
+
+    // The browser's page: its own loader; the remote does not answer before hydration, then fails.
+    loader = createRemoteLoader(DEFAULT_RUNTIME_CONFIG, runtime);
+    let fail: (error: Error) => void = () => undefined;
+    load.mockImplementationOnce(() => new Promise((_resolve, reject) => (fail = reject)));
+    const hydration = watchSlotHydration({ awaiting: ['about/AboutPage'] });
+    await hydrate(container, slotPage, hydration);
+    // Meanwhile the server's markup stays.
+    expect(container.querySelector('p')).toHaveTextContent('你好，老师');
+    await act(async () => fail(new Error('down')));
+    expect(screen.getByRole('alert')).toHaveTextContent('关于我们页面暂时无法加载');
+    expect(hydrationLines()).toHaveLength(1);
+    expect(hydrationLines()[0]).toMatch(/^\[hydration\] about\/AboutPage 加载失败/);
   });
 });

@@ -3,6 +3,7 @@ import {
   Suspense,
   useCallback,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   type ComponentType,
@@ -11,8 +12,11 @@ import {
 } from 'react';
 import { useHydrated, type RemoteName } from '@wenrun/shared';
 import type { RemoteModule } from './modules';
-import { forgetFailure, moduleId, readExposed, RemoteLoadError, skipBrokenEntry } from './registry';
-import { slotFailedInBrowser, slotRenderedInBrowser, useSlotsFailedOnServer } from './slotStatus';
+import { moduleId, RemoteLoadError } from './remoteLoader';
+import { useRemoteLoader, useSlotHydration } from './slotContext';
+
+/** React warns of a layout effect on the server, which has no commit to run it in. */
+const useCommitEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 /** Waits between automatic retries: 1 s, 2 s, 4 s … capped at 30 s. */
 export function retryDelayMs(attempt: number): number {
@@ -56,22 +60,22 @@ export function RemoteSlot<R extends RemoteName, P extends object>({
   loading,
 }: RemoteSlotProps<R, P>) {
   const id = moduleId(remote, module);
-  const failedOnServer = useSlotsFailedOnServer();
+  const loader = useRemoteLoader();
+  const hydration = useSlotHydration();
   // The last failure, kept until the module is shown; `retrying` while an attempt after it is on its way.
-  const [failure, setFailure] = useState<string | null>(() => (failedOnServer.has(id) ? '服务器渲染时无法加载' : null));
+  const [failure, setFailure] = useState<string | null>(() => (hydration.failedOnServer(id) ? '服务器渲染时无法加载' : null));
   const [retrying, setRetrying] = useState(false);
   const [attempt, setAttempt] = useState(0);
-
-  // Only the page's first render starts from the server's word; a slot mounted later loads on its own.
-  useEffect(() => {
-    failedOnServer.delete(id);
-  }, [failedOnServer, id]);
+  // Only the page's first slot of this name starts from the server's word; a slot mounted later loads on its own.
+  // (Not `useHydrated`: its update after the root's commit would reach the slot's Suspense boundary before React
+  // hydrates it, a pass later, and make React throw the server's markup away.)
+  useCommitEffect(() => hydration.slotMounted(id), [hydration, id]);
 
   const retry = useCallback(() => {
-    forgetFailure(remote, module);
+    loader.forgetFailure(remote, module);
     setRetrying(true);
     setAttempt((n) => n + 1);
-  }, [remote, module]);
+  }, [loader, remote, module]);
 
   const shown = useCallback(() => {
     setFailure(null);
@@ -110,9 +114,9 @@ export function RemoteSlot<R extends RemoteName, P extends object>({
       key={attempt}
       onError={(error) => {
         // A module that throws at start is a broken deploy: the next entry (last known good) is tried at once.
-        if (!(error instanceof RemoteLoadError) && skipBrokenEntry(remote, module)) retry();
+        if (!(error instanceof RemoteLoadError) && loader.skipBrokenEntry(remote, module)) retry();
         else {
-          slotFailedInBrowser(id);
+          hydration.slotFailed(id);
           setFailure(String(error));
           setRetrying(false);
         }
@@ -126,11 +130,13 @@ export function RemoteSlot<R extends RemoteName, P extends object>({
 }
 
 function SlotContent<P extends object>({ remote, module, props, onShown }: { remote: RemoteName; module: string; props: P; onShown: () => void }) {
-  const { default: Exposed } = readExposed<Exposed<P>>(remote, module);
+  const hydration = useSlotHydration();
+  const { default: Exposed } = useRemoteLoader().read<Exposed<P>>(remote, module);
   // The first render's answer is the one that counts: after hydration every render is the browser's own.
   const firstRenderInBrowser = useRef(useHydrated()).current;
   const id = moduleId(remote, module);
-  useEffect(() => slotRenderedInBrowser(id, firstRenderInBrowser), [id, firstRenderInBrowser]);
+  // A layout effect: said before React reports why it gave up on this commit's markup (slotHydration.ts).
+  useCommitEffect(() => hydration.slotShown(id, firstRenderInBrowser), [hydration, id, firstRenderInBrowser]);
   useEffect(() => onShown(), [onShown]);
   return <Exposed {...props} />;
 }

@@ -11,7 +11,7 @@ export async function renderPage(url: string, setup: RenderSetup): Promise<Rende
   return (await import('./render')).renderPage(url, setup);
 }
 
-/** Drops what was loaded from `remote`: its next use loads the build now published (see registry.reloadRemote). */
+/** Drops what was loaded from `remote`: its next use loads the build now published (`RemoteLoader.reload`). */
 export async function reloadRemote(remote: RemoteName): Promise<void> {
-  (await import('../remotes/registry')).reloadRemote(remote);
+  (await import('./render')).reloadRemote(remote);
 }

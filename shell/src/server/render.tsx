@@ -12,13 +12,15 @@ import {
   type PageDataFailure,
   type PageHead,
   type PageState,
+  type RemoteName,
   type RouteId,
   type RuntimeConfig,
 } from '@wenrun/shared';
 import { App } from '../app/App';
 import { preloadShellParts } from '../app/shellParts';
-import { loadExposed, moduleId, registerSiteRemotes } from '../remotes/registry';
-import { SlotsFailedOnServerProvider } from '../remotes/slotStatus';
+import { createRemoteLoader, moduleId, type RemoteLoader } from '../remotes/remoteLoader';
+import { SlotsProvider } from '../remotes/slotContext';
+import { watchSlotHydration } from '../remotes/slotHydration';
 import { renderToHtml } from './renderToHtml';
 
 export interface RenderSetup {
@@ -48,21 +50,29 @@ export type RenderedPage =
       unavailable: [key: string, failure: PageDataFailure][];
     };
 
-let registeredConfig = '';
+/**
+ * The runtime config this process renders with and its remote loader. The process renders for one site: the config
+ * is set once, and again when it changes (ops edited the file), with a loader of its own for the new config.
+ */
+let site: { config: string; loader: RemoteLoader } | undefined;
 
-/** The process renders for one site: its config is set once, and again only when it changes. */
-function applyConfig(config: RuntimeConfig): void {
+function loaderFor(config: RuntimeConfig): RemoteLoader {
   const serialized = JSON.stringify(config);
-  if (serialized === registeredConfig) return;
+  if (site?.config === serialized) return site.loader;
   setRuntimeConfig(config);
-  registerSiteRemotes(config);
-  registeredConfig = serialized;
+  site = { config: serialized, loader: site ? site.loader.forConfig(config) : createRemoteLoader(config) };
+  return site.loader;
+}
+
+/** A new build of `remote` is published at its address: the next render loads it. */
+export function reloadRemote(remote: RemoteName): void {
+  site?.loader.reload(remote);
 }
 
 /**
  * Renders `url` (path and query) as the browser would show it, logged out, with the data it shows fetched here
  * and embedded. Nothing of one render reaches another: the data store, the failed slots and the router are made
- * per render; what is shared (the config, the loaded remote modules) is read-only.
+ * per render; what renders share is the config and its remote loader (the modules loaded for it).
  */
 export async function renderPage(url: string, setup: RenderSetup): Promise<RenderedPage> {
   // As the browser will read it when it hydrates: parsed, so normalized the same way.
@@ -70,14 +80,14 @@ export async function renderPage(url: string, setup: RenderSetup): Promise<Rende
   const redirect = redirectOf(pathname);
   if (redirect) return { kind: 'redirect', status: 301, location: redirect };
 
-  applyConfig(setup.config);
+  const loader = loaderFor(setup.config);
   const { route, params } = routeOf(pathname);
   const slots = modulesOf(route);
   const failedSlots = new Set<string>();
   await Promise.all([
     preloadShellParts(route),
     ...slots.map((ref) =>
-      loadExposed(ref.remote, ref.module).catch(() => {
+      loader.load(ref.remote, ref.module).catch(() => {
         failedSlots.add(moduleId(ref.remote, ref.module));
       }),
     ),
@@ -89,11 +99,11 @@ export async function renderPage(url: string, setup: RenderSetup): Promise<Rende
   });
   const markup = await renderToHtml(
     <PageDataProvider store={store}>
-      <SlotsFailedOnServerProvider value={new Set(failedSlots)}>
+      <SlotsProvider loader={loader} hydration={watchSlotHydration({ failedOnServer: failedSlots })}>
         <StaticRouter location={`${pathname}${search}`} future={ROUTER_FUTURE}>
           <App />
         </StaticRouter>
-      </SlotsFailedOnServerProvider>
+      </SlotsProvider>
     </PageDataProvider>,
     setup.renderTimeoutMs,
   );

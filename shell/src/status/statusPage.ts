@@ -2,7 +2,7 @@ import { getRuntimeConfig, loadRuntimeConfig, RENDER_PORT } from '@wenrun/shared
 import { element, section, table, type Cell } from './dom';
 import { fieldSection } from './fieldSection';
 import { inspectEntry, sharedReport, type EntryReport } from './inspect';
-import { readHydrationMismatches } from '../remotes/slotStatus';
+import { readHydrationMismatches } from '../remotes/hydrationCounts';
 import './status.css';
 
 /**
