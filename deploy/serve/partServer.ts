@@ -3,7 +3,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type onRequestHookHandler } from 'fastify';
-import { activityImagePath } from '@wenrun/shared/node';
+import { ACTIVITY_IMAGE_ROUTE, activityImagePath } from '@wenrun/shared/node';
 import {
   canonicalPaths,
   clientPageIn,
@@ -24,7 +24,7 @@ import {
   type SendPage,
 } from '@wenrun/server-plugins';
 import { BUILD_FILE, cacheControlFor } from './headers';
-import { PER_REQUEST_PREFIXES, WRITTEN_PICTURE_ROUTE } from './perRequest';
+import { PER_REQUEST_PREFIXES } from './perRequest';
 
 /** Longer request targets are refused (414) before any routing: no page of the site has one. */
 export const MAX_URL_LENGTH = 8 * 1024;
@@ -84,7 +84,7 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
   await app.register(fastifyStatic, staticFiles(root));
   if (options.renderServer) {
     await app.register(renderProxy, { sendPage, routes: PER_REQUEST_PREFIXES.map((prefix) => `${prefix}*`) });
-    app.get<{ Params: { id: string } }>(WRITTEN_PICTURE_ROUTE, (request, reply) => sendPicture(root, request, reply, sendPage));
+    app.get<{ Params: { id: string } }>(ACTIVITY_IMAGE_ROUTE, (request, reply) => sendPicture(root, request, reply, sendPage));
   }
   await app.register(historyMode, { page, buildFiles: BUILD_FILE, sendPage });
   app.setErrorHandler(answerError);

@@ -1,4 +1,4 @@
-import { activityImagePath, SITE_ROUTES } from '@wenrun/shared/node';
+import { SITE_ROUTES } from '@wenrun/shared/node';
 
 /**
  * Where the servers in front (the shell's part server, nginx) send a page to the render server whatever the folder
@@ -9,10 +9,3 @@ import { activityImagePath, SITE_ROUTES } from '@wenrun/shared/node';
 export const PER_REQUEST_PREFIXES: readonly string[] = SITE_ROUTES.filter((route) => route.rendered === 'request')
   .map((route) => route.path.split(/[:*]/)[0] ?? '')
   .filter((prefix) => prefix.length > 1);
-
-/**
- * The one file the build writes under those prefixes, served as a file when it is there: the picture of an activity's
- * shared link (`/wuyou/:id/cover.png`), the render server's to draw otherwise. Its path comes from the manifest's own
- * `activityImagePath`, asked for the id `:id` (which it escapes, so it is unescaped again).
- */
-export const WRITTEN_PICTURE_ROUTE = decodeURIComponent(activityImagePath(':id'));

@@ -1,9 +1,9 @@
-import { REMOTE_NAMES, REMOTE_PARTS, type RemoteName } from '@wenrun/shared/node';
+import { ACTIVITY_IMAGE_ROUTE, REMOTE_NAMES, REMOTE_PARTS, type RemoteName } from '@wenrun/shared/node';
 import { routeNotFoundEnvelope } from '../../../reference-api/src/envelope';
 import type { ApiRoute } from '../../../reference-api/src/server';
 import { DOCUMENT_TYPES, STRICT_TRANSPORT_SECURITY, type SiteAddresses } from '@wenrun/server-plugins';
 import { CACHE_RULES, HASHED_FILE, siteHeaders } from '../../serve/headers';
-import { PER_REQUEST_PREFIXES, WRITTEN_PICTURE_ROUTE } from '../../serve/perRequest';
+import { PER_REQUEST_PREFIXES } from '../../serve/perRequest';
 
 /** The production TLS setup: certificate and key paths, and the plain-HTTP port that redirects to HTTPS. */
 export interface NginxTls {
@@ -149,9 +149,9 @@ const HASHED = HASHED_FILE.source;
  */
 function perRequestLocations(site: NginxSite, proxy: string): string {
   return PER_REQUEST_PREFIXES.map((prefix) => {
-    const picture = WRITTEN_PICTURE_ROUTE.startsWith(prefix)
+    const picture = ACTIVITY_IMAGE_ROUTE.startsWith(prefix)
       ? `
-    location ${apiLocation(WRITTEN_PICTURE_ROUTE)} {
+    location ${apiLocation(ACTIVITY_IMAGE_ROUTE)} {
       try_files $uri @render;
 ${indent(headers(site, 'public, max-age=60, stale-while-revalidate=600', false), 2)}
     }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { activityPath, APP_PAGE, isActivityId, REMOTE_NAMES, routeOf, type RouteId } from '@wenrun/shared/node';
+import { ACTIVITY_IMAGE_ROUTE, activityPath, APP_PAGE, isActivityId, REMOTE_NAMES, routeOf, type RouteId } from '@wenrun/shared/node';
 import { answerRefused, HTML, plainRefusal, REFUSED_MESSAGES, requestHygiene, TEXT } from '@wenrun/server-plugins';
 import { createActivityApi } from '../render/activityApi';
 import { loadShellServer, type ShellServer } from '../render/shellServer';
@@ -75,7 +75,7 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
   app.addHook('onClose', async () => clearInterval(timer));
 
   app.get('/healthz', (request, reply) => sendHealth(site, request, reply));
-  app.get<{ Params: { id: string } }>('/wuyou/:id/cover.png', (request, reply) => sendCover(site, request.params.id, reply));
+  app.get<{ Params: { id: string } }>(ACTIVITY_IMAGE_ROUTE, (request, reply) => sendCover(site, request.params.id, reply));
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler: (request, reply) => sendPage(site, request, reply) });
   // Whatever goes wrong with a page, the visitor gets the site: the client-rendered page, never a 5xx.
   app.setErrorHandler((error: { statusCode?: number }, request, reply) => {

@@ -108,6 +108,13 @@ export function activityImagePath(id: string): string {
   return `${activityPath(id)}/cover.png`;
 }
 
+/**
+ * The same as a route pattern (`/wuyou/:id/cover.png`), for the servers that answer it: written at build and served
+ * as a file where it is there, drawn by the render server otherwise. `activityImagePath` escapes the id, so the
+ * pattern's `:id` is unescaped again.
+ */
+export const ACTIVITY_IMAGE_ROUTE = decodeURIComponent(activityImagePath(':id'));
+
 const ok = () => 200 as const;
 
 function homeHead({ config }: HeadContext): PageHead {
