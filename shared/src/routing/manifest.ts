@@ -103,17 +103,18 @@ export function redirectOf(pathname: string): string | undefined {
 /** The site's own picture for shared links, made at build beside the pages. */
 export const SITE_IMAGE = { path: '/og-image.png', alt: '文润教育：让每一位教师都被看见、被支持、被成就' } as const;
 
+const ACTIVITY_IMAGE_FILE = 'cover.png';
+
 /** Where the picture of an activity's shared link is made (its cover, as a PNG). */
 export function activityImagePath(id: string): string {
-  return `${activityPath(id)}/cover.png`;
+  return `${activityPath(id)}/${ACTIVITY_IMAGE_FILE}`;
 }
 
 /**
  * The same as a route pattern (`/wuyou/:id/cover.png`), for the servers that answer it: written at build and served
- * as a file where it is there, drawn by the render server otherwise. `activityImagePath` escapes the id, so the
- * pattern's `:id` is unescaped again.
+ * as a file where it is there, drawn by the render server otherwise.
  */
-export const ACTIVITY_IMAGE_ROUTE = decodeURIComponent(activityImagePath(':id'));
+export const ACTIVITY_IMAGE_ROUTE = `${ACTIVITY_ROUTE}/${ACTIVITY_IMAGE_FILE}`;
 
 const ok = () => 200 as const;
 
