@@ -32,6 +32,7 @@ import { productionRoutes } from '../../reference-api/src/server';
 import { readServedConfig } from '../serve/addresses';
 import { siteAddressesOf } from '../serve/headers';
 import { Supervisor, type ChildSpec } from '../serve/supervisor';
+import { guardChild } from '../ops/release/guardChild';
 import { originOf, remotePortOptions, renderNginxConfig, type NginxSite, type NginxTls } from './config';
 import { configOnOrigins, type ServedOrigins } from './servedConfig';
 import { pagesFitConfig, readPagesConfig } from '../serve/writtenPages';
@@ -201,6 +202,9 @@ async function main(): Promise<void> {
             },
           },
         ]),
+    // The canary guard, on the served config, reading field data from the API behind this nginx directly (the token
+    // comes from this process's environment, as the API's does).
+    guardChild(runtimeConfigFile, upstream),
     // The render server instances nginx balances over, on this site's config (its origins, its API), supervised like
     // npm start's processes: one that dies is started again.
     ...renderPorts.map((renderPort, index) => ({

@@ -1,7 +1,7 @@
 import { API_PORT, REMOTE_PARTS, RENDER_PORT, SHELL_PART } from '@wenrun/shared/node';
 import { layoutFrom, SERVED_PARTS, siteProcesses } from './siteProcesses';
 
-const readyPorts = (layout?: Parameters<typeof siteProcesses>[0]) => siteProcesses(layout).map((spec) => Number(new URL(spec.readyUrl).port));
+const readyPorts = (layout?: Parameters<typeof siteProcesses>[0]) => siteProcesses(layout).map((spec) => Number(new URL(spec.readyUrl ?? '').port));
 
 describe('siteProcesses: where the site listens', () => {
   it('by default on the parts table\'s ports, from each part\'s own dist/ (npm start)', () => {
