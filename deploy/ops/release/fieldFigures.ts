@@ -25,7 +25,7 @@ export async function readReleaseFigures({ baseUrl, token }: FieldDataSource, si
   try {
     response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: AbortSignal.timeout(FIELD_FIGURES_TIMEOUT_MS) });
   } catch (error) {
-    throw new Error(`无法读取现场数据：${baseUrl} 无法连接（${error instanceof Error ? error.message : String(error)}）`);
+    throw new Error(`无法读取现场数据：${baseUrl} 无法连接（${error instanceof Error ? error.message : String(error)}）`, { cause: error });
   }
   if (response.status === 401) throw new Error('无法读取现场数据：管理令牌不正确（ADMIN_TOKEN 或 ADMIN_TOKEN_FILE）');
   if (response.status === 404) throw new Error('无法读取现场数据：这个 API 不是演示模式，需要设置管理令牌（ADMIN_TOKEN 或 ADMIN_TOKEN_FILE）');
