@@ -140,8 +140,18 @@ if (unruled.length || unknown.length) {
 
 const NODE_SHARED_MESSAGE = `Node 代码只通过 ${NODE_SURFACES.join('、')} 使用 shared，不引用其中的文件，也不用浏览器的出口。`;
 
+/**
+ * deploy/README.md: deploy's lifecycles import down, never up. `build` runs before anything is served and `serve` on
+ * a site that is up; neither may depend on what ops run against it, and the build on nothing that serves.
+ */
+const DEPLOY_LIFECYCLES = { 'deploy/build': ['serve', 'ops'], 'deploy/serve': ['ops'] };
+const lifecycleRule = (lifecycle) => ({
+  group: DEPLOY_LIFECYCLES[lifecycle].flatMap((later) => [`**/deploy/${later}/**`, `../${later}/**`, `../../${later}/**`, `../../../${later}/**`]),
+  message: `${lifecycle} 不引用 ${DEPLOY_LIFECYCLES[lifecycle].map((later) => `deploy/${later}`).join('、')}（deploy/README.md：生命周期只向下引用）。`,
+});
+
 /** Node code: the folders `folder` may import (`NODE_IMPORTS`), and shared only through its surfaces for Node. */
-const nodeBoundary = (files, folder, allowed, ignores = []) => ({
+const nodeBoundary = (files, folder, allowed, ignores = [], extraPatterns = []) => ({
   files,
   ignores,
   rules: {
@@ -158,6 +168,7 @@ const nodeBoundary = (files, folder, allowed, ignores = []) => ({
           // Two patterns: one naming shared's folder itself would keep its surface for Node from being allowed back.
           { group: ['**/shared/**', '@wenrun/shared/**', ...NODE_SURFACES.map((surface) => `!${surface}`)], message: NODE_SHARED_MESSAGE },
           { regex: '^(?:@wenrun/|(?:\\.\\.?/)+(?:[^/]+/)*)shared$', message: NODE_SHARED_MESSAGE },
+          ...extraPatterns,
         ],
       },
     ],
@@ -219,6 +230,9 @@ export default tseslint.config(
     folder === ROOT
       ? nodeBoundary(ROOT_CONFIG, ROOT, allowed)
       : nodeBoundary([`${folder}/**/*.{ts,tsx}`], folder, allowed, folder === 'bench' ? [ONE_BUNDLE_BROWSER] : []),
+  ),
+  ...Object.keys(DEPLOY_LIFECYCLES).map((lifecycle) =>
+    nodeBoundary([`${lifecycle}/**/*.ts`], 'deploy', NODE_IMPORTS.deploy, [], [lifecycleRule(lifecycle)]),
   ),
   ...PARTS.map((part) => nodeBoundary([`${part}/webpack.config.ts`], part, [ROOT])),
   // The bench's one-bundle baseline is browser code: the parts' source built as one bundle, shared as the parts use it.

@@ -7,25 +7,34 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import CopyPlugin from 'copy-webpack-plugin';
-import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import TerserPlugin from 'terser-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 import {
   BUILD_INFO_FILE,
-  CHUNK_LOAD_TIMEOUT_MS,
-  chunkRegistryGlobal,
   REMOTE_ENTRY_FILE,
   SHARED_SELECTION_FILES,
   STANDALONE_DIST,
   type BuildInfo,
 } from '@wenrun/shared/node';
-import { htmlPage } from './deploy/webpack/htmlPage';
-import { gitShortHash, readPackageJson, type PackageJson } from './deploy/webpack/packageInfo';
-import { SEMANTIC_CSS, semanticCssPruning } from './deploy/webpack/semanticCss';
-import { EntryAssetsPlugin, SERVER_DIR, ServerEntryInManifestPlugin, VersionFilePlugin } from './deploy/webpack/plugins';
-import { SHARED_SINGLETONS } from './deploy/webpack/sharedSingletons';
+import { htmlPage } from './deploy/build/webpack/htmlPage';
+import { gitShortHash, readPackageJson, type PackageJson } from './deploy/build/webpack/packageInfo';
+import {
+  browserOptimization,
+  BROWSER_EXTENSIONS,
+  browserOutput,
+  browserStyleRule,
+  buildInfoDefinition,
+  cssExtraction,
+  devServer,
+  imageRule,
+  scriptRule,
+  SERVER_EXTENSIONS,
+  serverOutput,
+  serverStyleRule,
+  type Build,
+} from './deploy/build/webpack/pieces';
+import { EntryAssetsPlugin, SERVER_DIR, ServerEntryInManifestPlugin, VersionFilePlugin } from './deploy/build/webpack/plugins';
+import { SHARED_SINGLETONS } from './deploy/build/webpack/sharedSingletons';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 /**
@@ -105,19 +114,6 @@ export function sharedConfig(pkg: PackageJson, role: 'shell' | 'remote') {
 
 type PartConfig = Configuration & { devServer?: DevServerConfiguration };
 
-interface Build {
-  mode: NonNullable<Configuration['mode']>;
-  isProduction: boolean;
-  pkg: PackageJson;
-  buildInfo: BuildInfo;
-  outputDir: string;
-  /**
-   * What follows each file's name: `.[contenthash:8]` in production, so the name changes when the file does (cached
-   * for a year); `.standalone` for a remote's dev page in development, which shares the container's folder there.
-   */
-  nameSuffix: string;
-}
-
 /**
  * The shell is a web build and a server build. A remote is its federation container (remoteEntry.js and the
  * exposed modules), which borrows the federation runtime from the shell instead of carrying a second copy (about
@@ -154,105 +150,120 @@ export function createPartConfig(part: PartOptions) {
   };
 }
 
+/** What every config of a part has, browser or Node: the part's name, mode, folder and entries. */
+function partBase(part: PartOptions, build: Build, name: string, entry: Configuration['entry']): PartConfig {
+  return {
+    name,
+    mode: build.mode,
+    context: part.dir,
+    entry,
+    // Development builds are served with production's headers (`npm run dev`), whose CSP allows no eval: source
+    // maps as files, not webpack's eval-based ones (with those the page never started).
+    devtool: build.isProduction ? false : 'cheap-module-source-map',
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+interface BrowserConfigOptions {
+  name: string;
+  entry: Configuration['entry'];
+  clean: boolean;
+  /** The part's own plugins, after the ones every browser build has. */
+  plugins: NonNullable<Configuration['plugins']>;
+  /** Served by `npm run dev` on the part's port (the part's own build; not its standalone page). */
+  devServed: boolean;
+}
+
+/** A build for the browser. */
+function browserConfig(part: PartOptions, build: Build, options: BrowserConfigOptions): PartConfig {
+  return {
+    ...partBase(part, build, options.name, options.entry),
+    target: 'web',
+    output: browserOutput(options.name, build, part.publicPath ?? 'auto', options.clean),
+    resolve: { extensions: [...BROWSER_EXTENSIONS] },
+    module: { rules: [scriptRule(build), browserStyleRule(), imageRule()] },
+    plugins: [cssExtraction(build), buildInfoDefinition(build), ...options.plugins],
+    optimization: browserOptimization(),
+    ...(options.devServed
+      ? { devServer: devServer(part.port, part.publicFiles?.length ? path.join(part.dir, 'public') : undefined) }
+      : {}),
+  };
+}
+
 function hostConfig(part: PartOptions, build: Build): PartConfig {
-  const config = commonConfig(part, build, {
+  return browserConfig(part, build, {
     name: part.name,
     entry: {
       main: './src/index.ts',
       ...Object.fromEntries((part.pages ?? []).map((page) => [page.name, page.entry])),
     },
     clean: true,
+    devServed: true,
+    plugins: [
+      new ModuleFederationPlugin({
+        name: part.name,
+        shared: sharedConfig(build.pkg, 'shell'),
+        manifest: { fileName: 'mf-manifest.json' },
+        dts: false,
+        // Every remote container uses this page's federation runtime (they are built with externalRuntime). The page
+        // loads remotes by their containers, never by manifests (shell/src/remotes/entryAddress.ts), so the runtime's
+        // snapshot code, which reads manifests, is left out (1.3 KB as sent); the server build keeps it.
+        experiments: { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
+      }),
+      ...['index.html', ...(part.fallbackPage ? [part.fallbackPage] : [])].map(
+        (filename) => new HtmlWebpackPlugin({ title: part.title, filename, chunks: ['main'], publicPath: '/', templateContent: htmlPage }),
+      ),
+      ...(part.pages ?? []).map(
+        (page) =>
+          new HtmlWebpackPlugin({
+            title: page.title,
+            chunks: [page.name],
+            filename: `${page.name}.html`,
+            publicPath: '/',
+            templateContent: htmlPage,
+          }),
+      ),
+      new VersionFilePlugin(build.buildInfo),
+      new EntryAssetsPlugin(),
+      ...(part.publicFiles?.length
+        ? [new CopyPlugin({ patterns: part.publicFiles.map((file) => ({ from: path.join('public', file) })) })]
+        : []),
+      // The federation plugin adds the runtime-providing plugin by its CommonJS file, whose require() pulls in a
+      // second, CommonJS copy of the runtime; its ES module file imports the very copy the page already runs.
+      new webpack.NormalModuleReplacementPlugin(/inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/, (resource) => {
+        resource.request = resource.request.replace(/index\.cjs$/, 'index.js');
+      }),
+    ],
   });
-  config.plugins?.push(
-    new ModuleFederationPlugin({
-      name: part.name,
-      shared: sharedConfig(build.pkg, 'shell'),
-      manifest: { fileName: 'mf-manifest.json' },
-      dts: false,
-      // Every remote container uses this page's federation runtime (they are built with externalRuntime). The page
-      // loads remotes by their containers, never by manifests (shell/src/remotes/entryAddress.ts), so the runtime's
-      // snapshot code, which reads manifests, is left out (1.3 KB as sent); the server build keeps it.
-      experiments: { provideExternalRuntime: true, optimization: { target: 'web', disableSnapshot: true } },
-    }),
-    ...['index.html', ...(part.fallbackPage ? [part.fallbackPage] : [])].map(
-      (filename) => new HtmlWebpackPlugin({ title: part.title, filename, chunks: ['main'], publicPath: '/', templateContent: htmlPage }),
-    ),
-    ...(part.pages ?? []).map(
-      (page) =>
-        new HtmlWebpackPlugin({
-          title: page.title,
-          chunks: [page.name],
-          filename: `${page.name}.html`,
-          publicPath: '/',
-          templateContent: htmlPage,
-        }),
-    ),
-    new VersionFilePlugin(build.buildInfo),
-    new EntryAssetsPlugin(),
-    ...(part.publicFiles?.length
-      ? [new CopyPlugin({ patterns: part.publicFiles.map((file) => ({ from: path.join('public', file) })) })]
-      : []),
-    // The federation plugin adds the runtime-providing plugin by its CommonJS file, whose require() pulls in a
-    // second, CommonJS copy of the runtime; its ES module file imports the very copy the page already runs.
-    new webpack.NormalModuleReplacementPlugin(/inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/, (resource) => {
-      resource.request = resource.request.replace(/index\.cjs$/, 'index.js');
-    }),
-  );
-  return config;
 }
 
 function remoteContainerConfig(part: PartOptions, exposes: Record<string, string>, build: Build): PartConfig {
-  const config = commonConfig(part, build, { name: part.name, entry: {}, clean: true });
-  config.plugins?.push(
-    new ModuleFederationPlugin({
-      name: part.name,
-      filename: REMOTE_ENTRY_FILE,
-      exposes: { ...exposes, [BUILD_INFO_MODULE]: BUILD_INFO_SOURCE },
-      shared: sharedConfig(build.pkg, 'remote'),
-      manifest: { fileName: 'mf-manifest.json' },
-      dts: false,
-      // A remote loads no remote of its own: its entry leaves out the runtime's remote loading (0.5–0.6 KB as sent
-      // per remote on a page).
-      experiments: { externalRuntime: true, optimization: { disableRemote: true } },
-    }),
-    new VersionFilePlugin(build.buildInfo),
-    new EntryAssetsPlugin(),
-    new ServerEntryInManifestPlugin(),
-  );
-  return config;
+  return browserConfig(part, build, {
+    name: part.name,
+    entry: {},
+    clean: true,
+    devServed: true,
+    plugins: [
+      new ModuleFederationPlugin({
+        name: part.name,
+        filename: REMOTE_ENTRY_FILE,
+        exposes: { ...exposes, [BUILD_INFO_MODULE]: BUILD_INFO_SOURCE },
+        shared: sharedConfig(build.pkg, 'remote'),
+        manifest: { fileName: 'mf-manifest.json' },
+        dts: false,
+        // A remote loads no remote of its own: its entry leaves out the runtime's remote loading (0.5–0.6 KB as sent
+        // per remote on a page).
+        experiments: { externalRuntime: true, optimization: { disableRemote: true } },
+      }),
+      new VersionFilePlugin(build.buildInfo),
+      new EntryAssetsPlugin(),
+      new ServerEntryInManifestPlugin(),
+    ],
+  });
 }
 
 const NODE_RUNTIME_PLUGIN = require.resolve('@module-federation/node/runtimePlugin');
-
-function serverConfig(part: PartOptions, build: Build, name: string, entry: Configuration['entry'], outputPath: string, publicPath: string): PartConfig {
-  const config = commonConfig(part, build, { name, entry, clean: false });
-  delete config.devServer;
-  config.target = 'async-node';
-  config.output = {
-    ...config.output,
-    path: outputPath,
-    publicPath,
-    filename: '[name].js',
-    chunkFilename: '[name].[contenthash:8].js',
-    library: { type: 'commonjs-module' },
-    chunkLoadingGlobal: undefined,
-  };
-  config.optimization = { minimize: false };
-  config.module?.rules?.splice(1, 2,
-    { test: /\.css$/, loader: path.join(import.meta.dirname, 'deploy/webpack/serverStylesheetLoader.cjs') },
-    {
-      test: /\.(png|jpe?g|gif|svg|webp|avif)$/,
-      type: 'asset',
-      parser: { dataUrlCondition: { maxSize: 2 * 1024 } },
-      generator: { emit: false, filename: `assets/[name]${build.nameSuffix}[ext]` },
-    },
-  );
-  config.plugins = [new webpack.DefinePlugin({ __BUILD_INFO__: JSON.stringify(build.buildInfo) })];
-  config.resolve = { ...config.resolve, extensions: ['.server.ts', '.server.tsx', ...(config.resolve?.extensions ?? [])] };
-  // Loaded from the render server's own dependencies (DOMPurify's window on Node), not bundled.
-  config.externals = { jsdom: 'commonjs jsdom' };
-  return config;
-}
 
 type FederationOptions = ConstructorParameters<typeof ModuleFederationPlugin>[0];
 
@@ -264,21 +275,31 @@ function nodeFederationConfig(
   publicPath: string,
   container: Pick<FederationOptions, 'filename' | 'exposes'> = {},
 ): PartConfig {
-  const config = serverConfig(part, build, `${part.name}-server`, entry, path.join(build.outputDir, SERVER_DIR), publicPath);
-  config.dependencies = [part.name];
-  config.plugins?.push(
-    new ModuleFederationPlugin({
-      name: part.name,
-      ...container,
-      shared: sharedConfig(build.pkg, container.exposes ? 'remote' : 'shell'),
-      library: { type: 'commonjs-module' },
-      remoteType: 'script',
-      runtimePlugins: [NODE_RUNTIME_PLUGIN],
-      manifest: false,
-      dts: false,
-    }),
-  );
-  return config;
+  const name = `${part.name}-server`;
+  return {
+    ...partBase(part, build, name, entry),
+    dependencies: [part.name],
+    target: 'async-node',
+    output: serverOutput(name, build, path.join(build.outputDir, SERVER_DIR), publicPath),
+    resolve: { extensions: [...SERVER_EXTENSIONS] },
+    module: { rules: [scriptRule(build), serverStyleRule, imageRule({ build })] },
+    plugins: [
+      buildInfoDefinition(build),
+      new ModuleFederationPlugin({
+        name: part.name,
+        ...container,
+        shared: sharedConfig(build.pkg, container.exposes ? 'remote' : 'shell'),
+        library: { type: 'commonjs-module' },
+        remoteType: 'script',
+        runtimePlugins: [NODE_RUNTIME_PLUGIN],
+        manifest: false,
+        dts: false,
+      }),
+    ],
+    optimization: { minimize: false },
+    // Loaded from the render server's own dependencies (DOMPurify's window on Node), not bundled.
+    externals: { jsdom: 'commonjs jsdom' },
+  };
 }
 
 function remoteServerConfig(part: PartOptions, exposes: Record<string, string>, build: Build): PartConfig {
@@ -302,131 +323,14 @@ function standalonePageConfig(part: PartOptions, build: Build): PartConfig {
   // In development the container's chunks are beside the page's: names of their own, or one build's `react.js`
   // would overwrite the other's.
   const nameSuffix = build.isProduction ? build.nameSuffix : '.standalone';
-  const config = commonConfig(part, { ...build, outputDir, nameSuffix }, {
-    name: `${part.name}-standalone`,
-    entry: { main: './src/index.ts' },
-    clean: build.isProduction,
-  });
-  if (!build.isProduction) config.dependencies = [part.name];
-  delete config.devServer;
-  config.plugins?.push(
-    new HtmlWebpackPlugin({ title: part.title, chunks: ['main'], publicPath: '/', templateContent: htmlPage }),
-  );
-  return config;
-}
-
-function commonConfig(
-  part: PartOptions,
-  build: Build,
-  { name, entry, clean }: { name: string; entry: Configuration['entry']; clean: boolean },
-): PartConfig {
-  const { isProduction, nameSuffix } = build;
   return {
-    name,
-    mode: build.mode,
-    context: part.dir,
-    entry,
-    // Development builds are served with production's headers (`npm run dev`), whose CSP allows no eval: source
-    // maps as files, not webpack's eval-based ones (with those the page never started).
-    devtool: isProduction ? false : 'cheap-module-source-map',
-    target: 'web',
-    output: {
-      path: build.outputDir,
-      publicPath: part.publicPath ?? 'auto',
-      filename: `[name]${nameSuffix}.js`,
-      chunkFilename: `[name]${nameSuffix}.js`,
-      assetModuleFilename: `assets/[name]${nameSuffix}[ext]`,
-      cssFilename: `[name]${nameSuffix}.css`,
-      clean,
-      // Also the name of its chunk scripts in the page (`data-webpack`; shell/src/remotes/chunkRegistry.ts).
-      uniqueName: name,
-      chunkLoadingGlobal: chunkRegistryGlobal(name),
-      chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
-    },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
-    module: {
-      rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !isProduction } },
-                target: 'es2019',
-              },
-            },
-          },
-        },
-        {
-          test: /\.css$/,
-          oneOf: [
-            { include: SEMANTIC_CSS, use: [MiniCssExtractPlugin.loader, 'css-loader', semanticCssPruning()] },
-            { use: [MiniCssExtractPlugin.loader, 'css-loader'] },
-          ],
-        },
-        {
-          test: /\.(png|jpe?g|gif|svg|webp|avif)$/,
-          type: 'asset',
-          parser: { dataUrlCondition: { maxSize: 2 * 1024 } },
-        },
-      ],
-    },
-    plugins: [
-      new MiniCssExtractPlugin({ filename: `[name]${nameSuffix}.css`, chunkFilename: `[name]${nameSuffix}.css` }),
-      new webpack.DefinePlugin({ __BUILD_INFO__: JSON.stringify(build.buildInfo) }),
-    ],
-    optimization: {
-      // A library goes with the code that imports it rather than into a vendor chunk of its own: a page then makes
-      // one request less for each (DOMPurify with the sanitiser). What two chunks
-      // share is still split out once (webpack's default group).
-      splitChunks: {
-        cacheGroups: {
-          defaultVendors: false,
-          // Shared packages a page always loads together, each group one request instead of one per package.
-          react: {
-            test: (module: webpack.Module) =>
-              /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(module.nameForCondition() ?? ''),
-            name: 'react',
-            chunks: 'async',
-            enforce: true,
-          },
-          // The stylesheets every page starts with, `shared`'s base and page-wide feedback and the shell's own (the
-          // site's frame and remote slots): one file instead of one per chunk that imports them.
-          startStyles: {
-            type: 'css/mini-extract',
-            test: /[\\/](shared[\\/]src[\\/](styles[\\/]base|feedback[\\/]feedback)|shell[\\/]src[\\/]shell)\.css$/,
-            name: 'site',
-            chunks: 'async',
-            enforce: true,
-          },
-          // The login's stores with MobX.
-          mobx: {
-            test: /[\\/]node_modules[\\/](mobx|mobx-react-lite)[\\/]|[\\/]shared[\\/]src[\\/]stores[\\/]/,
-            name: 'mobx',
-            chunks: 'async',
-            enforce: true,
-          },
-        },
-      },
-      minimizer: [
-        new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: { condition: 'some', banner: false } }),
-        new CssMinimizerPlugin({ minify: CssMinimizerPlugin.lightningCssMinify }),
-      ],
-    },
-    performance: { hints: false },
-    stats: 'errors-warnings',
-    devServer: {
-      port: part.port,
-      historyApiFallback: true,
-      hot: false,
-      // Another part's page loads this one's manifest and chunks; in development any local origin may.
-      headers: { 'Access-Control-Allow-Origin': '*' },
-      client: { overlay: { warnings: false, errors: true } },
-      static: part.publicFiles?.length ? { directory: path.join(part.dir, 'public') } : false,
-    },
+    ...browserConfig(part, { ...build, outputDir, nameSuffix }, {
+      name: `${part.name}-standalone`,
+      entry: { main: './src/index.ts' },
+      clean: build.isProduction,
+      devServed: false,
+      plugins: [new HtmlWebpackPlugin({ title: part.title, chunks: ['main'], publicPath: '/', templateContent: htmlPage })],
+    }),
+    ...(build.isProduction ? {} : { dependencies: [part.name] }),
   };
 }
-

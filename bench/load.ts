@@ -13,7 +13,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { REMOTE_PARTS, RENDER_PORT, SHELL_PART } from '@wenrun/shared/node';
-import { NGINX_SITE_PORTS, startNginxSite } from '../deploy/nginx/site';
+import { NGINX_SITE_PORTS, startNginxSite } from '../deploy/ops/nginx/site';
 import { formatTable, writeResult } from './report';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -78,7 +78,7 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const site = spawn(TSX, ['deploy/start.ts', '--no-build'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, DATABASE_PATH: '/tmp/wenrun-load.db' } });
+  const site = spawn(TSX, ['deploy/serve/start.ts', '--no-build'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, DATABASE_PATH: '/tmp/wenrun-load.db' } });
   const nginx = await startNginxSite({ root: ROOT, ports: NGINX_PORTS, siteDir: path.join(ROOT, 'bench', 'results', 'nginx-load') });
   try {
     await waitFor(`http://127.0.0.1:${RENDER_PORT}/healthz`);

@@ -1,4 +1,4 @@
-import { MEASURED_PATHS } from '../deploy/budgets/data';
+import { MEASURED_PATHS } from '../deploy/build/budgets/data';
 import { REMOTE_NAMES } from '@wenrun/shared/node';
 
 /** The benchmark's own block of ports (3030-3039): it never collides with `npm start`, the e2e suite or another run. */

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { API_PORT, REMOTE_PARTS, SHELL_PART, VERSION_FILE, type RemoteName } from '@wenrun/shared/node';
 import { buildServer } from '../reference-api/src/server';
 import type { FastifyInstance } from 'fastify';
-import { compressFile, compressFolder } from '../deploy/serve/compress';
+import { compressFile, compressFolder } from '../deploy/build/compress';
 import { securityHeaders } from '../deploy/serve/headers';
 import { startPartServer } from '../deploy/serve/partServer';
 import { buildRenderServer } from '../render-server/src/server/app';

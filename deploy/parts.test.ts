@@ -91,9 +91,9 @@ describe('a planted remote: one entry in the table, and every list made from it 
       /* eslint-disable @typescript-eslint/no-require-imports -- a fresh copy of each module, reading the planted table */
       const parts = require('@wenrun/shared/node') as typeof import('@wenrun/shared/node');
       const { SERVED_PARTS } = require('./serve/siteProcesses') as typeof import('./serve/siteProcesses');
-      const nginx = require('./nginx/config') as typeof import('./nginx/config');
-      const pageFiles = require('./budgets/pageFiles') as typeof import('./budgets/pageFiles');
-      const checks = require('./budgets/checks') as typeof import('./budgets/checks');
+      const nginx = require('./ops/nginx/config') as typeof import('./ops/nginx/config');
+      const pageFiles = require('./build/budgets/pageFiles') as typeof import('./build/budgets/pageFiles');
+      const checks = require('./build/budgets/checks') as typeof import('./build/budgets/checks');
       /* eslint-enable @typescript-eslint/no-require-imports */
 
       expect(parts.REMOTE_NAMES).toContain('planted');

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { BROTLI_STATIC_MODULE } from './nginx/config';
+import { BROTLI_STATIC_MODULE } from './ops/nginx/config';
 import { CHROMIUM_PATH } from './chromium';
 import { FIREFOX_PATH } from './firefox';
 

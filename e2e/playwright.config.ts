@@ -43,7 +43,7 @@ export default defineConfig<EngineOptions>({
   ],
   webServer: [
     {
-      command: `${path.join(ROOT, 'node_modules/.bin/tsx')} deploy/start.ts --no-build`,
+      command: `${path.join(ROOT, 'node_modules/.bin/tsx')} deploy/serve/start.ts --no-build`,
       cwd: ROOT,
       // The render server starts last, once the parts and the API answer.
       url: `http://localhost:${RENDER_PORT}/healthz`,

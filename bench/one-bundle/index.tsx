@@ -13,7 +13,7 @@ async function start() {
   const container = document.getElementById('root');
   if (!container) return;
   const config = await loadRuntimeConfig('/runtime-config.json');
-  sampleFieldData(config, { route: routeOf(window.location.pathname).path, canary: [] });
+  sampleFieldData(config, { route: routeOf(window.location.pathname).route.path, canary: [] });
   createRoot(container).render(
     <BrowserRouter future={ROUTER_FUTURE}>
       <App />

@@ -3,7 +3,7 @@ import { APP_START_SCRIPT_HASH } from '../../render-server/src/render/appStart';
 
 /**
  * The HTTP headers of every response of the site, defined once: the Fastify part servers of `npm start` set them,
- * and the nginx config is generated from them (deploy/nginx/config.ts). A test compares the two.
+ * and the nginx config is generated from them (deploy/ops/nginx/config.ts). A test compares the two.
  */
 
 /** Where the site's pages may load from besides their own origin (the shell's, `'self'`). */

@@ -14,7 +14,7 @@ import {
   SHELL_PART,
   type RemoteName,
 } from '@wenrun/shared/node';
-import { siteOrigins } from '../siteOrigins';
+import { siteOrigins } from './siteOrigins';
 import { headersFollowing } from './addresses';
 import { buildPartServer, fallbackPageIn } from './partServer';
 import { writtenPagesFollowing } from './writtenPages';

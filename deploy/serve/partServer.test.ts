@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { answeredAs, ODD_REQUEST_LINES, rawRequest } from '@wenrun/shared/node';
-import { compressFolder } from './compress';
+import { compressFolder } from '../build/compress';
 import { securityHeaders } from './headers';
 import { fallbackPageIn, startPartServer } from './partServer';
 

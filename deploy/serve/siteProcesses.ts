@@ -54,7 +54,7 @@ export function partPort(layout: SiteLayout, name: string): number {
 
 /**
  * Every process of the site, in the order they start: the parts, then the API, then the render server. The API in
- * demo mode: `npm start` and `npm run dev` are the demo form (deploy/start.ts says so at start).
+ * demo mode: `npm start` and `npm run dev` are the demo form (deploy/serve/start.ts says so at start).
  */
 export function siteProcesses(layout: SiteLayout = DEFAULT_LAYOUT): ChildSpec[] {
   const builds = layout.builds ? ['--builds', layout.builds] : [];
@@ -81,8 +81,20 @@ export function siteProcesses(layout: SiteLayout = DEFAULT_LAYOUT): ChildSpec[] 
 }
 
 
+/**
+ * The canary guard (deploy/ops/release) on `configFile`, as a child of a supervisor: it serves nothing, so it has no
+ * ready URL. Named by its entry, not imported: serving starts it, the release machinery is ops'.
+ */
+export function guardProcess(configFile: string, fieldDataUrl?: string): ChildSpec {
+  return {
+    name: 'canary-guard',
+    entry: 'deploy/ops/release/guardMain.ts',
+    args: ['--config', configFile, ...(fieldDataUrl ? ['--field-data', fieldDataUrl] : [])],
+  };
+}
+
 /** What `npm start` and `npm run dev` say first: that they are the demo form, and who else can reach it. */
 export function sayDemoForm(tag: string): void {
-  console.log(`[${tag}] 演示模式：参考 API 带演示账号、开发接口 /__dev/*（读取验证码、发布活动）和日志中的验证码；生产形态见 deploy/nginx`);
+  console.log(`[${tag}] 演示模式：参考 API 带演示账号、开发接口 /__dev/*（读取验证码、发布活动）和日志中的验证码；生产形态见 deploy/ops/nginx`);
   if (listensBeyondLoopback()) console.warn(`[${tag}] 注意：HOST=${listenHost()}，其他机器也能访问这个演示站点及其开发接口`);
 }

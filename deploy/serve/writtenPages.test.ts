@@ -7,7 +7,8 @@ import {
   RUNTIME_CONFIG_FILE,
   type RuntimeConfig,
 } from '@wenrun/shared/node';
-import { pagesFitConfig, readPagesConfig, recordPagesConfig, writtenPagesFollowing } from './writtenPages';
+import { readPagesConfig, recordPagesConfig } from '../build/pages/pagesConfig';
+import { pagesFitConfig, writtenPagesFollowing } from './writtenPages';
 
 const edited = (change: (config: RuntimeConfig) => void): RuntimeConfig => {
   const config = structuredClone(DEFAULT_RUNTIME_CONFIG);

@@ -116,6 +116,6 @@ export function generateBadPaths(seed: number, count: number): string[] {
 export type RouteKind = 'home' | 'about' | 'search' | 'activity';
 
 export function routeKindOf(pathname: string): RouteKind {
-  const { id } = routeOf(pathname);
+  const { id } = routeOf(pathname).route;
   return id === 'other' ? 'home' : id;
 }

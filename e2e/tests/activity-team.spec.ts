@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { activityPath, API_PORT, APP_PAGE, MANIFEST_FILE, VERSION_FILE } from '@wenrun/shared/node';
-import { pageFile } from '../../deploy/pages/pageFiles';
-import { compressFolder } from '../../deploy/serve/compress';
+import { pageFile } from '../../deploy/build/pages/pageFiles';
+import { compressFolder } from '../../deploy/build/compress';
 import {
   besideTarget,
   isHashedFile,
@@ -13,7 +13,7 @@ import {
   missingFiles,
   publishBuild,
   readBuildInfo,
-} from '../../deploy/publish';
+} from '../../deploy/ops/publish';
 import { expect, test } from '../support/fixtures';
 import { LISTED_ACTIVITIES, OFFLINE_ACTIVITY_ID, SAMPLE_ACTIVITY } from '../support/activities';
 import {
@@ -58,7 +58,7 @@ function shellBesidesActivityPages(dir: string): string[] {
 }
 
 function runDeploy(args: string[], version: string) {
-  return spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'deploy/deployRemote.ts'), '--remote', 'wuyou', ...args], {
+  return spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'deploy/ops/deployRemote.ts'), '--remote', 'wuyou', ...args], {
     cwd: ROOT,
     env: { ...process.env, BUILD_VERSION: version },
     encoding: 'utf8',

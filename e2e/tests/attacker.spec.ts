@@ -21,13 +21,13 @@ import { expect, test } from '../support/fixtures';
 import { waitForLiveHeader } from '../support/header-search';
 import { request, type RequestOptions } from '../support/https';
 import { submitPasswordLogin, unusedMobile } from '../support/login-modal';
-import type { NginxSite } from '../../deploy/nginx/site';
+import type { NginxSite } from '../../deploy/ops/nginx/site';
 import { ARTIFACTS, copyBuild, distOf, editRuntimeConfig, manifestUrl, remoteEntryUrl, setRemote, watchErrors } from '../support/site';
 
 /**
  * The site as an attacker sees it: each test is an exploit that worked before the site was made safe to put on the
  * internet (issue 33), and what the site answers now. Against the production form (nginx over TLS, the reference API
- * in production mode behind it, as deploy/nginx/start.ts runs them) and against `npm start`, the demo form.
+ * in production mode behind it, as deploy/ops/nginx/start.ts runs them) and against `npm start`, the demo form.
  *
  * Its own project, after every other test: it edits the runtime config `npm start` serves, for a moment.
  */

@@ -42,7 +42,7 @@ test('leaving a page sends one beacon holding its LCP, route and remote versions
   expect(sent).toHaveLength(1);
 
   const [beacon] = sent;
-  const route = routeOf('/about/3').path;
+  const route = routeOf('/about/3').route.path;
   expect(beacon?.view.route).toBe(route);
   expect(Object.keys(beacon?.view.versions ?? {}).sort()).toEqual(['about', 'header'].sort());
   expect(beacon?.view.versions.about).toMatch(/^\d+\.\d+\.\d+/);

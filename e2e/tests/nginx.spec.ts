@@ -3,13 +3,13 @@ import { answeredAs, ODD_REQUEST_LINES, REMOTE_NAMES } from '@wenrun/shared/node
 import { APP_START_SCRIPT_HASH } from '../../render-server/src/render/appStart';
 import { cspDirectives, watchCsp } from '../support/csp';
 import { rawTlsRequest, request } from '../support/https';
-import type { NginxSite } from '../../deploy/nginx/site';
+import type { NginxSite } from '../../deploy/ops/nginx/site';
 import { expect, test } from '../support/fixtures';
 import { SITE_ORIGIN } from '../support/ports';
 import { entryScriptOf, waitForApp, watchErrors } from '../support/site';
 
 /**
- * The built site behind Debian's nginx over HTTPS (deploy/nginx, started per worker by the `nginxSite` fixture with
+ * The built site behind Debian's nginx over HTTPS (deploy/ops/nginx, started per worker by the `nginxSite` fixture with
  * a self-signed certificate and two render server instances), as production serves it.
  */
 const PARTS = ['shell', ...REMOTE_NAMES] as const;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { activityPath, APP_PAGE, buildPaths, PAGE_STATE_ID, REMOTE_PARTS, SHELL_PART } from '@wenrun/shared/node';
 import { nuErrors } from '../../deploy/nuChecker';
-import { pageFile } from '../../deploy/pages/pageFiles';
+import { pageFile } from '../../deploy/build/pages/pageFiles';
 import { LISTED_ACTIVITIES, SAMPLE_ACTIVITY } from '../support/activities';
 import { expect, test } from '../support/fixtures';
 import { distOf, ROOT } from '../support/site';

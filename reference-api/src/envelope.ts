@@ -55,7 +55,7 @@ function failure(code: FailureCode, codeMsg: string, data: unknown = null): Enve
   return { header: { code, codeMsg }, data };
 }
 
-/** What a path that is no route gets: from this server, and from the nginx in front of it (deploy/nginx). */
+/** What a path that is no route gets: from this server, and from the nginx in front of it (deploy/ops/nginx). */
 export function routeNotFoundEnvelope(): Envelope<unknown> {
   return failure(CODES.notFound, ERROR_MESSAGES.routeNotFound);
 }

@@ -46,7 +46,7 @@ export interface ApiRoute {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every route this server answers: the allow-list nginx forwards is made from it (deploy/nginx). */
+    /** Every route this server answers: the allow-list nginx forwards is made from it (deploy/ops/nginx). */
     apiRoutes: readonly ApiRoute[];
   }
 }
@@ -191,7 +191,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 }
 
 /**
- * The routes of the production form, for nginx's allow-list (deploy/nginx): a production-mode server is built over
+ * The routes of the production form, for nginx's allow-list (deploy/ops/nginx): a production-mode server is built over
  * an in-memory database and asked, so the list is the route table itself, never a copy of it.
  */
 export async function productionRoutes(): Promise<ApiRoute[]> {

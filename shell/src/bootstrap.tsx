@@ -27,7 +27,7 @@ const HYDRATE_WAIT_MS = 3_000;
 
 export async function start(container: HTMLElement) {
   const pageState = container.hasChildNodes() ? readPageState(document) : null;
-  const route = routeOf(window.location.pathname);
+  const route = routeOf(window.location.pathname).route;
   const shellParts = preloadShellParts(route);
   // Served beside index.html, read before anything renders (docs/ARCHITECTURE.md: the ops surface).
   const config = await loadRuntimeConfig('/runtime-config.json', fetch, fallbackRuntimeConfig(window.location, pageState?.config));

@@ -1,6 +1,6 @@
 /**
- * The canary guard as a process of its own, supervised by `npm start` (deploy/start.ts) and the production form
- * (deploy/nginx/start.ts):
+ * The canary guard as a process of its own, supervised by `npm start` (deploy/serve/start.ts) and the production form
+ * (deploy/ops/nginx/start.ts):
  *
  *   npx tsx deploy/ops/release/guardMain.ts --config FILE [--field-data URL] [--interval-seconds 60]
  *

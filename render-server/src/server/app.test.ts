@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_RUNTIME_CONFIG, ENTRY_ASSETS_FILE, rawAnswer, rawRequest } from '@wenrun/shared/node';
 import type { RenderedPage, RenderSetup, ShellServer } from '../render/shellServer';
 
-import { buildRenderServer, MAX_COVER_BYTES, sitePath } from './app';
+import { MAX_COVER_BYTES } from '../render/activityApi';
+import { buildRenderServer, sitePath } from './app';
 
 const APP_PAGE = '<!doctype html><html lang="zh-CN"><head><title>文润教育</title><script defer src="/main.1a2b3c4d.js"></script></head><body><div id="root"></div></body></html>';
 

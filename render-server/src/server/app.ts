@@ -4,20 +4,16 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import {
-  activityIdFromPath,
   activityPath,
   answerRefused,
-  API_PATHS,
   APP_PAGE,
   isActivityId,
   REFUSED_MESSAGES,
   REMOTE_NAMES,
-  SUCCESS_CODE,
-  type Activity,
-  type Envelope,
+  routeOf,
   type RouteId,
 } from '@wenrun/shared/node';
-import { coverPng } from '../render/images';
+import { createActivityApi } from '../render/activityApi';
 import { loadShellServer, type ShellServer } from '../render/shellServer';
 import { openSiteRenderer, runtimeConfigFile, type SiteRenderer } from '../render/siteRenderer';
 import { createPageCache, DEFAULT_PAGE_CACHE, type PageCacheLimits } from './pageCache';
@@ -56,28 +52,6 @@ const CACHE_CONTROL: Record<RouteId | 'fallback', string> = {
 const HTML = 'text/html; charset=utf-8';
 const TEXT = 'text/plain; charset=utf-8';
 
-/** The largest cover picture drawn for a shared link: a cover is a few hundred KB; more is no cover of ours. */
-export const MAX_COVER_BYTES = 2 * 1024 * 1024;
-
-/** The body of `response`, or undefined once it passes `maxBytes` (read no further: the rest is never downloaded). */
-async function bodyUpTo(response: Response, maxBytes: number): Promise<Buffer | undefined> {
-  if (Number(response.headers.get('content-length') ?? 0) > maxBytes || !response.body) {
-    await response.body?.cancel();
-    return undefined;
-  }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    size += read.value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(read.value);
-  }
-  return Buffer.concat(chunks);
-}
 
 /**
  * The request target as a path on this site: one leading slash (`//evil.example/` is a path here, never a host),
@@ -133,7 +107,7 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     snapshot = carriedForward(snapshot, next);
     for (const path of [...changes.activities.map(activityPath), ...unlistedActivityPages(pages.keys(), next)]) {
       pages.delete(path);
-      covers.delete(activityIdFromPath(path));
+      covers.delete(routeOf(path).params.id ?? '');
     }
     if (!changes.config && !changes.remotes.length) return;
     for (const remote of changes.remotes) await shell.reloadRemote(remote);
@@ -164,35 +138,21 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     const { id } = request.params;
     if (!isActivityId(id)) return reply.code(404).type('text/plain; charset=utf-8').send('没有这个活动');
     let png = covers.get(id);
-    if (!png) png = await drawCover(id).catch(() => undefined);
+    if (!png) png = await drawCover(id);
     if (!png) return reply.code(404).type('text/plain; charset=utf-8').send('没有这个活动的图片');
     return reply.type('image/png').header('Cache-Control', CACHE_CONTROL.activity).send(png);
   });
 
-  /**
-   * The picture of an activity's shared link, made from its cover as the API has it now. Only a picture on the API's
-   * own origin is fetched, with no redirect followed, up to MAX_COVER_BYTES, within the data timeout: whatever the
-   * API's data says, this server fetches nothing else on anyone's behalf (another host, an address inside the network).
-   */
+  /** The picture of an activity's shared link, made from its cover as the API has it now. */
   async function drawCover(id: string): Promise<Buffer | undefined> {
-    const api = renderer.config.apiBaseUrl;
-    const answer = await fetch(`${api}${API_PATHS.activityPage}`, {
-      method: 'POST',
-      body: new URLSearchParams({ id }),
-      signal: AbortSignal.timeout(options.dataTimeoutMs),
-    }).then((response) => response.json() as Promise<Envelope<Activity>>);
-    if (answer.header.code !== SUCCESS_CODE || typeof answer.data.cover !== 'string') return undefined;
-    const coverUrl = new URL(answer.data.cover, api);
-    if (coverUrl.origin !== new URL(api).origin) {
-      app.log.warn({ id, cover: coverUrl.href }, '活动封面不在 API 的地址上，不去取');
+    try {
+      const png = await createActivityApi(renderer.config.apiBaseUrl, options.dataTimeoutMs).coverPicture(id);
+      covers.set(id, png);
+      return png;
+    } catch (error) {
+      app.log.warn({ id, why: error instanceof Error ? error.message : String(error) }, '活动分享图片画不出');
       return undefined;
     }
-    const cover = await fetch(coverUrl, { redirect: 'error', signal: AbortSignal.timeout(options.dataTimeoutMs) });
-    const bytes = cover.ok ? await bodyUpTo(cover, MAX_COVER_BYTES) : undefined;
-    if (!bytes) return undefined;
-    const png = coverPng(bytes, cover.headers.get('content-type') ?? '');
-    covers.set(id, png);
-    return png;
   }
 
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler: (request, reply) => sendPage(request, reply) });
@@ -205,7 +165,8 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
   async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const url = sitePath(request.raw.url ?? '/');
     const pathname = url.split('?')[0] ?? '/';
-    const activityId = pathname.startsWith('/wuyou/') ? activityIdFromPath(pathname) : '';
+    const { route, params } = routeOf(pathname);
+    const activityId = route.id === 'activity' ? (params.id ?? '') : '';
     const cacheKey = isActivityId(activityId) ? activityPath(activityId) : undefined;
     const cached = cacheKey ? pages.get(cacheKey) : undefined;
     if (cached) {

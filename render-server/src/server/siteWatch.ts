@@ -1,17 +1,14 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import {
-  activityIdFromPath,
-  API_PATHS,
   MANIFEST_FILE,
   REMOTE_NAMES,
-  SUCCESS_CODE,
+  routeOf,
   VERSION_FILE,
-  type ActivityList,
-  type Envelope,
   type RemoteName,
   type RuntimeConfig,
 } from '@wenrun/shared/node';
+import { createActivityApi } from '../render/activityApi';
 
 const CHECK_TIMEOUT_MS = 3_000;
 
@@ -55,23 +52,10 @@ async function remoteVersion(entry: string): Promise<[manifest: string, version:
   }
 }
 
+/** `updatedAt` of each listed activity, by id; `null` when the list could not be read. */
 async function listedActivities(config: RuntimeConfig): Promise<Map<string, string> | null> {
-  const listed = new Map<string, string>();
-  try {
-    for (let page = 1; page <= 100; page += 1) {
-      const text = await fetchText(`${config.apiBaseUrl}${API_PATHS.activityPage}`, {
-        method: 'POST',
-        body: new URLSearchParams({ page: String(page), size: '100' }),
-      });
-      const envelope = JSON.parse(text) as Envelope<ActivityList>;
-      if (envelope.header.code !== SUCCESS_CODE) return null;
-      for (const activity of envelope.data.list) listed.set(String(activity.id), activity.updatedAt);
-      if (envelope.data.list.length < 100 || listed.size >= envelope.data.total) return listed;
-    }
-    return listed;
-  } catch {
-    return null;
-  }
+  const activities = await createActivityApi(config.apiBaseUrl, CHECK_TIMEOUT_MS).listActivities().catch(() => null);
+  return activities && new Map(activities.map((activity) => [String(activity.id), activity.updatedAt]));
 }
 
 /** One look at everything the pages depend on outside this process. */
@@ -128,5 +112,5 @@ export function carriedForward(before: SiteSnapshot, after: SiteSnapshot): SiteS
 export function unlistedActivityPages(cached: Iterable<string>, after: SiteSnapshot): string[] {
   const listed = after.activities;
   if (!listed) return [];
-  return [...cached].filter((path) => !listed.has(activityIdFromPath(path)));
+  return [...cached].filter((path) => !listed.has(routeOf(path).params.id ?? ''));
 }

@@ -1,5 +1,5 @@
 import { aboutSectionFromPath } from './aboutSections';
-import { activityIdFromPath, searchKeywordFromPath, searchPath } from './routes';
+import { searchKeywordFromPath, searchPath } from './routes';
 
 describe('aboutSectionFromPath (docs/SPEC.md §2: the last character, a digit 1–6)', () => {
   it.each([
@@ -32,16 +32,5 @@ describe('search paths', () => {
 
   it('keeps a malformed escape as the raw text', () => {
     expect(searchKeywordFromPath('/search/%E4%ZZ')).toBe('%E4%ZZ');
-  });
-});
-
-describe('activityIdFromPath', () => {
-  it.each([
-    ['/wuyou/1', '1'],
-    ['/wuyou/12/', '12'],
-    ['/wuyou/', ''],
-    ['/wuyou/%ZZ', '%ZZ'],
-  ])('%s -> %p', (path, id) => {
-    expect(activityIdFromPath(path)).toBe(id);
   });
 });

@@ -51,8 +51,3 @@ export const ACTIVITY_PREFIX = '/wuyou/';
 export function activityPath(id: number | string): string {
   return `${ACTIVITY_PREFIX}${encodeURIComponent(String(id))}`;
 }
-
-/** The id of a `/wuyou/{id}` path as written, decoded; the activity page decides what a usable id is. */
-export function activityIdFromPath(pathname: string): string {
-  return matchPattern(ACTIVITY_ROUTE, pathname)?.id ?? '';
-}

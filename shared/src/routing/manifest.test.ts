@@ -1,13 +1,13 @@
 import { DEFAULT_RUNTIME_CONFIG } from '../config/runtimeConfig';
 import { PageDataStore, type PageDataEntry } from '../pageData/PageDataStore';
 import { TEST_ACTIVITY } from '../activity/testActivity';
-import { allRemoteModules, buildPaths, matchRoute, modulesOf, redirectOf, routeOf, SITE_ROUTES, type HeadContext } from './manifest';
+import { allRemoteModules, buildPaths, modulesOf, redirectOf, routeOf, SITE_ROUTES, type HeadContext } from './manifest';
 import { PAGE_DATA_KEYS } from './pageDataKeys';
 
 const company = DEFAULT_RUNTIME_CONFIG.contact.company;
 
 function context(pathname: string, data: Record<string, PageDataEntry> = {}): HeadContext {
-  return { pathname, config: DEFAULT_RUNTIME_CONFIG, siteUrl: 'https://www.example.cn', data: new PageDataStore('server', data) };
+  return { pathname, params: routeOf(pathname).params, config: DEFAULT_RUNTIME_CONFIG, siteUrl: 'https://www.example.cn', data: new PageDataStore('server', data) };
 }
 
 describe('route manifest', () => {
@@ -37,7 +37,7 @@ describe('route manifest', () => {
     ['/Search/x', 'search'],
     ['/WUYOU/1', 'activity'],
   ])('routes %s to %s', (pathname, id) => {
-    expect(routeOf(pathname).id).toBe(id);
+    expect(routeOf(pathname).route.id).toBe(id);
   });
 
   it('has one entry per id, and the activity pages alone without the layout', () => {
@@ -50,7 +50,7 @@ describe('route manifest', () => {
   });
 
   it('loads the header with the layout and each page its own module', () => {
-    const ids = (pathname: string) => modulesOf(routeOf(pathname)).map((ref) => `${ref.remote}/${ref.module}`);
+    const ids = (pathname: string) => modulesOf(routeOf(pathname).route).map((ref) => `${ref.remote}/${ref.module}`);
     expect(ids('/')).toEqual(['header/./Header']);
     expect(ids('/about/2')).toEqual(['header/./Header', 'about/./AboutPage']);
     expect(ids('/search/x')).toEqual(['header/./Header', 'header/./SearchResults']);
@@ -61,10 +61,13 @@ describe('route manifest', () => {
   });
 
   it('reads the params as React Router does: decoded once, in any letter case, a malformed escape kept as written', () => {
-    expect(matchRoute('/Search/%E8%AF%BE%E7%A8%8B').params).toMatchObject({ keyword: '课程' });
-    expect(matchRoute('/search/a%2Fb').params).toMatchObject({ keyword: 'a/b' });
-    expect(matchRoute('/search/%E4%ZZ').params).toMatchObject({ keyword: '%E4%ZZ' });
-    expect(matchRoute('/WUYOU/%31/').params).toMatchObject({ id: '1' });
+    expect(routeOf('/Search/%E8%AF%BE%E7%A8%8B').params).toMatchObject({ keyword: '课程' });
+    expect(routeOf('/search/a%2Fb').params).toMatchObject({ keyword: 'a/b' });
+    expect(routeOf('/search/%E4%ZZ').params).toMatchObject({ keyword: '%E4%ZZ' });
+    expect(routeOf('/WUYOU/%31/').params).toMatchObject({ id: '1' });
+    expect(routeOf('/wuyou/12/').params).toMatchObject({ id: '12' });
+    expect(routeOf('/wuyou/%ZZ').params).toMatchObject({ id: '%ZZ' });
+    expect(routeOf('/wuyou/')).toMatchObject({ route: { id: 'other' }, params: {} });
   });
 
   it('sends old addresses to their pages, in any letter case', () => {
@@ -76,7 +79,7 @@ describe('route manifest', () => {
 });
 
 describe('page heads', () => {
-  const head = (pathname: string, data?: Record<string, PageDataEntry>) => routeOf(pathname).head(context(pathname, data));
+  const head = (pathname: string, data?: Record<string, PageDataEntry>) => routeOf(pathname).route.head(context(pathname, data));
 
   it('names the home page after the company, canonically /, also for unknown paths', () => {
     expect(head('/')).toMatchObject({ title: `${company} - 教师研训、精品课程与智慧教育服务`, canonicalPath: '/' });
@@ -122,14 +125,14 @@ describe('page heads', () => {
         image: ['https://www.example.cn/wuyou/1/cover.png'],
       }),
     ]);
-    expect(routeOf('/wuyou/1').status(context('/wuyou/1', data))).toBe(200);
+    expect(routeOf('/wuyou/1').route.status(context('/wuyou/1', data))).toBe(200);
   });
 
   it('answers 404 for an activity that does not exist or a malformed id, with the page saying why', () => {
     const gone = { [PAGE_DATA_KEYS.activity('99')]: { ok: false as const, error: { kind: 'envelope' as const, message: '活动不存在或已下线', code: '404' } } };
-    expect(routeOf('/wuyou/99').status(context('/wuyou/99', gone))).toBe(404);
+    expect(routeOf('/wuyou/99').route.status(context('/wuyou/99', gone))).toBe(404);
     expect(head('/wuyou/99', gone)).toMatchObject({ title: `没有找到这个活动 - ${company}`, noindex: true });
-    expect(routeOf('/wuyou/abc').status(context('/wuyou/abc'))).toBe(404);
+    expect(routeOf('/wuyou/abc').route.status(context('/wuyou/abc'))).toBe(404);
     expect(head('/wuyou/abc')).toMatchObject({ title: `活动链接不正确 - ${company}` });
   });
 });

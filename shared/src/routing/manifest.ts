@@ -12,12 +12,10 @@ import { ABOUT_SECTIONS, aboutPath, aboutSectionFromPath, aboutSectionTitle } fr
 import {
   ABOUT_ROUTE,
   ACTIVITY_ROUTE,
-  activityIdFromPath,
   activityPath,
   HOME_ROUTE,
   matchPattern,
   SEARCH_ROUTE,
-  searchKeywordFromPath,
 } from '../content/routes';
 import type { PageDataEntry } from '../pageData/PageDataStore';
 import { COURSES_KEY_PREFIX, PAGE_DATA_KEYS } from './pageDataKeys';
@@ -44,6 +42,8 @@ export const ON_DEMAND_MODULES: readonly RemoteModuleRef[] = [{ remote: 'auth', 
 /** What a page's head needs to know: where it is, the site's settings, and the data the page shows. */
 export interface HeadContext {
   pathname: string;
+  /** The params React Router read from the path for the page (`id`, `keyword`, `*`): the path is parsed once. */
+  params: Params;
   config: RuntimeConfig;
   /** The public address of the site, without a trailing slash (structured data wants absolute URLs). */
   siteUrl: string;
@@ -167,8 +167,8 @@ function aboutHead(context: HeadContext): PageHead {
   };
 }
 
-function searchHead({ pathname, config }: HeadContext): PageHead {
-  const keyword = searchKeywordFromPath(pathname);
+function searchHead({ pathname, params, config }: HeadContext): PageHead {
+  const keyword = params.keyword ?? '';
   const subject = keyword.trim() === '' ? '搜索' : `“${keyword}”的搜索结果`;
   return {
     title: `${subject} - ${config.contact.company}`,
@@ -180,8 +180,8 @@ function searchHead({ pathname, config }: HeadContext): PageHead {
 }
 
 /** The activity of an activity page, or why there is none (`null` while it is not known yet). */
-function activityOf({ pathname, data }: HeadContext): Activity | keyof typeof ACTIVITY_PROBLEM_TITLES | null {
-  const id = activityIdFromPath(pathname);
+function activityOf({ params, data }: HeadContext): Activity | keyof typeof ACTIVITY_PROBLEM_TITLES | null {
+  const id = params.id ?? '';
   if (!isActivityId(id)) return 'invalid';
   const entry = data.get(PAGE_DATA_KEYS.activity(id));
   if (!entry) return null;
@@ -210,7 +210,7 @@ function eventJsonLd(activity: Activity, { config, siteUrl }: HeadContext, id: s
 
 function activityHead(context: HeadContext): PageHead {
   const { company } = context.config.contact;
-  const id = activityIdFromPath(context.pathname);
+  const id = context.params.id ?? '';
   const activity = activityOf(context);
   const canonicalPath = activityPath(id);
   if (activity === null || typeof activity === 'string') {
@@ -241,7 +241,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     buildPaths: [],
     head: activityHead,
     status: (context) => {
-      const id = activityIdFromPath(context.pathname);
+      const id = context.params.id ?? '';
       if (!isActivityId(id)) return 404;
       const entry = context.data.get(PAGE_DATA_KEYS.activity(id));
       return entry && !entry.ok && entry.error.code === NOT_FOUND_CODE ? 404 : 200;
@@ -303,15 +303,11 @@ export interface RouteMatch {
  * The route of a path (as the address bar holds it, percent-encoded) and its params, chosen the way the shell's
  * routes choose in the browser (React Router's ranking and matching), so the server and the build agree with it.
  */
-export function matchRoute(pathname: string): RouteMatch {
+export function routeOf(pathname: string): RouteMatch {
   const matches = matchRoutes(ROUTE_OBJECTS, pathname) ?? [];
   const match = matches[matches.length - 1];
   const route = SITE_ROUTES.find((candidate) => candidate.id === (match?.route.id ?? 'other')) as SiteRoute;
   return { route, params: match?.params ?? {} };
-}
-
-export function routeOf(pathname: string): SiteRoute {
-  return matchRoute(pathname).route;
 }
 
 /** The remote modules a page shows at once: loaded on the server before it renders, in the browser before it hydrates. */

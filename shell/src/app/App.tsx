@@ -56,7 +56,7 @@ function SiteRoutes() {
     <PageErrorBoundary resetKey={pathname}>
       {/* Waited on only by a navigation, which is a transition: the page on screen stays until the next is ready. */}
       <Suspense fallback={null}>
-        <RoutedPage route={routeOf(pathname)} pathname={pathname} />
+        <RoutedPage route={routeOf(pathname).route} pathname={pathname} />
       </Suspense>
     </PageErrorBoundary>
   );

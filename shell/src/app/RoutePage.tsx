@@ -1,6 +1,6 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
-import { getRuntimeConfig, usePageDataRevision, usePageDataStore, type RouteId, type SiteRoute } from '@wenrun/shared';
+import { getRuntimeConfig, routeOf, usePageDataRevision, usePageDataStore, type RouteId, type SiteRoute } from '@wenrun/shared';
 import { preloadable } from './preloadable';
 import { AboutRoute, ActivityRoute, SearchRoute } from './remoteRoutes';
 
@@ -38,7 +38,7 @@ function usePageHead(route: SiteRoute): void {
   const store = usePageDataStore();
   const revision = usePageDataRevision();
   useEffect(() => {
-    const head = route.head({ pathname, config: getRuntimeConfig(), siteUrl: window.location.origin, data: store });
+    const head = route.head({ pathname, params: routeOf(pathname).params, config: getRuntimeConfig(), siteUrl: window.location.origin, data: store });
     document.title = head.title;
     metaElement('meta[name="description"]', () => Object.assign(document.createElement('meta'), { name: 'description' }))
       .setAttribute('content', head.description);

@@ -25,15 +25,15 @@ describe('navigationWait: what a navigation waits for before its page shows', ()
   it('is nothing when the route’s modules are in (or failed) and the shell’s chunks too', () => {
     // Each test its own route: what a route waited for is kept for the page's life.
     settled.mockReturnValue(true);
-    expect(navigationWait(routeOf('/'))).toBeNull();
+    expect(navigationWait(routeOf('/').route)).toBeNull();
     jest.mocked(shellPartsLoaded).mockReturnValue(false);
-    expect(navigationWait(routeOf('/'))).not.toBeNull();
+    expect(navigationWait(routeOf('/').route)).not.toBeNull();
   });
 
   it('waits once for the route’s remote modules, shows the progress bar meanwhile, and is over when they settle, failed or not', async () => {
     const about = deferred();
     load.mockImplementation((_remote, module) => (module === './AboutPage' ? about.promise.then(() => Promise.reject(new Error('down'))) : Promise.resolve()));
-    const route = routeOf('/about/2');
+    const route = routeOf('/about/2').route;
     const wait = navigationWait(route);
     expect(wait).toBeInstanceOf(Promise);
     // Every render of the same navigation waits for the same loads.
@@ -50,7 +50,7 @@ describe('navigationWait: what a navigation waits for before its page shows', ()
     jest.useFakeTimers();
     try {
       load.mockImplementation(() => new Promise(() => undefined));
-      const route = routeOf('/search/x');
+      const route = routeOf('/search/x').route;
       const wait = navigationWait(route);
       await jest.advanceTimersByTimeAsync(8_000);
       await wait;

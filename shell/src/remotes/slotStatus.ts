@@ -53,7 +53,7 @@ export function slotRenderedInBrowser(slot: string, renderedInBrowser: boolean):
   const [remote = slot] = slot.split('/');
   console.warn(`[hydration] ${remote}（${slot}）与服务器渲染的版本不同，已在浏览器中重新渲染此区域：${reason}`);
   // The route's pattern, not the path: a search path holds what the visitor typed.
-  track({ type: 'hydration-mismatch', path: routeOf(window.location.pathname).path, detail: { remote, slot } });
+  track({ type: 'hydration-mismatch', path: routeOf(window.location.pathname).route.path, detail: { remote, slot } });
   countHydrationMismatch(remote);
 }
 

@@ -71,7 +71,7 @@ export async function renderPage(url: string, setup: RenderSetup): Promise<Rende
   if (redirect) return { kind: 'redirect', status: 301, location: redirect };
 
   applyConfig(setup.config);
-  const route = routeOf(pathname);
+  const { route, params } = routeOf(pathname);
   const slots = modulesOf(route);
   const failedSlots = new Set<string>();
   await Promise.all([
@@ -98,7 +98,7 @@ export async function renderPage(url: string, setup: RenderSetup): Promise<Rende
     setup.renderTimeoutMs,
   );
 
-  const context = { pathname, config: setup.config, siteUrl: setup.siteUrl, data: store };
+  const context = { pathname, params, config: setup.config, siteUrl: setup.siteUrl, data: store };
   const head = route.head(context);
   return {
     kind: 'page',

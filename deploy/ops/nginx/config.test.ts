@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseRuntimeConfig, REMOTE_NAMES } from '@wenrun/shared/node';
+import { buildServer, productionRoutes, type ApiRoute } from '../../../reference-api/src/server';
+import { siteAddressesOf } from '../../serve/headers';
+import { apiLocation, renderNginxConfig, TLS_CIPHERS, type NginxSite } from './config';
+import { configOnOrigins, type ServedOrigins } from '../../serve/servedConfig';
+
+const EXAMPLE = JSON.parse(fs.readFileSync(path.join(__dirname, '../../runtime-config.production.example.json'), 'utf8')) as Record<string, unknown>;
+
+function site(overrides: Partial<NginxSite> = {}): NginxSite {
+  return {
+    host: 'www.example.cn',
+    listen: ['127.0.0.1'],
+    shell: { port: 443, root: '/srv/shell' },
+    remotes: Object.fromEntries(REMOTE_NAMES.map((name, index) => [name, { port: 8001 + index, root: `/srv/${name}` }])) as NginxSite['remotes'],
+    api: { port: 8100, upstream: 'http://127.0.0.1:3100', routes: [] },
+    renderServers: ['127.0.0.1:3005'],
+    runtimeConfigFile: '/srv/runtime-config.json',
+    addresses: siteAddressesOf(parseRuntimeConfig(EXAMPLE).config),
+    writtenPages: true,
+    tls: { certificate: '/etc/ssl/site.crt', key: '/etc/ssl/site.key', redirectPort: 80 },
+    prefix: '/tmp/nginx',
+    ...overrides,
+  };
+}
+
+/** The API server block's locations, as nginx would match them: a path and a method in, forwarded or not. */
+function apiForwarding(config: string): (pathname: string, method: string) => boolean {
+  const block = config.slice(config.indexOf('client_max_body_size 64k;'));
+  const locations = [...block.matchAll(/location (=|~) (\S+) \{\n\s+if \(\$request_method !~ \^\(([A-Z|]+)\)\$\)/g)].map(([, kind, pattern, methods]) => ({
+    matches: kind === '=' ? (pathname: string) => pathname === pattern : (pathname: string) => new RegExp(pattern ?? '').test(pathname),
+    methods: (methods ?? '').split('|'),
+  }));
+  return (pathname, method) => {
+    const exact = locations.find((location) => location.matches(pathname));
+    return exact !== undefined && exact.methods.includes(method);
+  };
+}
+
+/** A path a route answers (`:id` → `7`, `*` → `a/b.svg`). */
+const samplePath = (url: string) => url.replace(/:\w+/g, '7').replace(/\*/g, 'a/b.svg');
+
+describe('nginx in front of the API: an allow-list from the API\'s own route table', () => {
+  let production: ApiRoute[];
+  let demo: ApiRoute[];
+  beforeAll(async () => {
+    production = await productionRoutes();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-routes-'));
+    const app = await buildServer({ databasePath: path.join(dir, 'site.db'), devEndpoints: true });
+    demo = [...app.apiRoutes];
+    await app.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('forwards every route of the production form with its methods, and nothing of the demo', () => {
+    const forwarded = apiForwarding(renderNginxConfig(site({ api: { port: 8100, upstream: 'http://127.0.0.1:3100', routes: production } })));
+    const routes = production.filter((route) => route.url !== '*');
+    expect(routes.length).toBeGreaterThan(15);
+    for (const { method, url } of routes) expect(forwarded(samplePath(url), method)).toBe(true);
+    const demoOnly = demo.filter((route) => !production.some((other) => other.url === route.url && other.method === route.method));
+    expect(demoOnly.map((route) => route.url)).toEqual(expect.arrayContaining(['/__dev/codes/:mobile', '/__dev/activities']));
+    for (const { method, url } of demoOnly) expect(forwarded(samplePath(url), method)).toBe(false);
+    // A route's path with another method, and a path no route has.
+    expect(forwarded('/website/websiteSendCode1.0', 'GET')).toBe(false);
+    expect(forwarded('/accounts/a/b', 'GET')).toBe(false);
+  });
+
+  it('writes a plain path as an exact location and a pattern as an anchored regex', () => {
+    expect(apiLocation('/website/websiteSendCode1.0')).toBe('= /website/websiteSendCode1.0');
+    expect(apiLocation('/admin/activities/:id/online')).toBe('~ ^/admin/activities/[^/]+/online$');
+    expect(apiLocation('/images/*')).toBe('~ ^/images/.*$');
+  });
+});
+
+describe('nginx: TLS, workers, pages', () => {
+  it('offers Mozilla\'s intermediate suites only: forward secret and AEAD, no CBC', () => {
+    const config = renderNginxConfig(site());
+    expect(config).toContain(`ssl_ciphers ${TLS_CIPHERS.join(':')};`);
+    for (const suite of TLS_CIPHERS) expect(suite).toMatch(/^ECDHE-(ECDSA|RSA)-(AES(128|256)-GCM-SHA(256|384)|CHACHA20-POLY1305)$/);
+    expect(config).toContain('ssl_protocols TLSv1.2 TLSv1.3;');
+  });
+
+  it('runs its workers as the user it is given, never as root', () => {
+    expect(renderNginxConfig(site({ user: 'www-data' }))).toMatch(/^user www-data;$/m);
+    expect(renderNginxConfig(site())).not.toMatch(/^user /m);
+  });
+
+  it('names in every page\'s CSP the origins of the served config, and no http: one when the config has none', () => {
+    const config = renderNginxConfig(site());
+    const csp = /"~\*\^\([^"]+\)\(;\|\$\)" "(default-src[^"]+)"/.exec(config)?.[1] ?? '';
+    expect(csp).toContain('https://static.wenrun.example.cn');
+    expect(csp).toContain('https://api.wenrun.example.cn');
+    expect(csp).toContain('https://stats.wenrun.example.cn');
+    expect(csp).not.toContain('http:');
+  });
+
+  it('serves the pages written at build only when they were written for the served config; else every page is rendered', () => {
+    expect(renderNginxConfig(site({ writtenPages: true }))).toContain('try_files $uri $uri/index.html @render;');
+    const rendered = renderNginxConfig(site({ writtenPages: false }));
+    expect(rendered).toContain('try_files $uri @render;');
+    expect(rendered).toMatch(/location = \/ \{\n\s+proxy_pass http:\/\/render_servers;/);
+    expect(rendered).not.toContain('$uri/index.html');
+  });
+});
+
+describe('the runtime config the production form serves', () => {
+  const served: ServedOrigins = {
+    api: 'https://www.example.cn:8100',
+    remotes: Object.fromEntries(REMOTE_NAMES.map((name, index) => [name, `https://www.example.cn:${8001 + index}`])) as ServedOrigins['remotes'],
+  };
+
+  it('moves the build\'s own addresses onto nginx\'s origins and keeps fallbacks, canaries and the rest as written', () => {
+    const built = {
+      ...EXAMPLE,
+      apiBaseUrl: 'http://localhost:3100',
+      statsBaseUrl: 'http://localhost:3100/stats',
+      remotes: {
+        ...(EXAMPLE.remotes as Record<string, unknown>),
+        header: ['http://localhost:3001/mf-manifest.json', 'https://static.wenrun.example.cn/header/1.3.2/mf-manifest.json'],
+      },
+    };
+    const moved = configOnOrigins(built, served) as typeof EXAMPLE & typeof built;
+    expect(moved.apiBaseUrl).toBe('https://www.example.cn:8100');
+    expect(moved.statsBaseUrl).toBe('https://www.example.cn:8100/stats');
+    expect(moved.remotes.header).toEqual(['https://www.example.cn:8001/mf-manifest.json', 'https://static.wenrun.example.cn/header/1.3.2/mf-manifest.json']);
+    expect((moved.remotes as Record<string, unknown>).wuyou).toEqual({
+      entries: ['https://www.example.cn:8004/mf-manifest.json', 'https://static.wenrun.example.cn/wuyou/1.5.3/mf-manifest.json'],
+      canary: { entry: 'https://static.wenrun.example.cn/wuyou/1.7.0/mf-manifest.json', percent: 10 },
+    });
+    expect(moved.fieldData).toEqual(EXAMPLE.fieldData);
+    const { config, problems } = parseRuntimeConfig(moved);
+    expect(problems).toEqual([]);
+    expect(config.canaries.wuyou?.entry).toBe('https://static.wenrun.example.cn/wuyou/1.7.0/mf-manifest.json');
+  });
+});

@@ -1,0 +1,392 @@
+import path from 'node:path';
+import { RELEASE_HISTORY_FILE, REMOTE_NAMES, REMOTE_PARTS, type RemoteName } from '@wenrun/shared/node';
+import { routeNotFoundEnvelope } from '../../../reference-api/src/envelope';
+import type { ApiRoute } from '../../../reference-api/src/server';
+import { CACHE_RULES, DOCUMENT_TYPES, HASHED_FILE, securityHeaders, STRICT_TRANSPORT_SECURITY, type SiteAddresses } from '../../serve/headers';
+
+/** The production TLS setup: certificate and key paths, and the plain-HTTP port that redirects to HTTPS. */
+export interface NginxTls {
+  certificate: string;
+  key: string;
+  /** Where plain HTTP is answered with a redirect to the same host over HTTPS (80 in production). */
+  redirectPort: number;
+}
+
+/** Where each part is served by nginx: every part on its own origin, as in production. */
+export interface NginxSite {
+  /** Host name the browser uses for every origin (`localhost` on a test machine). */
+  host: string;
+  /** Addresses nginx listens on (loopback only on a test machine). */
+  listen: string[];
+  shell: { port: number; root: string };
+  remotes: Record<RemoteName, { port: number; root: string }>;
+  /**
+   * The API proxy: its public port, the upstream it forwards to (the reference API or the real one), and the routes
+   * it forwards: the production form's own route table (reference-api `productionRoutes`), nothing else.
+   */
+  api: { port: number; upstream: string; routes: readonly ApiRoute[] };
+  /**
+   * The render server instances (`host:port`): the shell sends activity and search pages and every path the build did
+   * not write to them. More instances, more machines: nothing else changes.
+   */
+  renderServers: string[];
+  /** The runtime-config.json served by the shell. */
+  runtimeConfigFile: string;
+  /** The origins the served runtime config names (`siteAddressesOf`): every page's CSP. */
+  addresses: SiteAddresses;
+  /**
+   * Whether the pages written at build name only origins of the served config. When they do not (written for other
+   * addresses), every page comes from the render servers, which render for this config.
+   */
+  writtenPages: boolean;
+  tls?: NginxTls;
+  /** nginx's prefix: pid, temp folders and logs live here. */
+  prefix: string;
+  /** The unprivileged user nginx's workers run as when its master runs as root (`user` directive). */
+  user?: string;
+}
+
+/** Debian's module for serving the build's `.br` files (package libnginx-mod-http-brotli-static). */
+export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+export function originOf(site: Pick<NginxSite, 'host' | 'tls'>, port: number): string {
+  return `${site.tls ? 'https' : 'http'}://${site.host}:${port}`;
+}
+
+export function partOrigins(site: NginxSite): string[] {
+  return [site.shell.port, ...REMOTE_NAMES.map((name) => site.remotes[name].port)].map((port) => originOf(site, port));
+}
+
+/** nginx's variable for a document-only header: set by `documentHeaderMaps` for documents, empty (not sent) otherwise. */
+function documentVariable(name: string): string {
+  return `$document_${name.toLowerCase().replace(/-/g, '_')}`;
+}
+
+/** The same headers `npm start` sends (deploy/serve/headers.ts), as nginx directives. */
+export function headerDirectives(site: NginxSite): string[] {
+  const { every, documents } = securityHeaders(site.addresses, { tls: Boolean(site.tls) });
+  return [
+    ...Object.entries(every).map(([name, value]) => `add_header ${name} "${value}" always;`),
+    ...Object.keys(documents).map((name) => `add_header ${name} ${documentVariable(name)} always;`),
+  ];
+}
+
+/** A page's policies by the answer's content type: nginx sends no header whose value is empty. */
+function documentHeaderMaps(site: NginxSite): string {
+  const { documents } = securityHeaders(site.addresses, { tls: Boolean(site.tls) });
+  const types = DOCUMENT_TYPES.map((type) => type.replace(/[+.]/g, '\\$&')).join('|');
+  return Object.entries(documents)
+    .map(
+      ([name, value]) => `
+  map $sent_http_content_type ${documentVariable(name)} {
+    default "";
+    "~*^(${types})(;|$)" "${value}";
+  }`,
+    )
+    .join('');
+}
+
+/**
+ * nginx drops the server's add_header lines in a location that has its own, so every location repeats them all.
+ * `cacheControl` null: the upstream's own.
+ */
+function headers(site: NginxSite, cacheControl: string | null, cors: boolean): string {
+  const lines = [...headerDirectives(site), ...(cacheControl ? [`add_header Cache-Control "${cacheControl}" always;`] : [])];
+  if (cors) lines.push('add_header Access-Control-Allow-Origin $cors_origin always;', 'add_header Vary Origin always;');
+  return indent(lines.join('\n'), 4);
+}
+
+function indent(text: string, spaces: number): string {
+  return text
+    .split('\n')
+    .map((line) => (line ? ' '.repeat(spaces) + line : line))
+    .join('\n');
+}
+
+function listenLines(site: NginxSite, port: number): string {
+  const tls = site.tls ? ' ssl http2' : '';
+  return site.listen.map((address) => `  listen ${address.includes(':') ? `[${address}]` : address}:${port}${tls};`).join('\n');
+}
+
+/**
+ * Mozilla's intermediate profile (ssl-config.mozilla.org): TLS 1.2 and 1.3, forward-secret AEAD suites only (no CBC,
+ * whose padding oracles testssl reports as LUCKY13). The profile's DHE suites are left out: they need a DH parameter
+ * file, and every client the profile serves negotiates ECDHE.
+ */
+export const TLS_CIPHERS = [
+  'ECDHE-ECDSA-AES128-GCM-SHA256',
+  'ECDHE-RSA-AES128-GCM-SHA256',
+  'ECDHE-ECDSA-AES256-GCM-SHA384',
+  'ECDHE-RSA-AES256-GCM-SHA384',
+  'ECDHE-ECDSA-CHACHA20-POLY1305',
+  'ECDHE-RSA-CHACHA20-POLY1305',
+] as const;
+
+/** The certificate of the config, the protocols and suites above. */
+function tlsLines(site: NginxSite): string {
+  if (!site.tls) return '';
+  return `
+  ssl_certificate ${site.tls.certificate};
+  ssl_certificate_key ${site.tls.key};
+  ssl_protocols TLSv1.2 TLSv1.3;
+  ssl_ecdh_curve X25519:prime256v1:secp384r1;
+  ssl_ciphers ${TLS_CIPHERS.join(':')};
+  ssl_prefer_server_ciphers off;
+  ssl_session_cache shared:TLS:10m;
+  ssl_session_timeout 1d;
+  ssl_session_tickets off;`;
+}
+
+/** Quoted in the config: nginx reads `{` as a block. */
+const HASHED = HASHED_FILE.source;
+
+/** The page the render server would have sent, when none of its instances answers: the one written at build, or the client page. */
+function renderedPages(site: NginxSite): string {
+  const proxy = `
+    proxy_pass http://render_servers;
+    proxy_http_version 1.1;
+    proxy_set_header Host $host;
+    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    proxy_set_header X-Forwarded-Proto $scheme;
+    # An instance that fails or is slow: the next one; none: the page from the folder.
+    proxy_next_upstream error timeout http_502 http_503 http_504;
+    proxy_next_upstream_tries 0;
+    proxy_connect_timeout 1s;
+    proxy_read_timeout 8s;
+    proxy_intercept_errors on;
+    error_page 500 502 503 504 = @from_folder;
+${headers(site, null, false)}`;
+  return `
+  # Activity pages always come from the render servers (an edited activity is fresh within a minute); the picture
+  # of a shared link is a file when the build wrote one.
+  location ~ ^/wuyou/[^/]+/cover\\.png$ {
+    try_files $uri @render;
+${headers(site, 'public, max-age=60, stale-while-revalidate=600', false)}
+  }
+
+  location ^~ /wuyou/ {${proxy}
+  }
+
+  location @render {${proxy}
+  }
+
+  location @from_folder {
+    try_files ${site.writtenPages ? '$uri/index.html /app.html' : '/app.html =404'};
+${headers(site, CACHE_RULES.fresh, false)}
+  }
+${
+  site.writtenPages
+    ? ''
+    : `
+  # The folder's pages were written for other addresses: the home page, and a page asked for by its file's name,
+  # come from the render servers too.
+  location = / {${proxy}
+  }
+
+  location ~ (^|/)index\\.html$ {${proxy}
+  }
+`
+}`;
+}
+
+/**
+ * A link longer than nginx reads (a pasted search of thousands of characters): the client page under 414, with the
+ * site's headers, so the visitor still gets the site and its Chinese explanation, as from the part servers (431).
+ */
+const LONG_LINK_PAGE = '\n  error_page 414 /app.html;';
+
+/** One part: hashed files cached for a year, everything else revalidated; a missing build file stays 404 (in Chinese). */
+function partServer(site: NginxSite, port: number, root: string, kind: 'shell' | 'remote'): string {
+  const cors = kind === 'remote';
+  // The shell: a page written at build where there is one (`/about/3` ⇒ about/3/index.html) and it was written for
+  // this config, else the render servers. A remote's folder holds no page: what is not a file there is a 404.
+  const fallback = kind === 'remote' ? '$uri =404' : site.writtenPages ? '$uri $uri/index.html @render' : '$uri @render';
+  const runtimeConfig =
+    kind === 'shell'
+      ? `
+  location = /runtime-config.json {
+    alias ${site.runtimeConfigFile};
+${headers(site, CACHE_RULES.fresh, false)}
+  }
+
+  location = /${RELEASE_HISTORY_FILE} {
+    alias ${path.join(path.dirname(site.runtimeConfigFile), RELEASE_HISTORY_FILE)};
+    default_type "text/plain; charset=utf-8";
+${headers(site, CACHE_RULES.fresh, false)}
+  }
+${renderedPages(site)}`
+      : '';
+  return `
+server {
+${listenLines(site, port)}
+  server_name ${site.host};
+  root ${root};${tlsLines(site)}
+  if ($request_method !~ ^(GET|HEAD)$) { return 405; }${kind === 'shell' ? LONG_LINK_PAGE : ''}
+${runtimeConfig}
+  location ~ "${HASHED}" {
+    try_files $uri =404;
+${headers(site, CACHE_RULES.hashed, cors)}
+  }
+
+  location ~ (^/assets/|^/server/|/remoteEntry\\.js$|/mf-manifest(-stats)?\\.json$|/version\\.json$|/entry-assets\\.json$) {
+    try_files $uri =404;
+${headers(site, CACHE_RULES.fresh, cors)}
+  }
+
+  location / {
+    try_files ${fallback};
+${headers(site, CACHE_RULES.fresh, cors)}
+  }
+
+  # A missing file says so in Chinese, as the part servers do, not with nginx's own page.
+  error_page 404 @not_found;
+  location @not_found {
+    # Plain text whatever the missing file's extension (an empty map: the default type for every name).
+    types { }
+    default_type "text/plain; charset=utf-8";
+    return 404 "404 未找到";
+${headers(site, CACHE_RULES.fresh, cors)}
+  }
+}
+`;
+}
+
+/** The nginx location of a Fastify route: exact for a plain path, a regex for `:param` segments and a `*` tail. */
+export function apiLocation(url: string): string {
+  if (!/[:*]/.test(url)) return `= ${url}`;
+  const pattern = url
+    .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/:\w+/g, '[^/]+')
+    .replace(/\*/g, '.*');
+  return `~ ^${pattern}$`;
+}
+
+/** Each route's URL with the methods it answers, and OPTIONS for the API's CORS preflights; the catch-all `*` left out. */
+function forwardedRoutes(routes: readonly ApiRoute[]): Map<string, Set<string>> {
+  const byUrl = new Map<string, Set<string>>();
+  for (const { method, url } of routes) {
+    if (url === '*') continue;
+    const methods = byUrl.get(url) ?? new Set(['OPTIONS']);
+    methods.add(method);
+    byUrl.set(url, methods);
+  }
+  return byUrl;
+}
+
+/**
+ * The API behind an allow-list: only the routes of the production form's own table are forwarded, each with its
+ * methods; anything else (the demo's `/__dev/…` among them) is answered here with the API's own "no such call".
+ * The API learns the client from `X-Forwarded-For`, set to the address nginx sees and to nothing a client wrote.
+ */
+function apiServer(site: NginxSite): string {
+  const notFound = `return 404 '${JSON.stringify(routeNotFoundEnvelope())}';`;
+  const locations = [...forwardedRoutes(site.api.routes)].map(
+    ([url, methods]) => `
+  location ${apiLocation(url)} {
+    if ($request_method !~ ^(${[...methods].sort().join('|')})$) { ${notFound} }
+    proxy_pass ${site.api.upstream};
+  }`,
+  );
+  return `
+server {
+${listenLines(site, site.api.port)}
+  server_name ${site.host};${tlsLines(site)}
+  client_max_body_size 64k;
+  default_type "application/json; charset=utf-8";
+
+  proxy_http_version 1.1;
+  proxy_set_header Host $host;
+  proxy_set_header X-Forwarded-For $remote_addr;
+  proxy_set_header X-Real-IP $remote_addr;
+  proxy_set_header X-Forwarded-Proto $scheme;
+  proxy_read_timeout 30s;
+  add_header X-Content-Type-Options nosniff always;
+  add_header Referrer-Policy strict-origin-when-cross-origin always;${site.tls ? `\n  add_header Strict-Transport-Security "${STRICT_TRANSPORT_SECURITY}" always;` : ''}
+${locations.join('\n')}
+
+  location / {
+    ${notFound}
+  }
+}
+`;
+}
+
+/** Plain HTTP: a redirect to the same host and path over HTTPS, nothing else. */
+function redirectServer(site: NginxSite): string {
+  if (!site.tls) return '';
+  const lines = site.listen.map((address) => `  listen ${address.includes(':') ? `[${address}]` : address}:${site.tls?.redirectPort};`);
+  return `
+server {
+${lines.join('\n')}
+  server_name ${site.host};
+  return 301 https://$host:${site.shell.port}$request_uri;
+}
+`;
+}
+
+/** The whole nginx.conf: the five parts, each on its own origin, the render servers and the API behind proxies. */
+export function renderNginxConfig(site: NginxSite): string {
+  const corsMap = partOrigins(site)
+    .map((origin) => `    "${origin}" $http_origin;`)
+    .join('\n');
+  return `# Rendered by deploy/ops/nginx/start.ts: do not edit, edit the template in deploy/ops/nginx/config.ts.
+load_module ${BROTLI_STATIC_MODULE};
+${site.user ? `user ${site.user};\n` : ''}worker_processes 1;
+daemon off;
+pid ${site.prefix}/nginx.pid;
+error_log stderr warn;
+
+events {
+  worker_connections 1024;
+}
+
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  charset utf-8;
+  charset_types text/css text/plain application/javascript application/json image/svg+xml;
+  access_log off;
+  server_tokens off;
+  sendfile on;
+  etag on;
+
+  client_body_temp_path ${site.prefix}/client_body;
+  proxy_temp_path ${site.prefix}/proxy;
+  fastcgi_temp_path ${site.prefix}/fastcgi;
+  uwsgi_temp_path ${site.prefix}/uwsgi;
+  scgi_temp_path ${site.prefix}/scgi;
+
+  # The build writes .br and .gz beside every file worth it; what it did not (pages rendered now) is gzipped here.
+  brotli_static on;
+  gzip_static on;
+  gzip on;
+  gzip_vary on;
+  gzip_proxied any;
+  gzip_comp_level 6;
+  gzip_min_length 512;
+  gzip_types text/css text/plain application/javascript application/json image/svg+xml application/manifest+json;
+
+  upstream render_servers {
+${site.renderServers.map((server) => `    server ${server} max_fails=1 fail_timeout=10s;`).join('\n')}
+    keepalive 16;
+  }
+
+  # A page's policies only on documents (deploy/serve/headers.ts).${documentHeaderMaps(site)}
+
+  # CORS only for the parts' own origins: a remote's manifest and chunks are read by the shell and each other.
+  map $http_origin $cors_origin {
+    default "";
+${corsMap}
+  }
+${partServer(site, site.shell.port, site.shell.root, 'shell')}${REMOTE_NAMES.map((name) =>
+    partServer(site, site.remotes[name].port, site.remotes[name].root, 'remote'),
+  ).join('')}${apiServer(site)}${redirectServer(site)}}
+`;
+}
+
+/** `--header 8001` …: one option of `start.ts` for each remote of the parts table, its dev port shifted. */
+export function remotePortOptions(shift: number): Record<RemoteName, { type: 'string'; default: string }> {
+  return Object.fromEntries(
+    REMOTE_NAMES.map((name) => [name, { type: 'string', default: String(REMOTE_PARTS[name].port + shift) }]),
+  ) as Record<RemoteName, { type: 'string'; default: string }>;
+}

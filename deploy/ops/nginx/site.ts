@@ -1,0 +1,138 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import path from 'node:path';
+import { REMOTE_NAMES, RUNTIME_CONFIG_FILE, type RemoteName } from '@wenrun/shared/node';
+
+/**
+ * The built site behind Debian's nginx over HTTPS, as production serves it (start.ts beside this file): the production
+ * form, with the reference API in production mode behind it. Started by the browser tests and the load bench.
+ */
+export interface NginxSite {
+  shell: string;
+  remotes: Record<RemoteName, string>;
+  /** nginx's proxy to the reference API. */
+  api: string;
+  /** Every HTTPS port nginx listens on: the shell, the remotes, the API proxy. */
+  tlsPorts: number[];
+  /** Plain HTTP, which answers with a redirect to the shell over HTTPS. */
+  httpPort: number;
+  /** The render server instances nginx balances over. */
+  renderPorts: number[];
+  /** The reference API behind nginx's proxy, on loopback (production mode: what nginx forwards is its route table). */
+  apiUpstreamPort: number;
+  /** The runtime config nginx serves, which ops edit: the next page follows it. */
+  runtimeConfigFile: string;
+  /** What the start script and its children (the reference API, the render servers) wrote to stdout. */
+  logFile: string;
+  /** The reference API's admin token (the activity team's), which this site's API was started with. */
+  adminToken: string;
+  /** The self-signed certificate this nginx made: the only one the tests trust. */
+  ca: Buffer;
+}
+
+/** How many ports a site takes: the shell, each remote, the API proxy, plain HTTP, two render servers, the API. */
+export const NGINX_SITE_PORTS = REMOTE_NAMES.length + 6;
+
+/** Whether `url` answers 200; over HTTPS trusting `ca` alone, this site's own certificate. */
+function answers(url: string, ca?: Buffer): Promise<boolean> {
+  const client = new URL(url).protocol === 'https:' ? https : http;
+  return new Promise((resolve) => {
+    const asked = client.get(url, { agent: false, ...(ca ? { ca } : {}) }, (response) => {
+      response.resume();
+      resolve(response.statusCode === 200);
+    });
+    asked.on('error', () => resolve(false));
+  });
+}
+
+export interface NginxSiteOptions {
+  /** The repository, whose built parts it serves. */
+  root: string;
+  /** NGINX_SITE_PORTS of them. */
+  ports: number[];
+  /** Emptied, then the site's own: its config, certificate, database and log. */
+  siteDir: string;
+}
+
+/**
+ * Starts start.ts (beside this file) on `ports` with its own certificate, and resolves once nginx and both render
+ * servers answer; `stop` ends nginx and its render servers.
+ */
+export async function startNginxSite({ root, ports, siteDir }: NginxSiteOptions): Promise<{ site: NginxSite; stop: () => Promise<void> }> {
+  const [shellPort = 0, apiPort = 0, httpPort = 0, apiUpstreamPort = 0, ...rest] = ports;
+  const remotePorts = rest.slice(0, REMOTE_NAMES.length);
+  const renderPorts = rest.slice(REMOTE_NAMES.length, REMOTE_NAMES.length + 2);
+  if (renderPorts.length !== 2) throw new Error(`nginx 站点需要 ${NGINX_SITE_PORTS} 个端口`);
+  fs.rmSync(siteDir, { recursive: true, force: true });
+  fs.mkdirSync(siteDir, { recursive: true });
+  // Written by the start script from the build's config, moved onto this site's origins.
+  const runtimeConfigFile = path.join(siteDir, RUNTIME_CONFIG_FILE);
+  const logFile = path.join(siteDir, 'site.log');
+  const adminToken = randomBytes(32).toString('hex');
+  const child = spawn(
+    path.join(root, 'node_modules/.bin/tsx'),
+    [
+      'deploy/ops/nginx/start.ts',
+      ...['--shell', String(shellPort), '--api', String(apiPort), '--http-port', String(httpPort)],
+      ...REMOTE_NAMES.flatMap((remote, index) => [`--${remote}`, String(remotePorts[index])]),
+      ...['--reference-api-port', String(apiUpstreamPort), '--database', path.join(siteDir, 'site.db')],
+      ...['--render-ports', renderPorts.join(','), '--runtime-config', runtimeConfigFile],
+      ...['--tls-self-signed', '--tls-dir', siteDir],
+    ],
+    {
+      cwd: root,
+      // What the site's processes write (the API's JSON lines among them), for the tests to read.
+      stdio: ['ignore', fs.openSync(logFile, 'w'), 'inherit'],
+      // The tests, the render servers and the browser all reach this nginx from 127.0.0.1: one visitor to the API,
+      // which would otherwise refuse them for a minute once a load test has run. The sendCode limits stay as in
+      // production (the attacker suite counts on them).
+      env: { ...process.env, RATE_LIMIT_MAX: '1000000', ADMIN_TOKEN: adminToken },
+    },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const shell = `https://localhost:${shellPort}`;
+  const deadline = Date.now() + 120_000;
+  const certificate = path.join(siteDir, 'site.crt');
+  let ca: Buffer | undefined;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx 站点启动失败（退出码 ${child.exitCode}）`);
+    if (Date.now() > deadline) {
+      // Stopped before giving up: what it started must not hold the ports the next attempt needs.
+      child.kill('SIGTERM');
+      await exited;
+      throw new Error('nginx 站点 120 秒内没有就绪');
+    }
+    // Read again until nginx answers with it: openssl may still be writing it.
+    ca = fs.existsSync(certificate) ? fs.readFileSync(certificate) : undefined;
+    const ready =
+      ca !== undefined &&
+      (await answers(`${shell}/runtime-config.json`, ca)) &&
+      (await Promise.all(renderPorts.map((port) => answers(`http://127.0.0.1:${port}/healthz`)))).every(Boolean);
+    if (ready && ca) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const site: NginxSite = {
+    shell,
+    remotes: Object.fromEntries(REMOTE_NAMES.map((remote, index) => [remote, `https://localhost:${remotePorts[index]}`])) as Record<RemoteName, string>,
+    api: `https://localhost:${apiPort}`,
+    tlsPorts: [shellPort, ...remotePorts, apiPort],
+    httpPort,
+    renderPorts,
+    apiUpstreamPort,
+    runtimeConfigFile,
+    logFile,
+    adminToken,
+    ca,
+  };
+  return {
+    site,
+    stop: async () => {
+      // start.ts stops nginx and the render servers on SIGTERM, then exits.
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

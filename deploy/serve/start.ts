@@ -1,0 +1,73 @@
+/**
+ * `npm start`: builds the parts whose sources changed since their last build (or all with `--build`, none with
+ * `--no-build`), then runs the whole site under one supervisor (deploy/serve): each part on its own origin, the
+ * reference API, the render server and the canary guard, each its own process, on loopback. It is the demo form
+ * (the API in demo mode) and says so. Ctrl-C stops all.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { API_PORT, MANIFEST_FILE, RENDER_PORT, RUNTIME_CONFIG_FILE, SHELL_PART, VERSION_FILE } from '@wenrun/shared/node';
+import { isStale } from '../build/staleness';
+import { guardProcess, sayDemoForm, SERVED_PARTS, siteProcesses } from './siteProcesses';
+import { Supervisor } from './supervisor';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+type Part = (typeof SERVED_PARTS)[number];
+
+function needsBuild(part: Part): boolean {
+  // shared whole (its package.json says what each surface is); the factory and its pieces.
+  const inputs = [part.folder, 'shared', 'webpack.common.ts', 'deploy/build/webpack', 'package-lock.json'];
+  return isStale(path.join(ROOT, part.folder, 'dist', VERSION_FILE), inputs.map((input) => path.join(ROOT, input)));
+}
+
+function run(what: string, args: string[]): void {
+  const result = spawnSync('npm', ['run', ...args], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`[start] ${what}失败`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function build(parts: Part[]): void {
+  for (const part of parts) {
+    console.log(`[start] 构建 ${part.folder} …`);
+    run(`${part.folder} 构建`, ['build', '-w', part.folder]);
+  }
+  // The shell's pages hold the server-rendered markup of every part: written again after any part changed.
+  if (parts.length) {
+    run('页面生成', ['pages']);
+    run('压缩', ['compress']);
+  }
+}
+
+async function main() {
+  const args = new Set(process.argv.slice(2));
+  if (!args.has('--no-build')) build(args.has('--build') ? SERVED_PARTS : SERVED_PARTS.filter(needsBuild));
+
+  const supervisor = new Supervisor({ cwd: ROOT });
+  let stopping = false;
+  const stop = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    void supervisor.stop().then(() => process.exit(code));
+  };
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
+
+  sayDemoForm('start');
+  // The canary guard watches the config the shell serves (deploy/ops/release).
+  await supervisor.start([...siteProcesses(), guardProcess(path.join(ROOT, SHELL_PART.folder, 'dist', RUNTIME_CONFIG_FILE))]);
+  for (const part of SERVED_PARTS) {
+    const file = part.folder === SHELL_PART.folder ? '' : MANIFEST_FILE;
+    console.log(`[start] ${part.folder.padEnd(14)} http://localhost:${part.port}/${file}`);
+  }
+  console.log(`[start] ${'render-server'.padEnd(14)} http://localhost:${RENDER_PORT}/healthz`);
+  console.log(`[start] ${'reference-api'.padEnd(14)} http://localhost:${API_PORT}/healthz`);
+  console.log('[start] 网站：http://localhost:3000/ （Ctrl-C 停止全部）');
+}
+
+main().catch((error: unknown) => {
+  console.error('[start] 启动失败：', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
