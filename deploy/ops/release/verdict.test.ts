@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { DEFAULT_THRESHOLDS, parseThresholds } from './thresholds';
 import { judgeCanary, oneProportionZ, twoProportionZ } from './verdict';
 
@@ -38,5 +40,10 @@ describe('the thresholds in the runtime config (canaryGuard)', () => {
       'canaryGuard.baselineCeiling.lcpMs: 应为 1–60000 之间的数，使用默认值 4000',
     ]);
     expect(parseThresholds('strict').problems).toEqual(['canaryGuard: 不是对象，使用默认值']);
+  });
+
+  it('reads the production example without a problem', () => {
+    const example = JSON.parse(fs.readFileSync(path.join(__dirname, '../../runtime-config.production.example.json'), 'utf8')) as { canaryGuard: unknown };
+    expect(parseThresholds(example.canaryGuard)).toEqual({ thresholds: { ...DEFAULT_THRESHOLDS, minViews: 300 }, problems: [] });
   });
 });
