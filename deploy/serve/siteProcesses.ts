@@ -85,11 +85,12 @@ export function siteProcesses(layout: SiteLayout = DEFAULT_LAYOUT): ChildSpec[] 
  * The canary guard (deploy/ops/release) on `configFile`, as a child of a supervisor: it serves nothing, so it has no
  * ready URL. Named by its entry, not imported: serving starts it, the release machinery is ops'.
  */
-export function guardProcess(configFile: string, fieldDataUrl?: string): ChildSpec {
+export function guardProcess(configFile: string, fieldDataUrl?: string, env?: NodeJS.ProcessEnv): ChildSpec {
   return {
     name: 'canary-guard',
     entry: 'deploy/ops/release/guardMain.ts',
     args: ['--config', configFile, ...(fieldDataUrl ? ['--field-data', fieldDataUrl] : [])],
+    ...(env ? { env } : {}),
   };
 }
 
