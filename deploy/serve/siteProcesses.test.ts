@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { API_PORT, REMOTE_PARTS, RENDER_PORT, SHELL_PART } from '@wenrun/shared/node';
-import { layoutFrom, SERVED_PARTS, siteProcesses } from './siteProcesses';
+import { guardProcess, layoutFrom, SERVED_PARTS, siteProcesses } from './siteProcesses';
 
-const readyPorts = (layout?: Parameters<typeof siteProcesses>[0]) => siteProcesses(layout).map((spec) => Number(new URL(spec.readyUrl).port));
+const readyPorts = (layout?: Parameters<typeof siteProcesses>[0]) => siteProcesses(layout).map((spec) => Number(new URL(spec.readyUrl ?? '').port));
 
 describe('siteProcesses: where the site listens', () => {
   it('by default on the parts table\'s ports, from each part\'s own dist/ (npm start)', () => {
@@ -22,5 +24,12 @@ describe('siteProcesses: where the site listens', () => {
     expect(shell?.args).toEqual(['--part', 'shell', '--port', '4000', '--render-port', String(render), '--builds', '/tmp/builds']);
     expect(specs.find((spec) => spec.name === 'render-server')?.env).toMatchObject({ PORT: String(render), SHELL_DIR: `/tmp/builds/${SHELL_PART.folder}` });
     expect(specs.find((spec) => spec.name === 'reference-api')?.env).toMatchObject({ PORT: String(render + 1), API_MODE: 'demo' });
+  });
+
+  it('names the canary guard by an entry that exists, with no port to wait for', () => {
+    const guard = guardProcess('/srv/runtime-config.json', 'http://127.0.0.1:8110');
+    expect(fs.existsSync(path.resolve(__dirname, '../..', guard.entry))).toBe(true);
+    expect(guard.readyUrl).toBeUndefined();
+    expect(guard.args).toEqual(['--config', '/srv/runtime-config.json', '--field-data', 'http://127.0.0.1:8110']);
   });
 });

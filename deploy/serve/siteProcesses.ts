@@ -81,6 +81,19 @@ export function siteProcesses(layout: SiteLayout = DEFAULT_LAYOUT): ChildSpec[] 
 }
 
 
+/**
+ * The canary guard (deploy/ops/release) on `configFile`, as a child of a supervisor: it serves nothing, so it has no
+ * ready URL. Named by its entry, not imported: serving starts it, the release machinery is ops'.
+ */
+export function guardProcess(configFile: string, fieldDataUrl?: string, env?: NodeJS.ProcessEnv): ChildSpec {
+  return {
+    name: 'canary-guard',
+    entry: 'deploy/ops/release/guardMain.ts',
+    args: ['--config', configFile, ...(fieldDataUrl ? ['--field-data', fieldDataUrl] : [])],
+    ...(env ? { env } : {}),
+  };
+}
+
 /** What `npm start` and `npm run dev` say first: that they are the demo form, and who else can reach it. */
 export function sayDemoForm(tag: string): void {
   console.log(`[${tag}] 演示模式：参考 API 带演示账号、开发接口 /__dev/*（读取验证码、发布活动）和日志中的验证码；生产形态见 deploy/ops/nginx`);

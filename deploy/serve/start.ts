@@ -1,14 +1,14 @@
 /**
  * `npm start`: builds the parts whose sources changed since their last build (or all with `--build`, none with
  * `--no-build`), then runs the whole site under one supervisor (deploy/serve): each part on its own origin, the
- * reference API, and the render server, each its own process, on loopback. It is the demo form (the API in demo
- * mode) and says so. Ctrl-C stops all.
+ * reference API, the render server and the canary guard, each its own process, on loopback. It is the demo form
+ * (the API in demo mode) and says so. Ctrl-C stops all.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { API_PORT, MANIFEST_FILE, RENDER_PORT, SHELL_PART, VERSION_FILE } from '@wenrun/shared/node';
+import { API_PORT, MANIFEST_FILE, RENDER_PORT, RUNTIME_CONFIG_FILE, SHELL_PART, VERSION_FILE } from '@wenrun/shared/node';
 import { isStale } from '../build/staleness';
-import { sayDemoForm, SERVED_PARTS, siteProcesses } from './siteProcesses';
+import { guardProcess, sayDemoForm, SERVED_PARTS, siteProcesses } from './siteProcesses';
 import { Supervisor } from './supervisor';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -56,7 +56,8 @@ async function main() {
   process.on('SIGTERM', () => stop(0));
 
   sayDemoForm('start');
-  await supervisor.start(siteProcesses());
+  // The canary guard watches the config the shell serves (deploy/ops/release).
+  await supervisor.start([...siteProcesses(), guardProcess(path.join(ROOT, SHELL_PART.folder, 'dist', RUNTIME_CONFIG_FILE))]);
   for (const part of SERVED_PARTS) {
     const file = part.folder === SHELL_PART.folder ? '' : MANIFEST_FILE;
     console.log(`[start] ${part.folder.padEnd(14)} http://localhost:${part.port}/${file}`);

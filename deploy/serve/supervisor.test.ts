@@ -73,4 +73,23 @@ describe('the supervisor of npm start', () => {
       await new Promise((resolve) => orphan.close(resolve));
     }
   }, 30_000);
+
+  it('runs a child that serves nothing (the canary guard): ready once it runs, started again when it dies', async () => {
+    const out = path.join(dir, 'runs');
+    fs.writeFileSync(
+      path.join(dir, 'portless.ts'),
+      `import fs from 'node:fs';\nfs.appendFileSync(process.env.OUT, 'run\\n');\nsetTimeout(() => process.exit(3), 200);\n`,
+    );
+    const lines: string[] = [];
+    const supervisor = new Supervisor({ cwd: ROOT, log: (line) => lines.push(line) });
+    await supervisor.start([{ name: 'guard', entry: path.join(dir, 'portless.ts'), env: { OUT: out } }]);
+    expect(supervisor.pidOf('guard')).toEqual(expect.any(Number));
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline && (fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '').split('\n').length < 3) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await supervisor.stop();
+    expect(fs.readFileSync(out, 'utf8')).toMatch(/^run\nrun\n/);
+    expect(lines.join('\n')).toContain('[start] guard 退出（3）');
+  }, 30_000);
 });

@@ -9,8 +9,11 @@ export interface ChildSpec {
   entry: string;
   args?: string[];
   env?: NodeJS.ProcessEnv;
-  /** Polled until it answers: the child is serving. Its port must be free before the child starts. */
-  readyUrl: string;
+  /**
+   * Polled until it answers: the child is serving. Its port must be free before the child starts. A child that
+   * serves nothing (the canary guard) has none: it is ready once it runs.
+   */
+  readyUrl?: string;
 }
 
 export interface SupervisorOptions {
@@ -80,7 +83,7 @@ export class Supervisor {
    */
   async start(specs: ChildSpec[]): Promise<void> {
     for (const spec of specs) {
-      if (await portHeld(spec.readyUrl)) {
+      if (spec.readyUrl && (await portHeld(spec.readyUrl))) {
         await this.stop();
         throw new Error(`${spec.name} 的端口已被其他进程占用（${new URL(spec.readyUrl).host}）：先停止它`);
       }
@@ -121,7 +124,7 @@ export class Supervisor {
   /** A child that died is started again once its port is free; while another process holds it, later. */
   private async relaunch(spec: ChildSpec, restarts: number): Promise<void> {
     if (this.stopping) return;
-    if (await portHeld(spec.readyUrl)) {
+    if (spec.readyUrl && (await portHeld(spec.readyUrl))) {
       this.log(`[start] ${spec.name} 的端口已被其他进程占用（${new URL(spec.readyUrl).host}），${RESTART_MAX_MS} ms 后再试`);
       setTimeout(() => void this.relaunch(spec, restarts), RESTART_MAX_MS);
       return;
@@ -130,16 +133,18 @@ export class Supervisor {
   }
 
   private async waitUntilReady(spec: ChildSpec): Promise<void> {
+    const { readyUrl } = spec;
+    if (!readyUrl) return;
     const deadline = Date.now() + (this.options.startTimeoutMs ?? 60_000);
     const entry = this.running.get(spec.name);
     while (Date.now() < deadline) {
       if (this.stopping) throw new Error('已停止');
       if (entry?.process.exitCode !== null && entry?.process.exitCode !== undefined) break;
-      if (await answers(spec.readyUrl)) return;
+      if (await answers(readyUrl)) return;
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
     await this.stop();
-    throw new Error(`${spec.name} 没能启动（${spec.readyUrl} 无响应）`);
+    throw new Error(`${spec.name} 没能启动（${readyUrl} 无响应）`);
   }
 
   /** Ends every child (SIGTERM, then SIGKILL after a grace period) and resolves once all have exited. */

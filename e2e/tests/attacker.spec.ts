@@ -6,6 +6,7 @@ import {
   API_PATHS,
   API_PORT,
   maskMobile,
+  RELEASE_FIGURES_PATH,
   REMOTE_NAMES,
   REMOTE_PARTS,
   RENDER_PORT,
@@ -193,6 +194,19 @@ test.describe('the production form: nginx over TLS, the reference API in product
     expect(page.body).toContain(draft.title);
     const down = await request(`${nginxSite.api}/admin/activities/${id}`, { method: 'DELETE', ca: nginxSite.ca, headers: { Authorization: `Bearer ${nginxSite.adminToken}` } });
     expect(JSON.parse(down.body)).toMatchObject({ header: { code: '200' } });
+  });
+
+  test('the release figures (any window of 30 days of field data) take the admin token through nginx; /__dev has none', async ({ nginxSite }) => {
+    const figures = (prefix: string, authorization?: string) =>
+      request(`${nginxSite.api}${prefix}${RELEASE_FIGURES_PATH}?since=0`, { ca: nginxSite.ca, headers: authorization ? { Authorization: authorization } : {} });
+    for (const authorization of [undefined, 'Bearer wrong', `Bearer ${nginxSite.adminToken.slice(1)}`, `bearer ${nginxSite.adminToken}`]) {
+      const refused = await figures('/admin', authorization);
+      expect(refused.status).toBe(401);
+      expect(refused.body).not.toContain('remotes');
+    }
+    expect((await figures('/__dev')).status).toBe(404);
+    const answered = JSON.parse((await figures('/admin', `Bearer ${nginxSite.adminToken}`)).body) as Envelope<{ remotes: unknown[] }>;
+    expect(answered.data.remotes).toEqual(expect.any(Array));
   });
 
   test('logout is a call nginx forwards: the token ends on the server', async ({ nginxSite }) => {

@@ -23,6 +23,7 @@ import { isLoopback } from './net';
 import { requireAdminToken } from './security/adminToken';
 import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/message';
+import { releaseFigureRoutes } from './routes/releaseFigures';
 import { searchRoutes } from './routes/search';
 import { statsRoutes } from './routes/stats';
 import { hashSecret } from './security/hash';
@@ -80,7 +81,7 @@ export const DEFAULT_ALLOWED_ORIGINS = ['localhost', '127.0.0.1'].flatMap((host)
   sitePorts.map((port) => `http://${host}:${port}`),
 );
 
-/** The activity team's endpoints, behind the admin token (reference-api/README.md). */
+/** The activity team's endpoints and the release figures, behind the admin token (reference-api/README.md). */
 export const ADMIN_PREFIX = '/admin';
 /** Demo mode's development endpoints: never registered in the production form. */
 export const DEV_PREFIX = '/__dev';
@@ -170,6 +171,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     async (admin) => {
       admin.addHook('onRequest', requireAdminToken(options.adminToken));
       activityEditingRoutes(admin, ctx);
+      releaseFigureRoutes(admin, ctx);
     },
     { prefix: ADMIN_PREFIX },
   );
@@ -178,6 +180,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       async (dev) => {
         devRoutes(dev, ctx);
         activityEditingRoutes(dev, ctx);
+        releaseFigureRoutes(dev, ctx);
       },
       { prefix: DEV_PREFIX },
     );

@@ -31,6 +31,7 @@ import {
 import { productionRoutes } from '../../../reference-api/src/server';
 import { readServedConfig } from '../../serve/addresses';
 import { siteAddressesOf } from '../../serve/headers';
+import { guardProcess } from '../../serve/siteProcesses';
 import { Supervisor, type ChildSpec } from '../../serve/supervisor';
 import { originOf, remotePortOptions, renderNginxConfig, type NginxSite, type NginxTls } from './config';
 import { configOnOrigins, type ServedOrigins } from '../../serve/servedConfig';
@@ -202,6 +203,10 @@ async function main(): Promise<void> {
             },
           },
         ]),
+    // The canary guard, on the served config, reading field data from the API behind this nginx directly (the token
+    // comes from this process's environment, as the API's does). It asks each entry's version.json before it aborts,
+    // through this nginx: it trusts the certificate nginx shows.
+    guardProcess(runtimeConfigFile, upstream, tls ? { NODE_EXTRA_CA_CERTS: tls.certificate } : undefined),
     // The render server instances nginx balances over, on this site's config (its origins, its API), supervised like
     // npm start's processes: one that dies is started again.
     ...renderPorts.map((renderPort, index) => ({

@@ -74,6 +74,28 @@ describe('field data store', () => {
     ]);
   });
 
+  it('sums each remote\'s canary visitors apart from its stable ones since a time, whatever build they ended up on', () => {
+    const fieldData = store();
+    const slot = (outcome: SlotOutcome, version = '2.0.0'): FieldEvent => ({ kind: 'slot', remote: 'wuyou', version, loadMs: 100, outcome });
+    const stable = { versions: { wuyou: '2.0.0' } };
+    fieldData.record(view('before', ACTIVITY_ROUTE, { versions: { wuyou: '2.1.0' }, canary: ['wuyou'] }), [slot('failed')], NOW - 2000);
+    fieldData.record(view('s1', ACTIVITY_ROUTE, stable), [lcp(1000), slot('loaded')], NOW);
+    fieldData.record(view('s2', ACTIVITY_ROUTE, stable), [lcp(2000), slot('loaded'), { kind: 'error', message: 'x' }], NOW);
+    // Every entry failed: the view has no version of wuyou, its slot says it was there.
+    fieldData.record(view('s3', ACTIVITY_ROUTE, { versions: {} }), [slot('failed', '未知')], NOW);
+    fieldData.record(view('c1', ACTIVITY_ROUTE, { versions: { wuyou: '2.1.0' }, canary: ['wuyou'] }), [lcp(3000), slot('loaded', '2.1.0')], NOW);
+    // The canary threw: the stable build answered, and the visitor still counts as a canary visitor, once.
+    fieldData.record(view('c2', ACTIVITY_ROUTE, { ...stable, canary: ['wuyou'] }), [lcp(4000), slot('fallback'), slot('fallback')], NOW);
+
+    expect(fieldData.releases(NOW - 1000, NOW).remotes).toEqual([
+      {
+        remote: 'wuyou',
+        canary: { views: 2, errorRate: 0, p75: { LCP: 4000 }, loadFailures: 1 },
+        stable: { views: 3, errorRate: 1 / 3, p75: { LCP: 2000 }, loadFailures: 1 },
+      },
+    ]);
+  });
+
   it('stores a view once however many batches it sends, with the route and first-seen time of the first', () => {
     const db = openDatabase(':memory:');
     const fieldData = createFieldDataStore(db);

@@ -8,6 +8,7 @@ import {
   type FieldMetric,
   type FieldSummary,
   type FieldView,
+  type ReleaseFieldData,
 } from '@wenrun/shared/node';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './database';
@@ -72,6 +73,21 @@ const GROUPINGS = {
   members AS (
     SELECT json_array(remote, version, canary) AS grp, * FROM releases WHERE (remote, version, canary) IN shown
   )`,
+  /**
+   * A remote's canary visitors apart from its stable ones, whatever build they ended up running (a canary visitor
+   * whose canary failed runs the stable build, and counts as a canary visitor). A view counts for a remote it ran,
+   * was in the canary of, or reported a slot of: a view whose every entry of it failed has no version of it.
+   */
+  side: `${windowOf(', versions, canary')}, remotesOf AS (
+    SELECT v.id AS view_id, r.key AS remote FROM views v, json_each(v.versions) r
+    UNION SELECT v.id, c.value FROM views v, json_each(v.canary) c
+    UNION SELECT e.view_id, e.remote FROM field_events e WHERE e.kind = 'slot' AND e.view_id IN (SELECT id FROM views)
+  ),
+  members AS (
+    SELECT json_array(m.remote, EXISTS (SELECT 1 FROM json_each(v.canary) c WHERE c.value = m.remote)) AS grp, m.remote AS remote, v.*
+      FROM remotesOf m JOIN views v ON v.id = m.view_id
+     WHERE m.remote IN (SELECT value FROM json_each(@remotes))
+  )`,
 } as const;
 
 type Grouping = keyof typeof GROUPINGS;
@@ -118,15 +134,19 @@ const QUERIES = (grouping: Grouping) => ({
 });
 
 /** A release's slot: its load times, and the views where it fell back or failed (a view's events by its index). */
-const SLOTS = `WITH ${GROUPINGS.release}, slots AS (
+const slotsOf = (grouping: 'release' | 'side') => `WITH ${GROUPINGS[grouping]}, slots AS (
     SELECT m.grp, e.view_id, e.value, e.outcome
       FROM members m JOIN field_events e ON e.view_id = m.id AND e.kind = 'slot' AND e.remote = m.remote
   )`;
+const SLOTS = slotsOf('release');
 const SLOT_QUERIES = {
   outcomes: `${SLOTS}
     SELECT grp, count(DISTINCT CASE WHEN outcome = 'fallback' THEN view_id END) AS fallbacks,
            count(DISTINCT CASE WHEN outcome = 'failed' THEN view_id END) AS failures
       FROM slots GROUP BY grp`,
+  // A view counts once however many of its loads fell back or failed (a slot retries).
+  sideFailures: `${slotsOf('side')}
+    SELECT grp, count(DISTINCT CASE WHEN outcome <> 'loaded' THEN view_id END) AS failures FROM slots GROUP BY grp`,
   // Loads that ended with a module: a failure has no load time worth the name (a module that threw at start is
   // reported with 0 ms) and is counted on its own, in `failures`, so a failing canary cannot look fast.
   loadP75: `${SLOTS}, loads AS (SELECT grp, coalesce(value, 0) AS value FROM slots WHERE outcome <> 'failed')
@@ -165,6 +185,7 @@ export function createFieldDataStore(db: Db, limits: FieldDataLimits = { views: 
   ) as Record<Grouping, { counts: Statement<[SummaryWindow], GroupCount>; p75: [FieldMetric, Statement<[SummaryWindow], GroupValue>][] }>;
   const slotOutcomes = db.prepare<[SummaryWindow], { grp: string; fallbacks: number; failures: number }>(SLOT_QUERIES.outcomes);
   const slotLoadP75 = db.prepare<[SummaryWindow], GroupValue>(SLOT_QUERIES.loadP75);
+  const sideFailures = db.prepare<[SummaryWindow], { grp: string; failures: number }>(SLOT_QUERIES.sideFailures);
 
   /**
    * The first batch of a view stores it with its first-seen time; later ones (the page hidden again) only append
@@ -207,15 +228,31 @@ export function createFieldDataStore(db: Db, limits: FieldDataLimits = { views: 
     return groups;
   }
 
+  const windowFrom = (since: number, until: number): SummaryWindow => ({
+    since,
+    until,
+    routes: JSON.stringify(SITE_ROUTES.map((route) => route.path)),
+    remotes: JSON.stringify(REMOTE_NAMES),
+    maxVersions: MAX_VERSIONS_PER_REMOTE,
+  });
+
+  /** Each remote's canary visitors beside its stable ones over [since, until]: what a release is judged by. */
+  function releases(since: number, until: number): ReleaseFieldData {
+    const window = windowFrom(since, until);
+    const failures = new Map(sideFailures.all(window).map((row) => [row.grp, row.failures]));
+    const byRemote = new Map<string, ReleaseFieldData['remotes'][number]>();
+    for (const [key, figures] of figuresBy('side', window)) {
+      const [remote, canary] = JSON.parse(key) as [string, number];
+      const row = byRemote.get(remote) ?? { remote };
+      row[canary === 1 ? 'canary' : 'stable'] = { ...figures, loadFailures: failures.get(key) ?? 0 };
+      byRemote.set(remote, row);
+    }
+    return { since, until, remotes: [...byRemote.values()].sort((a, b) => a.remote.localeCompare(b.remote)) };
+  }
+
   function summary(now: number, days: number): FieldSummary {
     const since = now - days * DAY_MS;
-    const window: SummaryWindow = {
-      since,
-      until: now,
-      routes: JSON.stringify(SITE_ROUTES.map((route) => route.path)),
-      remotes: JSON.stringify(REMOTE_NAMES),
-      maxVersions: MAX_VERSIONS_PER_REMOTE,
-    };
+    const window = windowFrom(since, now);
     const byRoute = [...figuresBy('route', window)]
       .map(([route, figures]) => ({ route, ...figures }))
       .sort((a, b) => b.views - a.views || a.route.localeCompare(b.route));
@@ -255,7 +292,7 @@ export function createFieldDataStore(db: Db, limits: FieldDataLimits = { views: 
     return { since, until: now, byRoute, byRemoteVersion, byDay };
   }
 
-  return { record: db.transaction(record), summary };
+  return { record: db.transaction(record), summary, releases };
 }
 
 export type FieldDataStore = ReturnType<typeof createFieldDataStore>;

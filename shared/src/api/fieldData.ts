@@ -80,3 +80,25 @@ export interface FieldSummary {
 
 /** The summary's windows, in days. */
 export const FIELD_SUMMARY_WINDOWS = [1, 7] as const;
+
+/**
+ * What a release is judged by (deploy/ops/release): one side of a remote, its canary visitors or its stable ones,
+ * over a window. Counts, not rates only: a test of two proportions needs them.
+ */
+export interface ReleaseSideFigures extends FieldFigures {
+  /** Views where this remote's first entry did not serve the slot: it fell back to another entry, or failed. */
+  loadFailures: number;
+}
+
+export interface ReleaseFieldData {
+  since: number;
+  until: number;
+  /** Each remote seen in the window, its canary side apart from its stable side (absent: no view of it). */
+  remotes: { remote: string; canary?: ReleaseSideFigures; stable?: ReleaseSideFigures }[];
+}
+
+/**
+ * The release figures' path on the reference API, under its admin prefix (behind the admin token) and, in demo mode
+ * only, its development prefix: any window may be asked for (`?since=`), so it is no public call.
+ */
+export const RELEASE_FIGURES_PATH = '/field-data/releases';

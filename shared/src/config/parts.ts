@@ -67,6 +67,12 @@ export const APP_PAGE = 'app.html';
 export const RUNTIME_CONFIG_FILE = 'runtime-config.json';
 
 /**
+ * Beside the runtime config: one JSON line per release step (`npm run release`, the canary guard), served with it
+ * for the status page.
+ */
+export const RELEASE_HISTORY_FILE = 'release-history.jsonl';
+
+/**
  * Beside the pages written at build: the runtime config they were rendered with (each page carries it in its state),
  * so a server can tell whether they still fit the config it serves (deploy/serve/writtenPages.ts).
  */

@@ -1,6 +1,7 @@
 import { getRuntimeConfig, loadRuntimeConfig, RENDER_PORT } from '@wenrun/shared';
 import { element, section, table, type Cell } from './dom';
 import { fieldSection } from './fieldSection';
+import { historySection } from './historySection';
 import { inspectEntry, sharedReport, type EntryReport } from './inspect';
 import { readHydrationMismatches } from '../remotes/hydrationCounts';
 import './status.css';
@@ -68,7 +69,7 @@ async function render() {
     if (canary) reports.push(await inspectEntry(remote, canary.entry, `灰度 ${canary.percent}%`));
     for (const [index, entry] of entries.entries()) reports.push(await inspectEntry(remote, entry, index === 0 ? '主地址' : '备用'));
   }
-  const [health, field] = await Promise.all([apiHealth(), fieldSection(config)]);
+  const [health, field, history] = await Promise.all([apiHealth(), fieldSection(config), historySection()]);
   const shell = __BUILD_INFO__;
 
   root.replaceChildren(
@@ -94,6 +95,7 @@ async function render() {
     renderServerSection(),
     hydrationSection(),
     field,
+    history,
   );
 }
 

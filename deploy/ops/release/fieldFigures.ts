@@ -1,0 +1,37 @@
+/**
+ * The release figures, read over HTTP from the reference API (reference-api/src/routes/releaseFigures.ts): with
+ * the admin token when one is set (ADMIN_TOKEN or ADMIN_TOKEN_FILE, as the API reads them), else from the demo
+ * form's development twin, which only a demo API answers.
+ */
+import { RELEASE_FIGURES_PATH, type Envelope, type ReleaseFieldData } from '@wenrun/shared/node';
+import { ADMIN_PREFIX, DEV_PREFIX } from '../../../reference-api/src/server';
+import { adminTokenEnv } from '../../../reference-api/src/settings';
+
+export interface FieldDataSource {
+  /** The reference API (the statistics host): `apiBaseUrl` of the config unless told otherwise. */
+  baseUrl: string;
+  token?: string;
+}
+
+export const FIELD_FIGURES_TIMEOUT_MS = 10_000;
+
+export function tokenFromEnv(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return adminTokenEnv(env);
+}
+
+export async function readReleaseFigures({ baseUrl, token }: FieldDataSource, since: number): Promise<ReleaseFieldData> {
+  const url = `${baseUrl.replace(/\/$/, '')}${token ? ADMIN_PREFIX : DEV_PREFIX}${RELEASE_FIGURES_PATH}?since=${Math.floor(since)}`;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: AbortSignal.timeout(FIELD_FIGURES_TIMEOUT_MS) });
+  } catch (error) {
+    throw new Error(`无法读取现场数据：${baseUrl} 无法连接（${error instanceof Error ? error.message : String(error)}）`, { cause: error });
+  }
+  if (response.status === 401) throw new Error('无法读取现场数据：管理令牌不正确（ADMIN_TOKEN 或 ADMIN_TOKEN_FILE）');
+  if (response.status === 404) throw new Error('无法读取现场数据：这个 API 不是演示模式，需要设置管理令牌（ADMIN_TOKEN 或 ADMIN_TOKEN_FILE）');
+  const envelope = (await response.json().catch(() => null)) as Envelope<ReleaseFieldData> | null;
+  if (!envelope?.data || !Array.isArray(envelope.data.remotes)) {
+    throw new Error(`无法读取现场数据：HTTP ${response.status}，${envelope?.header.codeMsg ?? '回复不是预期的格式'}`);
+  }
+  return envelope.data;
+}

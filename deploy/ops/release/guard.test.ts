@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FieldEvent } from '@wenrun/shared/node';
+import { openDatabase } from '../../../reference-api/src/db/database';
+import { createFieldDataStore } from '../../../reference-api/src/db/fieldData';
+import { manualClock, startServer, type TestServer } from '../../../reference-api/src/test/harness';
+import type { EntryChecker } from './entryCheck';
+import { createGuard } from './guard';
+import { readHistory, historyFileBeside } from './history';
+import { takeStep } from './release';
+
+const STABLE = 'https://cdn.example.cn/about/1.0.0/mf-manifest.json';
+const CANARY = 'https://cdn.example.cn/about/1.1.0/mf-manifest.json';
+const answers: EntryChecker = async (entry) => ({ entry, version: entry.includes('1.1.0') ? '1.1.0' : '1.0.0' });
+const MINUTE = 60_000;
+
+interface Seed {
+  views: number;
+  errors?: number;
+  loadFailures?: number;
+  lcp?: number;
+}
+
+/**
+ * The guard against a real reference API (demo mode, its development twin of the release figures), on field data
+ * seeded straight into its database, the way beacons would store it.
+ */
+describe('the canary guard on seeded field data', () => {
+  let api: TestServer;
+  let dir: string;
+  let configFile: string;
+  const clock = manualClock();
+  let serial = 0;
+
+  /** `seed.views` views of the about remote, canary or stable, the first `errors` with an error, the first `loadFailures` fallen back. */
+  function seed(side: 'canary' | 'stable', { views, errors = 0, loadFailures = 0, lcp = 1000 }: Seed): void {
+    const db = openDatabase(api.databasePath);
+    const store = createFieldDataStore(db);
+    const view = (index: number) => {
+      serial += 1;
+      const version = side === 'canary' && index >= loadFailures ? '1.1.0' : '1.0.0';
+      const events: FieldEvent[] = [
+        { kind: 'metric', name: 'LCP', value: lcp },
+        { kind: 'slot', remote: 'about', version, loadMs: 120, outcome: index < loadFailures ? 'fallback' : 'loaded' },
+        ...(index < errors ? [{ kind: 'error' as const, message: 'TypeError', remote: 'about' }] : []),
+      ];
+      store.record({ id: `view-seed-${serial}`, route: '/about/*', versions: { about: version }, canary: side === 'canary' ? ['about'] : [] }, events, clock.now());
+    };
+    db.transaction(() => Array.from({ length: views }, (_, index) => view(index)))();
+    db.close();
+  }
+
+  const guard = () => createGuard({ configFile, fieldData: { baseUrl: api.url }, check: answers, now: clock.now, log: () => undefined });
+  const remoteSetting = () => (JSON.parse(fs.readFileSync(configFile, 'utf8')) as { remotes: Record<string, unknown> }).remotes.about;
+
+  beforeEach(async () => {
+    api = await startServer({ now: clock.now });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guard-'));
+    configFile = path.join(dir, 'runtime-config.json');
+    fs.writeFileSync(configFile, JSON.stringify({ apiBaseUrl: api.url, remotes: { about: [STABLE] } }));
+    await takeStep({ configFile, verb: 'canary', remote: 'about', entry: CANARY, percent: 10, reason: '测试', check: answers, now: () => new Date(clock.now()) });
+    clock.advance(MINUTE);
+  });
+  afterEach(async () => {
+    await api.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('leaves a good canary alone, and says it has seen no harm, never that it is good', async () => {
+    seed('stable', { views: 800, errors: 8, loadFailures: 2, lcp: 1000 });
+    seed('canary', { views: 300, errors: 4, loadFailures: 1, lcp: 1050 });
+    const [judged] = await guard().checkOnce();
+    expect(judged?.verdict.kind).toBe('no-harm-seen');
+    expect(judged?.aborted).toBe(false);
+    expect(remoteSetting()).toEqual({ entries: [STABLE], canary: { entry: CANARY, percent: 10 } });
+    expect(readHistory(historyFileBeside(configFile)).map((line) => line.verb)).toEqual(['canary']);
+  });
+
+  it('aborts a canary whose loads fail beyond chance at the first check with enough views, the reason in the history', async () => {
+    seed('stable', { views: 800, loadFailures: 4 });
+    seed('canary', { views: 200, loadFailures: 30 });
+    const lines: string[] = [];
+    const [judged] = await createGuard({ configFile, fieldData: { baseUrl: api.url }, check: answers, now: clock.now, log: (line) => lines.push(line) }).checkOnce();
+    expect(judged?.aborted).toBe(true);
+    expect(remoteSetting()).toEqual([STABLE]);
+    const last = readHistory(historyFileBeside(configFile)).at(-1);
+    expect(last).toMatchObject({ verb: 'abort', remote: 'about', after: { entries: [STABLE] } });
+    expect(last?.reason).toMatch(/^守卫：加载失败率：灰度 15\.0%（30\/200）高于稳定版 0\.5%（4\/800），z = \d+\.\d\d > 2\.326（99% 置信）/);
+    expect(lines).toEqual([expect.stringMatching(/^\[guard\] 已中止 about 的灰度 https:\/\/cdn\.example\.cn\/about\/1\.1\.0\/mf-manifest\.json：加载失败率/)]);
+  });
+
+  it('aborts a canary whose error rate or p75 LCP is worse', async () => {
+    seed('stable', { views: 1000, errors: 10, lcp: 1000 });
+    seed('canary', { views: 250, errors: 20, lcp: 1300 });
+    const [judged] = await guard().checkOnce();
+    expect(judged?.verdict).toEqual({
+      kind: 'abort',
+      reasons: [expect.stringMatching(/^错误率：灰度 8\.0%（20\/250）高于稳定版 1\.0%（10\/1000）/), 'LCP p75：灰度 1300 ms 比稳定版 1000 ms慢 30.0%，超过 20.0%'],
+    });
+  });
+
+  it('gives no verdict on too few views, however bad they look', async () => {
+    seed('stable', { views: 800 });
+    seed('canary', { views: 199, errors: 199, loadFailures: 199 });
+    const [judged] = await guard().checkOnce();
+    expect(judged?.verdict).toEqual({ kind: 'not-enough-data', reason: '灰度只有 199 次访问，需要 200 次' });
+    expect(judged?.aborted).toBe(false);
+  });
+
+  it('does not let a failing stable make a failing canary look fine: the canary is held to the ceiling', async () => {
+    // Stable fails for 30 % of its visitors (a broken API, say); the canary for "only" 12 %: better than stable,
+    // far above what a release may cost.
+    seed('stable', { views: 800, errors: 240 });
+    seed('canary', { views: 300, errors: 36 });
+    const [judged] = await guard().checkOnce();
+    expect(judged?.aborted).toBe(true);
+    expect(judged?.verdict).toEqual({ kind: 'abort', reasons: [expect.stringContaining('错误率：灰度 12.0%（36/300）高于上限 5.0%（稳定版本身 30.0%，不作基准）')] });
+  });
+
+  it('a canary within the ceiling beside a failing stable is left alone, with the baseline it was held to said', async () => {
+    seed('stable', { views: 800, errors: 240 });
+    seed('canary', { views: 300, errors: 6 });
+    const [judged] = await guard().checkOnce();
+    expect(judged?.verdict).toEqual({ kind: 'no-harm-seen', notes: ['错误率以上限 5.0%（稳定版本身 30.0%，不作基准）为基准'] });
+  });
+
+  it('judges a canary on the views since it began, never on those of an earlier canary', async () => {
+    // A bad canary's views from before this one began.
+    clock.advance(-2 * MINUTE);
+    seed('canary', { views: 300, loadFailures: 300 });
+    clock.advance(2 * MINUTE);
+    seed('stable', { views: 800 });
+    seed('canary', { views: 250 });
+    const [judged] = await guard().checkOnce();
+    expect(judged?.verdict.kind).toBe('no-harm-seen');
+  });
+
+  it('judges a hand-edited canary from when it first saw it', async () => {
+    fs.writeFileSync(configFile, JSON.stringify({ apiBaseUrl: api.url, remotes: { about: { entries: [STABLE], canary: { entry: CANARY, percent: 5 } } } }));
+    fs.rmSync(historyFileBeside(configFile));
+    seed('stable', { views: 800 });
+    seed('canary', { views: 300, loadFailures: 300 });
+    clock.advance(MINUTE);
+    const watching = guard();
+    expect((await watching.checkOnce())[0]?.verdict.kind).toBe('not-enough-data');
+    clock.advance(MINUTE);
+    seed('canary', { views: 200, loadFailures: 100 });
+    expect((await watching.checkOnce())[0]?.aborted).toBe(true);
+  });
+
+  it('uses the thresholds of the config', async () => {
+    fs.writeFileSync(configFile, JSON.stringify({ ...JSON.parse(fs.readFileSync(configFile, 'utf8')), canaryGuard: { minViews: 20 } }));
+    seed('stable', { views: 100 });
+    seed('canary', { views: 20, loadFailures: 10 });
+    expect((await guard().checkOnce())[0]?.aborted).toBe(true);
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * The canary guard: every minute, each canary of the served config is judged on its visitors' field data since it
+ * began (verdict.ts); a canary worse than stable beyond chance is aborted as `npm run release -- abort` would, the
+ * reason in the history and on the console. It never promotes, and it says a verdict once, when it changes.
+ */
+import fs from 'node:fs';
+import { parseRuntimeConfig, type RemoteName } from '@wenrun/shared/node';
+import type { EntryChecker } from './entryCheck';
+import { readReleaseFigures, type FieldDataSource } from './fieldFigures';
+import { canaryStartedAt, historyFileBeside, readHistory } from './history';
+import { takeStep } from './release';
+import { parseThresholds } from './thresholds';
+import { judgeCanary, VERDICT_LABELS, type Verdict } from './verdict';
+
+export const GUARD_INTERVAL_MS = 60_000;
+
+export interface GuardOptions {
+  configFile: string;
+  /** Where field data is read; without it, the config's `apiBaseUrl` and the token of the environment. */
+  fieldData?: Partial<FieldDataSource>;
+  log?: (line: string) => void;
+  check?: EntryChecker;
+  now?: () => number;
+}
+
+export interface CanaryJudged {
+  remote: RemoteName;
+  entry: string;
+  since: number;
+  verdict: Verdict;
+  aborted: boolean;
+}
+
+export function createGuard(options: GuardOptions) {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const now = options.now ?? Date.now;
+  /** A canary edited in by hand has no history line: judged from when this guard first saw it, never on older views. */
+  const firstSeen = new Map<string, number>();
+  const said = new Map<string, string>();
+  const sayOnce = (key: string, line: string) => {
+    if (said.get(key) === line) return;
+    said.set(key, line);
+    log(line);
+  };
+
+  async function judge(remote: RemoteName, entry: string, since: number, raw: Record<string, unknown>, source: FieldDataSource): Promise<CanaryJudged> {
+    const { thresholds, problems } = parseThresholds(raw.canaryGuard);
+    for (const problem of problems) sayOnce(`problem ${problem}`, `[guard] ${problem}`);
+    const figures = (await readReleaseFigures(source, since)).remotes.find((row) => row.remote === remote);
+    const verdict = judgeCanary(figures?.canary, figures?.stable, thresholds);
+    if (verdict.kind !== 'abort') {
+      const detail = verdict.kind === 'not-enough-data' ? verdict.reason : verdict.notes.join('；');
+      sayOnce(`verdict ${remote}`, `[guard] ${remote} 灰度 ${entry}：${VERDICT_LABELS[verdict.kind]}${detail ? `（${detail}）` : ''}`);
+      return { remote, entry, since, verdict, aborted: false };
+    }
+    const reason = `守卫：${verdict.reasons.join('；')}`;
+    try {
+      await takeStep({ configFile: options.configFile, verb: 'abort', remote, reason, expectCanary: entry, ...(options.check ? { check: options.check } : {}) });
+      log(`[guard] 已中止 ${remote} 的灰度 ${entry}：${verdict.reasons.join('；')}`);
+      return { remote, entry, since, verdict, aborted: true };
+    } catch (error) {
+      sayOnce(`refused ${remote}`, `[guard] ${remote} 的灰度应中止，但没有中止：${error instanceof Error ? error.message : String(error)}`);
+      return { remote, entry, since, verdict, aborted: false };
+    }
+  }
+
+  /** One look at every canary of the config. */
+  async function checkOnce(): Promise<CanaryJudged[]> {
+    let raw: Record<string, unknown>;
+    try {
+      raw = JSON.parse(fs.readFileSync(options.configFile, 'utf8')) as Record<string, unknown>;
+    } catch (error) {
+      sayOnce('config', `[guard] 读不到 ${options.configFile}（${error instanceof Error ? error.message : String(error)}），稍后再试`);
+      return [];
+    }
+    said.delete('config');
+    const { config } = parseRuntimeConfig(raw);
+    const source: FieldDataSource = { baseUrl: options.fieldData?.baseUrl ?? config.apiBaseUrl, ...(options.fieldData?.token ? { token: options.fieldData.token } : {}) };
+    const history = readHistory(historyFileBeside(options.configFile));
+    const judged: CanaryJudged[] = [];
+    for (const [remote, canary] of Object.entries(config.canaries) as [RemoteName, { entry: string }][]) {
+      const key = `${remote} ${canary.entry}`;
+      if (!firstSeen.has(key)) firstSeen.set(key, now());
+      const since = canaryStartedAt(history, remote, canary.entry) ?? firstSeen.get(key) ?? now();
+      try {
+        judged.push(await judge(remote, canary.entry, since, raw, source));
+      } catch (error) {
+        sayOnce(`figures ${remote}`, `[guard] ${remote}：${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    return judged;
+  }
+
+  return { checkOnce };
+}
+
+/** Checks now and then every `intervalMs`, one check at a time, until stopped. */
+export function startGuard(options: GuardOptions & { intervalMs?: number }): { stop: () => void } {
+  const guard = createGuard(options);
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const loop = async () => {
+    await guard.checkOnce().catch((error: unknown) => (options.log ?? console.error)(`[guard] 检查失败：${String(error)}`));
+    if (!stopped) timer = setTimeout(() => void loop(), options.intervalMs ?? GUARD_INTERVAL_MS);
+  };
+  void loop();
+  return {
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * One release step, taken safely on the served `runtime-config.json`: the step on the remote as the shell reads it,
+ * refused when it would leave the remote without a working entry, the result checked with the shell's own parser,
+ * the file replaced atomically (unless someone changed it meanwhile), and a line appended to the history.
+ */
+import fs from 'node:fs';
+import { parseRuntimeConfig, REMOTE_NAMES, type RemoteName } from '@wenrun/shared/node';
+import { writeFileAtomically } from '../../atomicFile';
+import { checkEntry, type EntryChecker, type EntryState } from './entryCheck';
+import { appendHistory, historyFileBeside, knownGoodEntries, readHistory, type HistoryLine } from './history';
+import { ReleaseRefusal, steps, writtenSetting, type RemoteSetting, type StepVerb } from './remoteSetting';
+
+export interface StepRequest {
+  configFile: string;
+  verb: StepVerb;
+  remote: string;
+  /** canary: the canary build's manifest. */
+  entry?: string;
+  /** canary, widen: the share of visitors. */
+  percent?: number;
+  /** rollback: the entry to go back to; without it, the last known good one that answers. */
+  to?: string;
+  reason: string;
+  /** The guard's abort: the canary it judged. Refused when the file names another one by now. */
+  expectCanary?: string;
+  check?: EntryChecker;
+  now?: () => Date;
+}
+
+export interface TakenStep {
+  line: HistoryLine;
+  /** What each entry of the result answered. */
+  states: EntryState[];
+}
+
+type RawConfig = Record<string, unknown> & { remotes?: Record<string, unknown> };
+
+function readRaw(configFile: string): { text: string; raw: RawConfig } {
+  let text: string;
+  try {
+    text = fs.readFileSync(configFile, 'utf8');
+  } catch {
+    throw new ReleaseRefusal(`读不到运行时配置 ${configFile}`);
+  }
+  try {
+    const raw: unknown = JSON.parse(text);
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('不是对象');
+    return { text, raw: raw as RawConfig };
+  } catch (error) {
+    throw new ReleaseRefusal(`${configFile} 不是合法的 JSON 对象（${error instanceof Error ? error.message : String(error)}），请先手工修正`);
+  }
+}
+
+export function remoteNamed(remote: string | undefined): RemoteName {
+  if (!remote || !(REMOTE_NAMES as string[]).includes(remote)) {
+    throw new ReleaseRefusal(`不认识的 remote：${remote ?? '（未指定 --remote）'}（可选：${REMOTE_NAMES.join('、')}）`);
+  }
+  return remote as RemoteName;
+}
+
+/** The remote as visitors get it: the shell's reading of the file. */
+export function settingOf(raw: unknown, remote: RemoteName): RemoteSetting {
+  const { config } = parseRuntimeConfig(raw);
+  const canary = config.canaries[remote];
+  return { entries: config.remotes[remote], ...(canary ? { canary } : {}) };
+}
+
+/** The entry a rollback goes back to: the newest known good one that answers, from the history, then the fallbacks. */
+async function rollbackTarget(request: StepRequest, before: RemoteSetting, check: EntryChecker): Promise<string> {
+  if (request.to) return request.to;
+  const [current, ...fallbacks] = before.entries;
+  const candidates = [...new Set([...knownGoodEntries(readHistory(historyFileBeside(request.configFile)), request.remote, current), ...fallbacks])];
+  for (const candidate of candidates) {
+    if ((await check(candidate)).version) return candidate;
+  }
+  throw new ReleaseRefusal(`没有可回滚到的已知良好入口${candidates.length ? `（${candidates.join('、')} 都没有响应）` : '（历史和备用地址中都没有）'}`);
+}
+
+function afterStep(request: StepRequest, before: RemoteSetting, target: string | undefined): RemoteSetting {
+  switch (request.verb) {
+    case 'canary':
+      if (!request.entry) throw new ReleaseRefusal('canary 需要 --entry（灰度版本的 mf-manifest.json 地址）');
+      return steps.canary(before, request.entry, request.percent ?? Number.NaN);
+    case 'widen':
+      return steps.widen(before, request.percent ?? Number.NaN);
+    case 'promote':
+      return steps.promote(before);
+    case 'abort':
+      return steps.abort(before);
+    case 'rollback':
+      return steps.rollback(before, target ?? '');
+  }
+}
+
+/** Refuses a result whose visitors would meet no working entry, or a step whose new front entry does not answer. */
+async function checkWorking(remote: string, verb: StepVerb, after: RemoteSetting, check: EntryChecker): Promise<EntryState[]> {
+  const states = await Promise.all([...after.entries, ...(after.canary ? [after.canary.entry] : [])].map(check));
+  const stable = states.slice(0, after.entries.length);
+  if (!stable.some((state) => state.version)) {
+    throw new ReleaseRefusal(
+      `拒绝执行 ${verb}：${remote} 将没有可用的入口（${stable.map((state) => `${state.entry}：${state.problem}`).join('；')}）`,
+    );
+  }
+  const front = verb === 'canary' || verb === 'widen' ? after.canary?.entry : verb === 'abort' ? undefined : after.entries[0];
+  const frontState = states.find((state) => state.entry === front);
+  if (frontState && !frontState.version) {
+    throw new ReleaseRefusal(`拒绝执行 ${verb}：${frontState.entry} 不可用（${frontState.problem}），访客会全部落到备用地址上`);
+  }
+  return states;
+}
+
+export async function takeStep(request: StepRequest): Promise<TakenStep> {
+  const check = request.check ?? checkEntry;
+  const remote = remoteNamed(request.remote);
+  const { text, raw } = readRaw(request.configFile);
+  const before = settingOf(raw, remote);
+  if (request.expectCanary !== undefined && before.canary?.entry !== request.expectCanary) {
+    throw new ReleaseRefusal(`${remote} 的灰度已不是 ${request.expectCanary}，不再中止`);
+  }
+  const target = request.verb === 'rollback' ? await rollbackTarget(request, before, check) : undefined;
+  const after = afterStep(request, before, target);
+  const states = await checkWorking(remote, request.verb, after, check);
+
+  const next: RawConfig = { ...raw, remotes: { ...(typeof raw.remotes === 'object' ? raw.remotes : {}), [remote]: writtenSetting(after) } };
+  const known = new Set(parseRuntimeConfig(raw).problems);
+  const problems = parseRuntimeConfig(next).problems.filter((problem) => !known.has(problem));
+  if (problems.length) throw new ReleaseRefusal(`修改后的配置没有通过 shell 的检查：${problems.join('；')}`);
+
+  // The entries were being asked meanwhile: a hand edit or the guard may have written the file since it was read.
+  if (fs.readFileSync(request.configFile, 'utf8') !== text) {
+    throw new ReleaseRefusal('runtime-config.json 在此期间被修改了（手工编辑或守卫），没有写入：请重新执行');
+  }
+  writeFileAtomically(request.configFile, `${JSON.stringify(next, null, 2)}\n`);
+  const line: HistoryLine = { time: (request.now?.() ?? new Date()).toISOString(), verb: request.verb, remote, before, after, reason: request.reason };
+  appendHistory(historyFileBeside(request.configFile), line);
+  return { line, states };
+}

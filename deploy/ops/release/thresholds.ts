@@ -1,0 +1,66 @@
+/**
+ * The canary guard's thresholds: the `canaryGuard` field of `runtime-config.json`, each checked on its own like the
+ * shell's fields (a bad one is a console line and its default). Only the guard and this command read it: it is
+ * not in the shell's parser, so no page carries its bytes, and the shell ignores the field.
+ */
+
+/** One-sided normal quantiles: how far above stable a canary's rate must be, in standard errors, to be no chance. */
+export const Z_OF_CONFIDENCE = { 0.95: 1.645, 0.99: 2.326, 0.999: 3.09 } as const;
+export type Confidence = keyof typeof Z_OF_CONFIDENCE;
+
+export interface GuardThresholds {
+  /** Views each side needs before any verdict. */
+  minViews: number;
+  /** Of the test that the canary's rate is above stable's. */
+  confidence: Confidence;
+  /** Beyond chance is not enough: the canary's rate must also be this much higher (absolute, 0.02 = 2 points). */
+  minMargin: number;
+  /** The canary's p75 LCP may be this much worse than stable's (0.2 = 20 %) and no more. */
+  lcpWorseBy: number;
+  /**
+   * A stable build worse than this is no baseline: the canary is held to these figures instead, so a failing stable
+   * cannot make a failing canary look fine.
+   */
+  baselineCeiling: { errorRate: number; loadFailureRate: number; lcpMs: number };
+}
+
+export const DEFAULT_THRESHOLDS: GuardThresholds = {
+  minViews: 200,
+  confidence: 0.99,
+  minMargin: 0.02,
+  lcpWorseBy: 0.2,
+  baselineCeiling: { errorRate: 0.05, loadFailureRate: 0.05, lcpMs: 4000 },
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function parseThresholds(raw: unknown): { thresholds: GuardThresholds; problems: string[] } {
+  const problems: string[] = [];
+  const given = isRecord(raw) ? raw : {};
+  if (raw !== undefined && !isRecord(raw)) problems.push('canaryGuard: 不是对象，使用默认值');
+  const number = (name: string, value: unknown, fallback: number, min: number, max: number): number => {
+    if (value === undefined) return fallback;
+    if (typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max) return value;
+    problems.push(`canaryGuard.${name}: 应为 ${min}–${max} 之间的数，使用默认值 ${fallback}`);
+    return fallback;
+  };
+  const ceiling = isRecord(given.baselineCeiling) ? given.baselineCeiling : {};
+  const defaults = DEFAULT_THRESHOLDS;
+  const confidence = given.confidence ?? defaults.confidence;
+  const known = Object.keys(Z_OF_CONFIDENCE).map(Number);
+  if (!known.includes(confidence as number)) problems.push(`canaryGuard.confidence: 只能是 ${known.join('、')}，使用默认值 ${defaults.confidence}`);
+  return {
+    thresholds: {
+      minViews: Math.round(number('minViews', given.minViews, defaults.minViews, 1, 1_000_000)),
+      confidence: known.includes(confidence as number) ? (confidence as Confidence) : defaults.confidence,
+      minMargin: number('minMargin', given.minMargin, defaults.minMargin, 0, 1),
+      lcpWorseBy: number('lcpWorseBy', given.lcpWorseBy, defaults.lcpWorseBy, 0, 10),
+      baselineCeiling: {
+        errorRate: number('baselineCeiling.errorRate', ceiling.errorRate, defaults.baselineCeiling.errorRate, 0, 1),
+        loadFailureRate: number('baselineCeiling.loadFailureRate', ceiling.loadFailureRate, defaults.baselineCeiling.loadFailureRate, 0, 1),
+        lcpMs: number('baselineCeiling.lcpMs', ceiling.lcpMs, defaults.baselineCeiling.lcpMs, 1, 60_000),
+      },
+    },
+    problems,
+  };
+}
