@@ -10,7 +10,8 @@ import { MESSAGE_LIMIT_MESSAGE } from './routes/message';
 import { ADMIN_MESSAGES } from './security/adminToken';
 import { CROSS_SITE_MESSAGE } from './security/siteOrigin';
 import { DEMO_ACCOUNTS } from './seed/accounts';
-import { DEFAULT_ALLOWED_ORIGINS, DEV_PREFIX } from './server';
+import { DEV_PREFIX } from './prefixes';
+import { DEFAULT_ALLOWED_ORIGINS } from './server';
 import { expectRefusal, getJson, manualClock, send, startServer, type TestServer } from './test/harness';
 
 /**

@@ -20,6 +20,7 @@ import { contentRoutes } from './routes/content';
 import { activityEditingRoutes } from './routes/activities';
 import { devRoutes } from './routes/dev';
 import { isLoopback } from './net';
+import { ADMIN_PREFIX, DEV_PREFIX } from './prefixes';
 import { requireAdminToken } from './security/adminToken';
 import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/message';
@@ -80,11 +81,6 @@ const sitePorts = [SHELL_PART.port, ...Object.values(REMOTE_PARTS).map((part) =>
 export const DEFAULT_ALLOWED_ORIGINS = ['localhost', '127.0.0.1'].flatMap((host) =>
   sitePorts.map((port) => `http://${host}:${port}`),
 );
-
-/** The activity team's endpoints and the release figures, behind the admin token (reference-api/README.md). */
-export const ADMIN_PREFIX = '/admin';
-/** Demo mode's development endpoints: never registered in the production form. */
-export const DEV_PREFIX = '/__dev';
 
 /** Every form of the site is a few hundred bytes; 64 KB leaves room and refuses megabyte bodies early. */
 export const BODY_LIMIT = 64 * 1024;

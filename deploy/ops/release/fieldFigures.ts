@@ -4,7 +4,7 @@
  * form's development twin, which only a demo API answers.
  */
 import { RELEASE_FIGURES_PATH, type Envelope, type ReleaseFieldData } from '@wenrun/shared/node';
-import { ADMIN_PREFIX, DEV_PREFIX } from '../../../reference-api/src/server';
+import { ADMIN_PREFIX, DEV_PREFIX } from '../../../reference-api/src/prefixes';
 import { adminTokenEnv } from '../../../reference-api/src/settings';
 
 export interface FieldDataSource {

@@ -3,16 +3,13 @@
  * changes of it, and the plainest form that writes it back. Pure: checking that entries answer, writing the file
  * and the history are release.ts's.
  */
-import type { CanaryRelease } from '@wenrun/shared/node';
+import { MAX_REMOTE_ENTRIES, type CanaryRelease } from '@wenrun/shared/node';
 
 export interface RemoteSetting {
   /** Primary first, then fallbacks. */
   entries: string[];
   canary?: CanaryRelease;
 }
-
-/** The shell's limit on a list of entries (shared/src/config/runtimeConfig.ts). */
-export const MAX_ENTRIES = 5;
 
 /** A step refused, with the Chinese sentence ops read. */
 export class ReleaseRefusal extends Error {
@@ -32,7 +29,7 @@ export function checkPercent(percent: number): number {
   return percent;
 }
 
-const withoutDuplicates = (entries: string[]) => [...new Set(entries)].slice(0, MAX_ENTRIES);
+const withoutDuplicates = (entries: string[]) => [...new Set(entries)].slice(0, MAX_REMOTE_ENTRIES);
 
 export const steps = {
   canary(setting: RemoteSetting, entry: string, percent: number): RemoteSetting {

@@ -97,9 +97,12 @@ const officialAccountsSchema = z
   .array(z.object({ name: text, url: httpUrl }))
   .check(z.minLength(1), z.maxLength(6));
 
+/** The most entries (a primary and its fallbacks) a remote may list. */
+export const MAX_REMOTE_ENTRIES = 5;
+
 const entryListSchema = z.union([
   z.pipe(httpUrl, z.transform((url: string) => [url])),
-  z.array(httpUrl).check(z.minLength(1), z.maxLength(5)),
+  z.array(httpUrl).check(z.minLength(1), z.maxLength(MAX_REMOTE_ENTRIES)),
 ]);
 
 const canarySchema = z.object({
