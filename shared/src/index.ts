@@ -6,6 +6,7 @@ import './styles';
 
 export * from './constants';
 export * from './config/parts';
+export * from './config/releaseSetting';
 export {
   DEFAULT_RUNTIME_CONFIG,
   fallbackRuntimeConfig,

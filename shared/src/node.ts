@@ -14,6 +14,7 @@
  */
 export * from './constants';
 export * from './config/parts';
+export * from './config/releaseSetting';
 export { DEFAULT_RUNTIME_CONFIG, MAX_REMOTE_ENTRIES, parseRuntimeConfig, type CanaryRelease, type ParsedRuntimeConfig, type RuntimeConfig } from './config/runtimeConfig';
 export * from './api/types';
 export { API_PATHS } from './api/paths';

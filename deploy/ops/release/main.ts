@@ -14,11 +14,11 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { RUNTIME_CONFIG_FILE, SHELL_PART } from '@wenrun/shared/node';
+import { describeRelease, RUNTIME_CONFIG_FILE, SHELL_PART } from '@wenrun/shared/node';
 import { tokenFromEnv } from './fieldFigures';
 import { historyFileBeside, HISTORY_VERBS, type HistoryVerb } from './history';
 import { takeStep } from './release';
-import { describeSetting, ReleaseRefusal } from './remoteSetting';
+import { ReleaseRefusal } from './remoteSetting';
 import { statusReport } from './status';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -59,8 +59,8 @@ async function main(): Promise<void> {
     ...(args.to ? { to: args.to } : {}),
     reason: args.reason ?? '运维命令',
   });
-  console.log(`[release] ${line.verb} ${line.remote}：${describeSetting(line.before)}`);
-  console.log(`[release]   → ${describeSetting(line.after)}`);
+  console.log(`[release] ${line.verb} ${line.remote}：${describeRelease(line.before)}`);
+  console.log(`[release]   → ${describeRelease(line.after)}`);
   for (const state of states) console.log(`[release]   ${state.entry}：${state.version ? `版本 ${state.version}` : `不可用（${state.problem}）`}`);
   console.log(`[release] 已写入 ${configFile}，访客下次打开页面时生效；记录在 ${historyFileBeside(configFile)}`);
 }

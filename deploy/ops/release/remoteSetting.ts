@@ -62,9 +62,3 @@ export const steps = {
 };
 
 export type StepVerb = keyof typeof steps;
-
-/** One line of what a setting is, for the console and the history's readers. */
-export function describeSetting(setting: RemoteSetting): string {
-  const canary = setting.canary ? `；灰度 ${setting.canary.percent}% → ${setting.canary.entry}` : '';
-  return `${setting.entries.join(' , ') || '（无）'}${canary}`;
-}

@@ -3,11 +3,10 @@
  * stable over the last 24 hours, and the guard's verdict over the canary's own window; then the latest steps.
  */
 import fs from 'node:fs';
-import { parseRuntimeConfig, REMOTE_NAMES, type ReleaseFieldData, type ReleaseSideFigures } from '@wenrun/shared/node';
+import { describeRelease, parseRuntimeConfig, REMOTE_NAMES, type ReleaseFieldData, type ReleaseSideFigures } from '@wenrun/shared/node';
 import { checkEntry, type EntryChecker, type EntryState } from './entryCheck';
 import { readReleaseFigures, type FieldDataSource } from './fieldFigures';
 import { canaryStartedAt, historyFileBeside, readHistory, type HistoryLine } from './history';
-import { describeSetting } from './remoteSetting';
 import { parseThresholds } from './thresholds';
 import { judgeCanary, VERDICT_LABELS } from './verdict';
 
@@ -37,7 +36,7 @@ export function historyLines(history: HistoryLine[], count = HISTORY_SHOWN): str
   return history
     .slice(-count)
     .reverse()
-    .map((line) => `  ${line.time}  ${line.verb} ${line.remote}：${describeSetting(line.before)} → ${describeSetting(line.after)}（${line.reason}）`);
+    .map((line) => `  ${line.time}  ${line.verb} ${line.remote}：${describeRelease(line.before)} → ${describeRelease(line.after)}（${line.reason}）`);
 }
 
 export interface StatusOptions {

@@ -1,25 +1,17 @@
-import { RELEASE_HISTORY_FILE } from '@wenrun/shared';
+import { describeRelease, RELEASE_HISTORY_FILE } from '@wenrun/shared';
 import { element, section, table } from './dom';
 
 /** The newest steps shown: the file keeps every one, ops read older ones there. */
 const SHOWN = 20;
 
-interface Setting {
-  entries?: unknown;
-  canary?: { entry?: unknown; percent?: unknown };
-}
-
 interface Step {
   time?: unknown;
   verb?: unknown;
   remote?: unknown;
-  before?: Setting;
-  after?: Setting;
+  before?: Parameters<typeof describeRelease>[0];
+  after?: Parameters<typeof describeRelease>[0];
   reason?: unknown;
 }
-
-const said = (setting: Setting | undefined) =>
-  `${Array.isArray(setting?.entries) ? setting.entries.join(' , ') : '—'}${setting?.canary ? `；灰度 ${String(setting.canary.percent)}% → ${String(setting.canary.entry)}` : ''}`;
 
 /**
  * The release history (`npm run release`, the canary guard): the JSON lines beside runtime-config.json, newest
@@ -44,7 +36,7 @@ export async function historySection(): Promise<Node> {
   const rows = steps
     .slice(-SHOWN)
     .reverse()
-    .map((step) => [String(step.time), String(step.verb), String(step.remote), said(step.before), said(step.after), String(step.reason)]);
+    .map((step) => [String(step.time), String(step.verb), String(step.remote), describeRelease(step.before), describeRelease(step.after), String(step.reason)]);
   return section(
     '发布记录',
     rows.length ? table(['时间', '操作', 'Remote', '之前', '之后', '原因'], rows) : element('p', '还没有发布记录（npm run release 和灰度守卫的每一步都记在这里）。'),
