@@ -64,6 +64,18 @@ const selectionPaths = Object.entries(SELECTIONS).map(([name, file]) => {
   return { name, allowImportNames: names, message: `页面里的 ${name} 是 shell 提供的一份共享副本，只含 ${file} 列出的导出；需要别的导出请先加进那个文件。` };
 });
 const SELECTION_FILES = Object.values(SELECTIONS);
+/**
+ * Modules of a selected package shared on their own (deploy/build/webpack/sharedSingletons.ts: semantic-ui-react's
+ * Form), by the paths the singletons table names: any other module inside that package would be the part's own copy.
+ */
+const SINGLETON_KEYS = [...readFileSync(new URL('./deploy/build/webpack/sharedSingletons.ts', import.meta.url), 'utf8').matchAll(/^\s*'([^']+)': '(?:shell|first)',$/gm)].map((match) => match[1]);
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const deepModules = (name) => SINGLETON_KEYS.filter((key) => key.startsWith(`${name}/`));
+const DEEP_IMPORTS = Object.keys(SELECTIONS).filter((name) => deepModules(name).length).map((name) => ({
+  regex: `^${escapeRegex(name)}/(?!(?:${deepModules(name).map((key) => escapeRegex(key.slice(name.length + 1))).join('|')})$)`,
+  message: `${name} 的模块只通过 shell 共享的那一份使用（deploy/build/webpack/sharedSingletons.ts）；别的深层路径会在 part 里另打一份。`,
+}));
+if (deepModules('semantic-ui-react').length === 0) throw new Error('eslint.config.mjs: no module of semantic-ui-react read from sharedSingletons.ts');
 const ROUTER_CORE_MESSAGE = 'React Router 只通过 react-router-dom 使用：页面里只有 shell 提供的那一个路由。';
 const SHARED_PACKAGES = [
   ...selectionPaths,
@@ -94,6 +106,7 @@ const boundary = (files, forbidden, message) => ({
             group: ['**/shared/src/**', '@wenrun/shared/**', ...SHARED_SURFACES.map((surface) => `!${surface}`)],
             message: `只能通过 @wenrun/shared 的公开出口使用 shared（${NODE_SURFACES.join('、')} 只给 Node 代码）。`,
           },
+          ...DEEP_IMPORTS,
         ],
         paths: [...SHARED_PACKAGES, ...MOBX],
       },
@@ -104,7 +117,10 @@ const boundary = (files, forbidden, message) => ({
 const sharedImports = (paths) => [
   'error',
   {
-    patterns: [{ group: [ROOT, ...FOLDERS.filter((folder) => folder !== 'shared')].flatMap(importPatterns), message: 'shared 不依赖任何其他部分。' }],
+    patterns: [
+      { group: [ROOT, ...FOLDERS.filter((folder) => folder !== 'shared')].flatMap(importPatterns), message: 'shared 不依赖任何其他部分。' },
+      ...(paths.length ? DEEP_IMPORTS : []),
+    ],
     paths,
   },
 ];

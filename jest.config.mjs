@@ -24,6 +24,8 @@ const webPart = (name) => ({
   moduleNameMapper: {
     '\\.css$': '<rootDir>/../jest/style-stub.cjs',
     '\\.(png|jpe?g|svg|webp)$': '<rootDir>/../jest/asset-stub.cjs',
+    // A module of semantic-ui-react's ES build (Form, shared on its own) is its CommonJS twin under Jest.
+    '^semantic-ui-react/dist/es/(.*)$': 'semantic-ui-react/dist/commonjs/$1',
   },
   setupFilesAfterEnv: ['<rootDir>/../jest/setup.ts'],
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],

@@ -97,6 +97,9 @@ export function sharedConfig(pkg: PackageJson, role: 'shell' | 'remote') {
       }
       const consumesOnly = role === 'remote' && provider === 'shell';
       const selection = consumesOnly ? undefined : SHARED_SELECTIONS[dep as keyof typeof SHARED_SINGLETONS];
+      // A single module of a package (semantic-ui-react's Form) is offered by its file: webpack offers a module named
+      // by its request only where the part's own code imports it, and the shell offers Form without drawing one.
+      const moduleFile = consumesOnly || selection || !dep.endsWith('.js') ? undefined : require.resolve(dep);
       return [
         dep,
         {
@@ -104,7 +107,7 @@ export function sharedConfig(pkg: PackageJson, role: 'shell' | 'remote') {
           requiredVersion: isWorkspace ? `^${sharedPkg.version}` : requiredVersion,
           ...(isWorkspace ? { version: sharedPkg.version } : {}),
           // A selection's module is no package of its own: the version it provides is the package's.
-          ...(selection ? { import: selection, version: installedVersion(packageName) } : {}),
+          ...(selection ?? moduleFile ? { import: selection ?? moduleFile, version: installedVersion(packageName) } : {}),
           ...(consumesOnly ? { import: false as const } : {}),
         },
       ];

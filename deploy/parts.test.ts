@@ -54,13 +54,21 @@ const planted = { ...table, remotes: { ...table.remotes, planted: { folder: 'rem
 
 describe('a planted remote: one entry in the table, and every list made from it picks it up', () => {
   test('the lint boundaries and the Jest projects (the .mjs configs read the JSON themselves)', () => {
-    // The real config files (and what of shared the lint reads: its package's exports, the shared selections),
+    // The real config files (and what the lint reads: shared's package exports, the shared selections and singletons),
     // beside a planted table, inside the repository so their packages resolve.
     const dir = fs.mkdtempSync(path.join(ROOT, '.planted-'));
     try {
       fs.mkdirSync(path.dirname(path.join(dir, PARTS_TABLE_FILE)), { recursive: true });
       fs.writeFileSync(path.join(dir, PARTS_TABLE_FILE), JSON.stringify(planted));
-      const copied = ['eslint.config.mjs', 'jest.config.mjs', 'tsconfig.json', 'shared/package.json', SHARED_SELECTIONS_FILE];
+      const copied = [
+        'eslint.config.mjs',
+        'jest.config.mjs',
+        'tsconfig.json',
+        'shared/package.json',
+        SHARED_SELECTIONS_FILE,
+        // The singletons table: the lint reads which modules of a selected package are shared on their own.
+        'deploy/build/webpack/sharedSingletons.ts',
+      ];
       for (const file of [...copied, ...Object.values(SHARED_SELECTION_FILES)]) {
         fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
         fs.copyFileSync(path.join(ROOT, file), path.join(dir, file));

@@ -4,15 +4,20 @@
  * go and under which names, how chunks are grouped, the dev server. A config is made whole from these, never built
  * and then edited.
  */
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack, { type Configuration, type RuleSetRule } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
-import { CHUNK_LOAD_TIMEOUT_MS, chunkRegistryGlobal, type BuildInfo } from '@wenrun/shared/node';
+import { CHUNK_LOAD_TIMEOUT_MS, chunkRegistryGlobal, SHARED_SELECTION_FILES, type BuildInfo } from '@wenrun/shared/node';
 import type { PackageJson } from './packageInfo';
 import { SEMANTIC_CSS, semanticCssPruning } from './semanticCss';
+import { SHARED_SINGLETONS } from './sharedSingletons';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+const require = createRequire(import.meta.url);
 
 /** What one run of the build is: the same for every config of a part. */
 export interface Build {
@@ -145,6 +150,14 @@ export function browserOptimization(): NonNullable<Configuration['optimization']
           chunks: 'async',
           enforce: true,
         },
+        // Semantic UI React's selection with all of the machinery it uses, what Form's own share uses included: what
+        // the two have in common would otherwise be a third chunk, one more request on every page that draws a button.
+        semanticUiReact: {
+          test: semanticSelectionModules(),
+          name: 'semantic-ui-react',
+          chunks: 'async',
+          enforce: true,
+        },
         // The login's stores with MobX.
         mobx: {
           test: /[\\/]node_modules[\\/](mobx|mobx-react-lite)[\\/]|[\\/]shared[\\/]src[\\/]stores[\\/]/,
@@ -158,6 +171,33 @@ export function browserOptimization(): NonNullable<Configuration['optimization']
       new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: { condition: 'some', banner: false } }),
       new CssMinimizerPlugin({ minify: CssMinimizerPlugin.lightningCssMinify }),
     ],
+  };
+}
+
+/**
+ * A split-chunks test: modules that only Semantic UI React's shares use (every chunk that holds one starts from a
+ * share of it) and that its selection uses. What Form's share alone uses stays with Form; what other code uses too
+ * (Babel's helpers, clsx) stays where webpack's own groups put it.
+ */
+function semanticSelectionModules() {
+  const selection = path.join(ROOT, SHARED_SELECTION_FILES['semantic-ui-react']);
+  const shares = new Set([
+    selection,
+    ...Object.keys(SHARED_SINGLETONS)
+      .filter((key) => key.startsWith('semantic-ui-react/'))
+      .map((key) => require.resolve(key)),
+  ]);
+  const rootOf = new WeakMap<webpack.Chunk, string | null>();
+  return (module: webpack.Module, { chunkGraph }: { chunkGraph: webpack.ChunkGraph }): boolean => {
+    const roots = chunkGraph.getModuleChunks(module).map((chunk) => {
+      let root = rootOf.get(chunk);
+      if (root === undefined) {
+        root = [...chunkGraph.getChunkModulesIterable(chunk)].map((other) => other.nameForCondition() ?? '').find((name) => shares.has(name)) ?? null;
+        rootOf.set(chunk, root);
+      }
+      return root;
+    });
+    return roots.includes(selection) && roots.every((root) => root !== null);
   };
 }
 

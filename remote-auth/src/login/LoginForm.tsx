@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Button, Form, Message } from 'semantic-ui-react';
+import { Button, Message } from 'semantic-ui-react';
+import Form from 'semantic-ui-react/dist/es/collections/Form/Form.js';
 import { FormField, useSingleFlight } from '@wenrun/shared/ui';
 import 'semantic-ui-css/components/form.min.css';
 import 'semantic-ui-css/components/message.min.css';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Form, Label } from 'semantic-ui-react';
+import { Label } from 'semantic-ui-react';
+import Form from 'semantic-ui-react/dist/es/collections/Form/Form.js';
 import 'semantic-ui-css/components/label.min.css';
 
 /** What the control of a field is told, so its label, message and description are tied to it. */
