@@ -97,6 +97,36 @@ test('pages rendered at the same moment carry only their own data: nothing of on
   }
 });
 
+test('a path whose escapes do not decode is the page of the path as written, with one warning, not one per reading', async () => {
+  // In this process, so that what the shell's server build writes to the console is seen here.
+  const dir = deployShellCopy('shell-undecodable-paths', () => undefined);
+  const renderServer = await buildRenderServer({ shellDir: dir, siteUrl: SITE_ORIGIN, dataTimeoutMs: 3_000, renderTimeoutMs: 5_000, checkIntervalMs: 60_000 });
+  const paths = [
+    ['/search/100%', 200, '“100%”'],
+    ['/search/%E4%AD', 200, '“%E4%AD”'],
+    ['/about/%E4%A3', 200, 'data-section="3"'],
+    ['/wuyou/%E4%AD', 404, '活动链接不正确'],
+    ['/no/%ZZ', 200, 'rel="canonical" href="http://localhost:3000/"'],
+  ] as const;
+  const warnings: string[] = [];
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => void warnings.push(args.map(String).join(' '));
+  try {
+    for (const [path, status, text] of paths) {
+      const response = await renderServer.inject({ url: path });
+      expect(response.statusCode, path).toBe(status);
+      expect(response.body, path).toContain(text);
+    }
+  } finally {
+    console.warn = warn;
+    await renderServer.close();
+  }
+  // React Router's own routes read the path as the visitor has it, and say once that it does not decode; every other
+  // reading of it (the cache key, the head, the status, the layout) goes through decodablePath: 11 lines a request
+  // before it did.
+  expect(warnings).toEqual(paths.map(([path]) => expect.stringContaining(`"${path}" could not be decoded`)));
+});
+
 test.describe('with the API down', () => {
   let shellOrigin = '';
 

@@ -14,11 +14,26 @@ export const SEARCH_ROUTE = '/search/:keyword';
 export const ACTIVITY_ROUTE = '/wuyou/:id';
 
 /**
+ * `pathname` as React Router is given it to match. React Router decodes a path before matching it; when an escape
+ * does not decode (`/search/100%`, `%E4%AD`) it matches the path as written, and says so with a `console.warn`
+ * naming the path: a line in the render server's log for every such request, of a text the requester chose. Such a
+ * path has its `%` escaped first, which decodes back to the path as written: the same match and params, no warning.
+ */
+export function decodablePath(pathname: string): string {
+  try {
+    decodeURIComponent(pathname);
+    return pathname;
+  } catch {
+    return pathname.replaceAll('%', '%25');
+  }
+}
+
+/**
  * The params of `pathname` under `pattern`, or `null` when it does not match: matched as the shell's routes match
  * (React Router's `matchRoutes`, which decodes the path first; `matchPath` alone would not).
  */
 export function matchPattern(pattern: string, pathname: string): Params | null {
-  return matchRoutes([{ path: pattern }], pathname)?.[0]?.params ?? null;
+  return matchRoutes([{ path: pattern }], decodablePath(pathname))?.[0]?.params ?? null;
 }
 
 export function searchPath(text: string): string {

@@ -70,6 +70,15 @@ describe('route manifest', () => {
     expect(routeOf('/wuyou/')).toMatchObject({ route: { id: 'other' }, params: {} });
   });
 
+  it('reads a path whose escapes do not decode without a warning in the log (React Router names the path there)', () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(routeOf('/search/100%')).toMatchObject({ route: { id: 'search' }, params: { keyword: '100%' } });
+    expect(routeOf('/wuyou/%E4%AD')).toMatchObject({ route: { id: 'activity' }, params: { id: '%E4%AD' } });
+    expect(routeOf('/about/%ZZ')).toMatchObject({ route: { id: 'about' } });
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
   it('sends old addresses to their pages, in any letter case', () => {
     expect(redirectOf('/index.html')).toBe('/');
     expect(redirectOf('/Index.HTML')).toBe('/');

@@ -13,6 +13,7 @@ import {
   ABOUT_ROUTE,
   ACTIVITY_ROUTE,
   activityPath,
+  decodablePath,
   HOME_ROUTE,
   matchPattern,
   SEARCH_ROUTE,
@@ -312,7 +313,7 @@ export interface RouteMatch {
  * routes choose in the browser (React Router's ranking and matching), so the server and the build agree with it.
  */
 export function routeOf(pathname: string): RouteMatch {
-  const matches = matchRoutes(ROUTE_OBJECTS, pathname) ?? [];
+  const matches = matchRoutes(ROUTE_OBJECTS, decodablePath(pathname)) ?? [];
   const match = matches[matches.length - 1];
   const route = SITE_ROUTES.find((candidate) => candidate.id === (match?.route.id ?? 'other')) as SiteRoute;
   return { route, params: match?.params ?? {} };

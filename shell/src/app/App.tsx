@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
-import { AppFeedback, HOME_ROUTE, REDIRECTS, routeOf, SITE_ROUTES, type SiteRoute } from '@wenrun/shared';
+import { AppFeedback, decodablePath, HOME_ROUTE, REDIRECTS, routeOf, SITE_ROUTES, type SiteRoute } from '@wenrun/shared';
 import { Redirect } from './redirects';
 import { RoutePage } from './RoutePage';
 import { SiteLayout } from './shellParts';
@@ -65,6 +65,8 @@ function SiteRoutes() {
 function RoutedPage({ route, pathname }: { route: SiteRoute; pathname: string }) {
   useNavigationWait(route);
   // A path no pattern can match (React Router's patterns never match a line break, `/about/%0A`) is "any other
-  // path": the home page, as the route manifest says (`matchRoute`) and the server renders it.
-  return useRoutes(SITE_ROUTE_TREE, matchRoutes(SITE_ROUTE_TREE, pathname) ? undefined : HOME_ROUTE);
+  // path": the home page, as the route manifest says (`matchRoute`) and the server renders it. The routes themselves
+  // get the path as the visitor has it (`useLocation` inside them reads it), so React Router still warns once of a
+  // path it cannot decode; nothing else here does (`decodablePath`).
+  return useRoutes(SITE_ROUTE_TREE, matchRoutes(SITE_ROUTE_TREE, decodablePath(pathname)) ? undefined : HOME_ROUTE);
 }
