@@ -16,8 +16,9 @@ export const ACTIVITY_ROUTE = '/wuyou/:id';
 /**
  * `pathname` as React Router is given it to match. React Router decodes a path before matching it; when an escape
  * does not decode (`/search/100%`, `%E4%AD`) it matches the path as written, and says so with a `console.warn`
- * naming the path: a line in the render server's log for every such request, of a text the requester chose. Such a
- * path has its `%` escaped first, which decodes back to the path as written: the same match and params, no warning.
+ * naming the path: a line in the render server's log for every reading of such a request's path, of a text the
+ * requester chose. Such a path has its `%` escaped first, which decodes back to the path as written: the same match
+ * and params, no warning. Not for a router's location: what the pages read of the path would change with it.
  */
 export function decodablePath(pathname: string): string {
   try {
