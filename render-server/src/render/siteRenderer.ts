@@ -6,6 +6,7 @@ import {
   RUNTIME_CONFIG_FILE,
   SITE_ROUTES,
   type PageHead,
+  type ParseOptions,
   type RemoteName,
   type RouteId,
   type RuntimeConfig,
@@ -56,9 +57,9 @@ export function runtimeConfigFile(shellDir: string, configFile?: string): string
   return configFile ?? path.join(shellDir, RUNTIME_CONFIG_FILE);
 }
 
-export function readRuntimeConfig(file: string): RuntimeConfig {
+export function readRuntimeConfig(file: string, options: ParseOptions = {}): RuntimeConfig {
   const raw: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-  const { config, problems } = parseRuntimeConfig(raw);
+  const { config, problems } = parseRuntimeConfig(raw, options);
   for (const problem of problems) console.warn(`[render] runtime-config: ${problem}`);
   return config;
 }
@@ -70,7 +71,8 @@ export function readRuntimeConfig(file: string): RuntimeConfig {
  */
 export async function openSiteRenderer(options: SiteRendererOptions): Promise<SiteRenderer> {
   const shell = options.shellServer ?? loadShellServer(options.shellDir);
-  const config = readRuntimeConfig(runtimeConfigFile(options.shellDir, options.configFile));
+  // A site whose pages are on https (the production form over TLS) evaluates no remote's code fetched over http:.
+  const config = readRuntimeConfig(runtimeConfigFile(options.shellDir, options.configFile), { httpsOnly: options.siteUrl.startsWith('https:') });
   const template = fs.readFileSync(path.join(options.shellDir, APP_PAGE), 'utf8');
   const stylesheets = await collectStylesheets(options.shellDir, config, options.remotes);
   const criticalCss = new Map(SITE_ROUTES.map((route) => [route.id, criticalCssFor(stylesheetsOf(route, stylesheets))]));
