@@ -84,7 +84,8 @@ describe('dev-only activity publishing', () => {
     const fromPage = (headers: Record<string, string>, method = 'POST', path = '/__dev/activities') =>
       send<{ id: number }>(at(path), { method, headers, body: new URLSearchParams(DRAFT).toString(), contentType: 'application/x-www-form-urlencoded' });
     const before = (await listed()).length;
-    for (const headers of [{ Origin: 'https://evil.example' }, { Origin: 'null' }, { Origin: 'http://localhost:8080' }, { 'Sec-Fetch-Site': 'cross-site' }]) {
+    const foreign: Record<string, string>[] = [{ Origin: 'https://evil.example' }, { Origin: 'null' }, { Origin: 'http://localhost:8080' }, { 'Sec-Fetch-Site': 'cross-site' }];
+    for (const headers of foreign) {
       const refused = await fromPage(headers);
       expect([JSON.stringify(headers), refused.body?.header]).toEqual([JSON.stringify(headers), { code: '403', codeMsg: CROSS_SITE_MESSAGE }]);
     }
