@@ -23,6 +23,8 @@ export interface SiteRendererOptions {
   configFile?: string;
   /** The public address of the site (canonical links, Open Graph, structured data). */
   siteUrl: string;
+  /** The production form over TLS: the config's http: entries are not used (`parseRuntimeConfig`'s `httpsOnly`). */
+  httpsOnly?: boolean;
   /** Where API calls go when that is not the config's `apiBaseUrl` (a build's own reference API). */
   apiTarget?: string;
   /** A data call slower than this makes the page unavailable (the client-rendered page serves it instead). */
@@ -71,8 +73,7 @@ export function readRuntimeConfig(file: string, options: ParseOptions = {}): Run
  */
 export async function openSiteRenderer(options: SiteRendererOptions): Promise<SiteRenderer> {
   const shell = options.shellServer ?? loadShellServer(options.shellDir);
-  // A site whose pages are on https (the production form over TLS) evaluates no remote's code fetched over http:.
-  const config = readRuntimeConfig(runtimeConfigFile(options.shellDir, options.configFile), { httpsOnly: options.siteUrl.startsWith('https:') });
+  const config = readRuntimeConfig(runtimeConfigFile(options.shellDir, options.configFile), { httpsOnly: options.httpsOnly ?? false });
   const template = fs.readFileSync(path.join(options.shellDir, APP_PAGE), 'utf8');
   const stylesheets = await collectStylesheets(options.shellDir, config, options.remotes);
   const criticalCss = new Map(SITE_ROUTES.map((route) => [route.id, criticalCssFor(stylesheetsOf(route, stylesheets))]));
