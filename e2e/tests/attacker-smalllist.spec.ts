@@ -38,11 +38,13 @@ test('a page on another site cannot publish an activity on a developer\'s npm st
   const evil = await hosts.listen(
     autoSubmittingPage(action, { title, startTime: '2027-06-01 09:00', endTime: '2027-06-01 17:00', place: '外站', content: '外站页面提交' }),
   );
+  // By its address, not its name: the tests' own hosts on `localhost` are among the site's origins.
+  const evilOrigin = `http://127.0.0.1:${evil.port}`;
   // The browser's post reached the API, from that page, and was refused there.
   const answered = page.waitForResponse((response) => response.url() === action && response.request().method() === 'POST');
-  await page.goto(evil.origin);
+  await page.goto(evilOrigin);
   const answer = await answered;
-  expect(answer.request().headers().origin).toBe(evil.origin);
+  expect(answer.request().headers().origin).toBe(evilOrigin);
   expect(await answer.json()).toEqual({ header: { code: '403', codeMsg: '只接受本站页面提交的请求' }, data: null });
   expect(await listedTitles()).not.toContain(title);
 });
@@ -63,7 +65,7 @@ test('退出登录 that the server did not take keeps the visitor logged in, wit
   const logoutCall = `${API_ORIGIN}${API_PATHS.logout}`;
   await page.route(logoutCall, (route) => route.abort('connectionrefused'));
   await header.getByRole('button', { name: '退出登录' }).click();
-  await expect(page.getByRole('alert').first()).toContainText(MESSAGES.network);
+  await expect(page.locator('.app-toasts [role="status"]').filter({ hasText: MESSAGES.network })).toBeVisible();
   await expect(header.getByTestId('header-user-mobile')).toHaveText(account.masked);
   await expect(header.getByRole('button', { name: '退出登录' })).toBeEnabled();
   expect(await sessions()).toBe(live);
