@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { parseRuntimeConfig, type RuntimeConfig } from '@wenrun/shared/node';
+import { parseRuntimeConfig, type ParseOptions, type RuntimeConfig } from '@wenrun/shared/node';
 import type { SecurityHeaders } from '@wenrun/server-plugins';
 import { siteAddressesOf, siteHeaders } from './headers';
 
@@ -7,14 +7,14 @@ import { siteAddressesOf, siteHeaders } from './headers';
  * The runtime config a server is serving, read with the browser's own checks (`parseRuntimeConfig`): a missing or
  * unreadable file gives the defaults, as it gives the shell.
  */
-export function readServedConfig(file: string): RuntimeConfig {
+export function readServedConfig(file: string, options: ParseOptions = {}): RuntimeConfig {
   let raw: unknown = {};
   try {
     raw = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch {
     // Not built yet, or being rewritten: the defaults, as the shell itself would use.
   }
-  return parseRuntimeConfig(raw).config;
+  return parseRuntimeConfig(raw, options).config;
 }
 
 /** What changes when a file is edited in place or replaced by a rename. */

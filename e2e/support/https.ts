@@ -46,14 +46,15 @@ export function request(url: string, { method = 'GET', headers = {}, body, ca, l
   });
 }
 
-/** Writes `raw` over TLS to `port` and reads the status line of the answer (or what the server did instead). */
-export function rawTlsRequest(port: number, raw: string, ca: Buffer): Promise<string> {
+/** Writes `raw` over TLS to `port` and reads the whole answer, as UTF-8 (or what the server did instead). */
+export function rawTlsAnswer(port: number, raw: string, ca: Buffer): Promise<string> {
   return new Promise((resolve) => {
     const socket = tls.connect({ port, host: '127.0.0.1', servername: 'localhost', ca }, () => socket.write(raw));
-    let answer = '';
+    const chunks: Buffer[] = [];
     socket.setTimeout(5_000, () => socket.destroy());
-    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
-    socket.on('close', () => resolve(answer.split('\r\n')[0] ?? ''));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
     socket.on('error', () => resolve('socket error'));
   });
 }
+

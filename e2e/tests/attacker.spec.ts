@@ -6,6 +6,8 @@ import {
   API_PATHS,
   API_PORT,
   maskMobile,
+  PAGE_STATE_ID,
+  parsePageState,
   RELEASE_FIGURES_PATH,
   REMOTE_NAMES,
   REMOTE_PARTS,
@@ -13,7 +15,11 @@ import {
   SHELL_PART,
   SITE_ROUTES,
   type Envelope,
+  type RuntimeConfig,
 } from '@wenrun/shared/node';
+import { openDatabase } from '../../reference-api/src/db/database';
+import { hashSecret, hashToken } from '../../reference-api/src/security/hash';
+import { DEMO_ACCOUNTS } from '../../reference-api/src/seed/accounts';
 import { DEMO_TEACHER } from '../support/accounts';
 import { SAMPLE_ACTIVITY } from '../support/activities';
 import { cspDirectives, watchCsp } from '../support/csp';
@@ -96,9 +102,12 @@ test.describe('the production form: nginx over TLS, the reference API in product
     expect((await request(`http://127.0.0.1:${nginxSite.apiUpstreamPort}/__dev/codes/${mobile}`)).status).toBe(404);
   });
 
-  test('no demo account: the published demo password logs nobody in', async ({ nginxSite }) => {
-    const login = await postForm(`${nginxSite.api}${API_PATHS.passwordLogin}`, DEMO_TEACHER, { ca: nginxSite.ca, localAddress: '127.0.0.12' });
-    expect(login.header.code).toBe('401');
+  test('no demo account: none of the published demo passwords logs anyone in', async ({ nginxSite }) => {
+    expect(DEMO_ACCOUNTS.length).toBe(3);
+    for (const { mobile, password } of DEMO_ACCOUNTS) {
+      const login = await postForm(`${nginxSite.api}${API_PATHS.passwordLogin}`, { mobile, password }, { ca: nginxSite.ca, localAddress: '127.0.0.12' });
+      expect([mobile, login.header.code]).toEqual([mobile, '401']);
+    }
   });
 
   test('a code is never written to the log, where whoever reads the log would have a login', async ({ nginxSite }) => {
@@ -138,10 +147,12 @@ test.describe('the production form: nginx over TLS, the reference API in product
           server.listen(port, () => resolve(server));
         }),
     );
-    const posted = page.waitForRequest((sent) => sent.url() === action && sent.method() === 'POST');
+    // The API's own answer to the browser's post: it got there, from that page, and was refused.
+    const answered = page.waitForResponse((response) => response.url() === action && response.request().method() === 'POST');
     await page.goto(evil.origin);
-    expect((await posted).headers().origin).toBe(evil.origin);
-    await page.waitForLoadState('networkidle');
+    const answer = await answered;
+    expect(answer.request().headers().origin).toBe(evil.origin);
+    expect(await answer.json()).toEqual({ header: { code: '403', codeMsg: '只接受本站页面提交的请求' }, data: null });
     // Had the foreign form sent a code, the site's own page would now be told to wait a minute.
     const own = await postForm(action, { mobile }, { ca: nginxSite.ca, headers: siteOrigin(nginxSite), localAddress: '127.0.0.14' });
     expect(own.header).toEqual({ code: '200', codeMsg: '成功' });
@@ -210,8 +221,25 @@ test.describe('the production form: nginx over TLS, the reference API in product
   });
 
   test('logout is a call nginx forwards: the token ends on the server', async ({ nginxSite }) => {
-    const logout = await postForm(`${nginxSite.api}${API_PATHS.logout}`, { token: 'no-such-token' }, { ca: nginxSite.ca });
-    expect(logout.header.code).toBe('200');
+    // A real login through nginx: a code login (the production form has no demo account), the code the SMS would
+    // carry set in the API's database, which keeps only its hash.
+    const mobile = unusedMobile();
+    const code = '246810';
+    const options = { ca: nginxSite.ca, headers: siteOrigin(nginxSite), localAddress: '127.0.0.15' };
+    expect((await postForm(`${nginxSite.api}${API_PATHS.sendCode}`, { mobile }, options)).header.code).toBe('200');
+    const database = openDatabase(path.join(path.dirname(nginxSite.logFile), 'site.db'));
+    try {
+      expect(database.prepare('UPDATE sms_codes SET code_hash = ? WHERE mobile = ?').run(await hashSecret(code), mobile).changes).toBe(1);
+      const login = await postForm(`${nginxSite.api}${API_PATHS.codeLogin}`, { mobile, code }, options);
+      const { token } = login.data as { token: string };
+      // The API has no call that takes the token: whether it still names a session is what makes it good or not.
+      const honoured = () => (database.prepare('SELECT count(*) AS count FROM sessions WHERE token_hash = ?').get(hashToken(token)) as { count: number }).count;
+      expect(honoured()).toBe(1);
+      expect((await postForm(`${nginxSite.api}${API_PATHS.logout}`, { token }, options)).header.code).toBe('200');
+      expect(honoured()).toBe(0);
+    } finally {
+      database.close();
+    }
   });
 
   test('the render server\'s health (its API, its builds) is not on the site: /healthz there is a page', async ({ nginxSite }) => {
@@ -249,7 +277,7 @@ test.describe('the production form: nginx over TLS, the reference API in product
     expect(severe.map((finding) => `${finding.id}: ${finding.finding}`)).toEqual([]);
   });
 
-  test('the CSP names no http: origin and follows the served config: a remote moved to a new origin loads on the next page', async ({ page, nginxSite }) => {
+  test('the CSP names no http: origin, even with http: entries in the served config, and follows it: a remote moved to a new origin loads on the next page', async ({ page, nginxSite }) => {
     test.setTimeout(90_000);
     const get = (url: string) => request(url, { ca: nginxSite.ca });
     const before = cspDirectives(String((await get(`${nginxSite.shell}/`)).headers['content-security-policy']));
@@ -258,13 +286,27 @@ test.describe('the production form: nginx over TLS, the reference API in product
     // The header's build, served from another origin of the same machine (its loopback address, not its name).
     const headerPort = new URL(nginxSite.remotes.header).port;
     const moved = `https://127.0.0.1:${headerPort}`;
+    // Plain HTTP on this machine (the discard port): nothing a test could fetch from outside.
+    const plain = 'http://127.0.0.1:9';
     const original = fs.readFileSync(nginxSite.runtimeConfigFile, 'utf8');
     try {
       const config = JSON.parse(original) as { remotes: Record<string, unknown> };
-      // The new build first, the old one as the fallback: what ops write to move a remote.
-      const header = [`${moved}/mf-manifest.json`, `${nginxSite.remotes.header}/mf-manifest.json`];
-      fs.writeFileSync(nginxSite.runtimeConfigFile, JSON.stringify({ ...config, remotes: { ...config.remotes, header } }));
+      // The new build first, the old one as the fallback: what ops write to move a remote. And two http: entries,
+      // a fallback and a canary for every visitor, which the production form over TLS must not use.
+      const header = [`${moved}/mf-manifest.json`, `${nginxSite.remotes.header}/mf-manifest.json`, `${plain}/header/mf-manifest.json`];
+      const wuyou = { entries: [`${nginxSite.remotes.wuyou}/mf-manifest.json`], canary: { entry: `${plain}/wuyou/mf-manifest.json`, percent: 100 } };
+      fs.writeFileSync(nginxSite.runtimeConfigFile, JSON.stringify({ ...config, remotes: { ...config.remotes, header, wuyou } }));
       await expect.poll(async () => (await get(`${nginxSite.shell}/`)).headers['content-security-policy'], { timeout: 10_000 }).toContain(moved);
+      const csp = cspDirectives(String((await get(`${nginxSite.shell}/`)).headers['content-security-policy']));
+      for (const [name, sources] of csp) for (const source of sources) expect(source, name).not.toMatch(/^http:/);
+      // Nor do the render servers use them: the config a page they render carries, once they have read the edit.
+      const renderedWith = async () => {
+        const html = (await get(`${nginxSite.shell}/search/${encodeURIComponent('课程')}`)).body;
+        const state = parsePageState(new RegExp(`<script type="application/json" id="${PAGE_STATE_ID}">([^<]*)</script>`).exec(html)?.[1] ?? '');
+        return state?.config as Pick<RuntimeConfig, 'remotes' | 'canaries'> | undefined;
+      };
+      await expect.poll(async () => (await renderedWith())?.remotes.header, { timeout: 20_000 }).toEqual(header.slice(0, 2));
+      expect((await renderedWith())?.canaries).toEqual({});
       const errors = watchErrors(page);
       const violations = await watchCsp(page);
       const requested: string[] = [];
@@ -272,6 +314,7 @@ test.describe('the production form: nginx over TLS, the reference API in product
       await page.goto(`${nginxSite.shell}/about/3`);
       await waitForLiveHeader(page);
       expect(requested).toContain(`${moved}/remoteEntry.js`);
+      expect(requested.filter((url) => url.startsWith(plain))).toEqual([]);
       await page.waitForLoadState('networkidle');
       expect(await violations()).toEqual([]);
       expect(errors).toEqual([]);

@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import { REMOTE_NAMES } from '@wenrun/shared/node';
 import { answeredAs, ODD_REQUEST_LINES } from '@wenrun/server-plugins';
 import { APP_START_SCRIPT_HASH } from '../../render-server/src/render/appStart';
 import { cspDirectives, watchCsp } from '../support/csp';
-import { rawTlsRequest, request } from '../support/https';
+import { rawTlsAnswer, request } from '../support/https';
 import type { NginxSite } from '../../deploy/ops/nginx/site';
 import { expect, test } from '../support/fixtures';
 import { SITE_ORIGIN } from '../support/ports';
@@ -162,10 +163,16 @@ test.describe('nginx: cache rules and history fallback', () => {
   });
 
   test('every port answers each odd request line with a status of its own, and keeps serving', async ({ nginxSite }) => {
+    // What /etc/passwd holds on any Linux machine: its first line, root's.
+    const passwd = fs.readFileSync('/etc/passwd', 'utf8').split('\n')[0] ?? 'root:x:0:0:';
     for (const port of nginxSite.tlsPorts) {
       for (const line of ODD_REQUEST_LINES) {
-        const status = await rawTlsRequest(port, `${line}\r\nHost: localhost\r\nConnection: close\r\n\r\n`, nginxSite.ca);
+        const answer = await rawTlsAnswer(port, `${line}\r\nHost: localhost\r\nConnection: close\r\n\r\n`, nginxSite.ca);
+        const status = answer.split('\r\n')[0] ?? '';
         expect(status, `${port} ${line.slice(0, 40)}`).toMatch(answeredAs(line));
+        // A 200 is the site's own page (the shell's port) and never a file from outside the served folders.
+        expect(answer, `${port} ${line.slice(0, 40)}`).not.toContain(passwd);
+        if (status.startsWith('HTTP/1.1 200 ')) expect([port, line, answer.includes('<div id="root">')]).toEqual([port, line, true]);
       }
       expect((await getter(nginxSite)(`https://localhost:${port}/`)).status).toBeLessThan(500);
     }

@@ -22,6 +22,7 @@ import { devRoutes } from './routes/dev';
 import { isLoopback } from './net';
 import { ADMIN_PREFIX, DEV_PREFIX } from './prefixes';
 import { requireAdminToken } from './security/adminToken';
+import { siteOriginWritesOnly } from './security/siteOrigin';
 import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/message';
 import { releaseFigureRoutes } from './routes/releaseFigures';
@@ -174,6 +175,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   if (demo) {
     await app.register(
       async (dev) => {
+        dev.addHook('onRequest', siteOriginWritesOnly(ctx.siteOrigins));
         devRoutes(dev, ctx);
         activityEditingRoutes(dev, ctx);
         releaseFigureRoutes(dev, ctx);

@@ -151,7 +151,7 @@ async function main(): Promise<void> {
   const routes = await productionRoutes();
   const user = workerUser([shellRoot, ...Object.values(remoteRoots)]);
   const siteFor = (): NginxSite => {
-    const served = readServedConfig(runtimeConfigFile);
+    const served = readServedConfig(runtimeConfigFile, { httpsOnly: Boolean(tls) });
     return {
       host: args.host,
       listen: args.listen ? args.listen.split(',').map((address) => address.trim()) : loopbackAddresses(),

@@ -109,6 +109,28 @@ describe('npm run release: each step on a temporary config', () => {
     await expect(step({ verb: 'canary', remote: 'about', entry: C, percent: 10 })).rejects.toThrow(`已有灰度 ${B}（10%）：先 promote 或 abort`);
   });
 
+  it('refuses an http: entry in the production form\'s config (its API on https:), before asking any entry; the demo\'s takes one', async () => {
+    const plain = 'http://cdn.example.cn/about/1.1.0/mf-manifest.json';
+    const asked: string[] = [];
+    const counting: EntryChecker = async (entry) => {
+      asked.push(entry);
+      return checker()(entry);
+    };
+    fs.writeFileSync(configFile, JSON.stringify({ apiBaseUrl: 'https://api.example.cn', remotes: { about: [A, 'http://old.example.cn/about/mf-manifest.json'] } }));
+    const before = fs.readFileSync(configFile, 'utf8');
+    const refusal = `拒绝执行 canary：${plain} 不是 https 地址（生产形态只接受 https:）`;
+    await expect(takeStep({ configFile, verb: 'canary', remote: 'about', entry: plain, percent: 10, reason: '测试', check: counting })).rejects.toThrow(refusal);
+    await expect(step({ verb: 'rollback', remote: 'about', to: plain })).rejects.toThrow('不是 https 地址');
+    expect([fs.readFileSync(configFile, 'utf8'), asked]).toEqual([before, []]);
+    // An http: fallback written by hand does not hold up the steps that take no new entry.
+    await step({ verb: 'canary', remote: 'about', entry: B, percent: 10 });
+    await step({ verb: 'abort', remote: 'about' });
+
+    fs.writeFileSync(configFile, JSON.stringify({ remotes: { about: A } }));
+    await step({ verb: 'canary', remote: 'about', entry: plain, percent: 10 });
+    expect(read().remotes.about).toEqual({ entries: [A], canary: { entry: plain, percent: 10 } });
+  });
+
   it('refuses to write over a file changed while the entries were being asked (a hand edit, the guard)', async () => {
     const edit = JSON.stringify({ remotes: { about: [A], wuyou: [C] } });
     const meddling: EntryChecker = async (entry) => {

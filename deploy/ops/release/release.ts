@@ -4,7 +4,7 @@
  * the file replaced atomically (unless someone changed it meanwhile), and a line appended to the history.
  */
 import fs from 'node:fs';
-import { parseRuntimeConfig, REMOTE_NAMES, type RemoteName } from '@wenrun/shared/node';
+import { HTTPS_ONLY_MESSAGE, parseRuntimeConfig, REMOTE_NAMES, type RemoteName } from '@wenrun/shared/node';
 import { writeFileAtomically } from '../../atomicFile';
 import { checkEntry, type EntryChecker, type EntryState } from './entryCheck';
 import { appendHistory, historyFileBeside, knownGoodEntries, readHistory, type HistoryLine } from './history';
@@ -92,6 +92,18 @@ function afterStep(request: StepRequest, before: RemoteSetting, target: string |
   }
 }
 
+/**
+ * The production form's config (its API on https:, as start.ts writes it over TLS) takes only https: entries: its
+ * render servers would evaluate code fetched over plain HTTP, and its pages' CSP would let http: in. Only entries
+ * this step brings are refused, so an abort or a rollback still runs on a file edited by hand.
+ */
+function refusePlainEntries(raw: unknown, verb: StepVerb, before: RemoteSetting, after: RemoteSetting): void {
+  if (!parseRuntimeConfig(raw).config.apiBaseUrl.startsWith('https:')) return;
+  const had = new Set([...before.entries, ...(before.canary ? [before.canary.entry] : [])]);
+  const plain = [...after.entries, ...(after.canary ? [after.canary.entry] : [])].filter((entry) => !had.has(entry) && !entry.startsWith('https:'));
+  if (plain.length) throw new ReleaseRefusal(`拒绝执行 ${verb}：${plain.join('、')} ${HTTPS_ONLY_MESSAGE}`);
+}
+
 /** Refuses a result whose visitors would meet no working entry, or a step whose new front entry does not answer. */
 async function checkWorking(remote: string, verb: StepVerb, after: RemoteSetting, check: EntryChecker): Promise<EntryState[]> {
   const states = await Promise.all([...after.entries, ...(after.canary ? [after.canary.entry] : [])].map(check));
@@ -119,6 +131,7 @@ export async function takeStep(request: StepRequest): Promise<TakenStep> {
   }
   const target = request.verb === 'rollback' ? await rollbackTarget(request, before, check) : undefined;
   const after = afterStep(request, before, target);
+  refusePlainEntries(raw, request.verb, before, after);
   const states = await checkWorking(remote, request.verb, after, check);
 
   const next: RawConfig = { ...raw, remotes: { ...(typeof raw.remotes === 'object' ? raw.remotes : {}), [remote]: writtenSetting(after) } };

@@ -1,5 +1,7 @@
 import { API_PATHS, SUCCESS_CODE, type Activity, type ActivityList } from '@wenrun/shared/node';
 import { expectRefusal, getJson, manualClock, postForm, send, startServer, type TestServer } from '../test/harness';
+import { DEFAULT_ALLOWED_ORIGINS } from '../server';
+import { CROSS_SITE_MESSAGE } from '../security/siteOrigin';
 import { CONTENT_MESSAGES } from './content';
 
 const DRAFT = {
@@ -75,6 +77,27 @@ describe('dev-only activity publishing', () => {
     for (const [method, path] of [['DELETE', '/__dev/activities/99999'], ['PUT', '/__dev/activities/abc'], ['POST', '/__dev/activities/0/online']]) {
       expectRefusal(await send(at(path ?? ''), { method }), CONTENT_MESSAGES.activityNotFound);
     }
+  });
+
+  // A page on any site the developer opens can post to their npm start: a plain form needs no CORS permission.
+  it('writes only for the site\'s own pages or for no page at all (curl, the tests), never for another site\'s page', async () => {
+    const fromPage = (headers: Record<string, string>, method = 'POST', path = '/__dev/activities') =>
+      send<{ id: number }>(at(path), { method, headers, body: new URLSearchParams(DRAFT).toString(), contentType: 'application/x-www-form-urlencoded' });
+    const before = (await listed()).length;
+    const foreign: Record<string, string>[] = [{ Origin: 'https://evil.example' }, { Origin: 'null' }, { Origin: 'http://localhost:8080' }, { 'Sec-Fetch-Site': 'cross-site' }];
+    for (const headers of foreign) {
+      const refused = await fromPage(headers);
+      expect([JSON.stringify(headers), refused.body?.header]).toEqual([JSON.stringify(headers), { code: '403', codeMsg: CROSS_SITE_MESSAGE }]);
+    }
+    expect((await listed()).length).toBe(before);
+    const own = await fromPage({ Origin: DEFAULT_ALLOWED_ORIGINS[0] ?? '', 'Sec-Fetch-Site': 'same-site' });
+    expect(own.body?.header.code).toBe(SUCCESS_CODE);
+    const id = own.body?.data.id ?? 0;
+    expectRefusal(await fromPage({ Origin: 'https://evil.example' }, 'DELETE', `/__dev/activities/${id}`), CROSS_SITE_MESSAGE);
+    expectRefusal(await fromPage({ 'Sec-Fetch-Site': 'cross-site' }, 'PUT', `/__dev/activities/${id}`), CROSS_SITE_MESSAGE);
+    expect((await listed()).map((item) => item.id)).toContain(id);
+    // Reads change nothing and their answers stay with the site's pages (CORS): a link from anywhere still works.
+    expect((await send(at('/__dev/stats'), { method: 'GET', headers: { Origin: 'https://evil.example' } })).body?.header.code).toBe(SUCCESS_CODE);
   });
 
   it('does not exist when dev endpoints are off', async () => {

@@ -1,5 +1,5 @@
 import { DEFAULT_AVATAR, loginStore, observer, uiStore } from '@wenrun/shared/stores';
-import type { SyntheticEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { Button } from 'semantic-ui-react';
 import { api, assetUrl, maskMobile, MESSAGES, notify, useHydrated } from '@wenrun/shared';
 
@@ -18,6 +18,7 @@ function showDefaultAvatar(event: SyntheticEvent<HTMLImageElement>) {
  */
 export const UserEntry = observer(function UserEntry() {
   const hydrated = useHydrated();
+  const [endingSession, setEndingSession] = useState(false);
   if (!hydrated || !loginStore.isLoggedIn) {
     return (
       <Button type="button" basic className="header-login" aria-haspopup="dialog" onClick={() => uiStore.setShowLoginModal(true)}>
@@ -45,9 +46,19 @@ export const UserEntry = observer(function UserEntry() {
       <button
         type="button"
         className="header-text-button header-user__logout"
-        onClick={() => {
-          // The server ends the session too; the visitor is logged out here at once, whatever the network does.
-          api.logout({ token: loginStore.token }, { hideError: true }).catch(() => undefined);
+        disabled={endingSession}
+        aria-busy={endingSession}
+        onClick={async () => {
+          // Logged out only once the server has ended the session: a token it still honours must not look ended.
+          // A failure (envelope, timeout, network, HTTP status) is shown by the shared client (SPEC §8).
+          setEndingSession(true);
+          try {
+            await api.logout({ token: loginStore.token });
+          } catch {
+            return;
+          } finally {
+            setEndingSession(false);
+          }
           loginStore.logout();
           notify.info(MESSAGES.logoutSuccess);
         }}

@@ -6,6 +6,7 @@ import {
   RUNTIME_CONFIG_FILE,
   SITE_ROUTES,
   type PageHead,
+  type ParseOptions,
   type RemoteName,
   type RouteId,
   type RuntimeConfig,
@@ -22,6 +23,8 @@ export interface SiteRendererOptions {
   configFile?: string;
   /** The public address of the site (canonical links, Open Graph, structured data). */
   siteUrl: string;
+  /** The production form over TLS: the config's http: entries are not used (`parseRuntimeConfig`'s `httpsOnly`). */
+  httpsOnly?: boolean;
   /** Where API calls go when that is not the config's `apiBaseUrl` (a build's own reference API). */
   apiTarget?: string;
   /** A data call slower than this makes the page unavailable (the client-rendered page serves it instead). */
@@ -56,9 +59,9 @@ export function runtimeConfigFile(shellDir: string, configFile?: string): string
   return configFile ?? path.join(shellDir, RUNTIME_CONFIG_FILE);
 }
 
-export function readRuntimeConfig(file: string): RuntimeConfig {
+export function readRuntimeConfig(file: string, options: ParseOptions = {}): RuntimeConfig {
   const raw: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-  const { config, problems } = parseRuntimeConfig(raw);
+  const { config, problems } = parseRuntimeConfig(raw, options);
   for (const problem of problems) console.warn(`[render] runtime-config: ${problem}`);
   return config;
 }
@@ -70,7 +73,7 @@ export function readRuntimeConfig(file: string): RuntimeConfig {
  */
 export async function openSiteRenderer(options: SiteRendererOptions): Promise<SiteRenderer> {
   const shell = options.shellServer ?? loadShellServer(options.shellDir);
-  const config = readRuntimeConfig(runtimeConfigFile(options.shellDir, options.configFile));
+  const config = readRuntimeConfig(runtimeConfigFile(options.shellDir, options.configFile), { httpsOnly: options.httpsOnly ?? false });
   const template = fs.readFileSync(path.join(options.shellDir, APP_PAGE), 'utf8');
   const stylesheets = await collectStylesheets(options.shellDir, config, options.remotes);
   const criticalCss = new Map(SITE_ROUTES.map((route) => [route.id, criticalCssFor(stylesheetsOf(route, stylesheets))]));

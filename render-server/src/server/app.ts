@@ -16,6 +16,8 @@ export interface RenderServerOptions {
   /** The runtime config when not the folder's own (a site served under other addresses). */
   configFile?: string;
   siteUrl: string;
+  /** Takes only https: entries from the config (the production form over TLS): no remote code fetched over http:. */
+  httpsOnly?: boolean;
   /** A data call slower than this serves the client-rendered page instead (the visitor still gets the site). */
   dataTimeoutMs: number;
   renderTimeoutMs: number;
@@ -105,6 +107,7 @@ function openRenderer(site: Pick<Site, 'options' | 'shell'>): Promise<SiteRender
     shellDir: options.shellDir,
     ...(options.configFile ? { configFile: options.configFile } : {}),
     siteUrl: options.siteUrl,
+    ...(options.httpsOnly ? { httpsOnly: true } : {}),
     dataTimeoutMs: options.dataTimeoutMs,
     renderTimeoutMs: options.renderTimeoutMs,
     shellServer: site.shell,

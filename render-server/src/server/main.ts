@@ -3,7 +3,8 @@
  *
  *   PORT=3005 SHELL_DIR=shell/dist SITE_URL=https://www.example.cn npx tsx render-server/src/server/main.ts
  *
- * RUNTIME_CONFIG_FILE: the runtime config when not the shell folder's own.
+ * RUNTIME_CONFIG_FILE: the runtime config when not the shell folder's own. An https SITE_URL takes only https:
+ * entries from it.
  */
 import path from 'node:path';
 import { closeOnSignals, listenHost, RENDER_PORT } from '@wenrun/shared/node';
@@ -17,10 +18,14 @@ function numberFrom(name: string, fallback: number): number {
 }
 
 async function main(): Promise<void> {
+  const siteUrl = process.env.SITE_URL ?? 'http://localhost:3000';
   const app = await buildRenderServer({
     shellDir: path.resolve(ROOT, process.env.SHELL_DIR ?? 'shell/dist'),
     ...(process.env.RUNTIME_CONFIG_FILE ? { configFile: path.resolve(process.env.RUNTIME_CONFIG_FILE) } : {}),
-    siteUrl: process.env.SITE_URL ?? 'http://localhost:3000',
+    siteUrl,
+    // Pages served over https (the production form over TLS, its SITE_URL) load no code over http:, nor does this
+    // server evaluate any: the config's http: entries are reported and left out.
+    httpsOnly: siteUrl.startsWith('https:'),
     // SPEC-level promise of the render server: a visitor never waits more than this for the API behind a page.
     dataTimeoutMs: numberFrom('RENDER_DATA_TIMEOUT_MS', 3_000),
     renderTimeoutMs: numberFrom('RENDER_TIMEOUT_MS', 5_000),

@@ -1,4 +1,4 @@
-import { DEFAULT_RUNTIME_CONFIG, fallbackRuntimeConfig, getRuntimeConfig, loadRuntimeConfig, parseRuntimeConfig } from './runtimeConfig';
+import { DEFAULT_RUNTIME_CONFIG, fallbackRuntimeConfig, getRuntimeConfig, HTTPS_ONLY_MESSAGE, loadRuntimeConfig, parseRuntimeConfig } from './runtimeConfig';
 
 describe('parseRuntimeConfig', () => {
   it('takes a complete, valid file as it is', () => {
@@ -29,6 +29,47 @@ describe('parseRuntimeConfig', () => {
     expect(problems.map((line) => line.split(':')[0])).toEqual(
       expect.arrayContaining(['apiBaseUrl', 'statsBaseUrl', 'contact.email', 'remotes.header', 'remotes.nosuch']),
     );
+  });
+
+  describe('the production form over TLS (httpsOnly)', () => {
+    const secure = 'https://a.example.cn/mf-manifest.json';
+    const plain = 'http://cdn.example.cn/header/mf-manifest.json';
+    const raw = {
+      apiBaseUrl: 'http://api.example.cn',
+      statsBaseUrl: 'http://api.example.cn/stats',
+      remotes: {
+        header: [secure, plain],
+        about: plain,
+        wuyou: { entries: [secure], canary: { entry: 'http://canary.example.cn/mf-manifest.json', percent: 10 } },
+      },
+    };
+
+    it('reports and leaves out every http: entry, API and statistics host', () => {
+      const { config, problems } = parseRuntimeConfig(raw, { httpsOnly: true });
+      expect(config.remotes.header).toEqual([secure]);
+      expect(config.remotes.about).toEqual(DEFAULT_RUNTIME_CONFIG.remotes.about);
+      expect(config.canaries).toEqual({});
+      expect(config.apiBaseUrl).toBe(DEFAULT_RUNTIME_CONFIG.apiBaseUrl);
+      expect(config.statsBaseUrl).toBe(DEFAULT_RUNTIME_CONFIG.statsBaseUrl);
+      expect(problems).toEqual([
+        `remotes.header: ${plain} ${HTTPS_ONLY_MESSAGE}，已去掉`,
+        `remotes.about: ${plain} ${HTTPS_ONLY_MESSAGE}，已去掉`,
+        'remotes.about: 没有 https 地址，使用默认值',
+        `remotes.wuyou.canary: ${HTTPS_ONLY_MESSAGE}，使用默认值`,
+        `apiBaseUrl: ${HTTPS_ONLY_MESSAGE}，使用默认值`,
+        `statsBaseUrl: ${HTTPS_ONLY_MESSAGE}，使用默认值`,
+      ]);
+      // Fields that load no code and make no call keep http: (a link opened in a new tab).
+      expect(parseRuntimeConfig({ trainingSystemUrl: 'http://yx.example.cn/' }, { httpsOnly: true }).problems).toEqual([]);
+    });
+
+    it('takes the same file as it is in the demo, which runs on http://localhost', () => {
+      const { config, problems } = parseRuntimeConfig(raw);
+      expect(problems).toEqual([]);
+      expect(config.remotes.header).toEqual([secure, plain]);
+      expect(config.canaries.wuyou?.entry).toBe('http://canary.example.cn/mf-manifest.json');
+      expect(parseRuntimeConfig({}, { httpsOnly: true }).problems).toEqual([]);
+    });
   });
 
   it('keeps a list of remote entries in order: primary first, then fallbacks', () => {

@@ -83,6 +83,11 @@ function isHttpUrl(value: string): boolean {
 
 const httpUrl = z.string().check(z.trim(), z.maxLength(2048), z.refine(isHttpUrl, '不是 http(s) 地址'));
 
+export const HTTPS_ONLY_MESSAGE = '不是 https 地址（生产形态只接受 https:）';
+const isHttps = (url: string) => url.startsWith('https:');
+/** What the production form over TLS takes where code or calls come from: nothing a network in between could rewrite. */
+const httpsUrl = httpUrl.check(z.refine(isHttps, HTTPS_ONLY_MESSAGE));
+
 const text = z.string().check(z.trim(), z.minLength(1, '不能为空'), z.maxLength(200, '超过 200 字'));
 
 const contactSchema = z.object({
@@ -105,10 +110,13 @@ const entryListSchema = z.union([
   z.array(httpUrl).check(z.minLength(1), z.maxLength(MAX_REMOTE_ENTRIES)),
 ]);
 
-const canarySchema = z.object({
-  entry: httpUrl,
-  percent: z.number().check(z.gte(0, '不能小于 0'), z.lte(100, '不能大于 100')),
-});
+const canarySchemaWith = (entry: typeof httpUrl) =>
+  z.object({
+    entry,
+    percent: z.number().check(z.gte(0, '不能小于 0'), z.lte(100, '不能大于 100')),
+  });
+const canarySchema = canarySchemaWith(httpUrl);
+const httpsCanarySchema = canarySchemaWith(httpsUrl);
 
 const fieldDataSchema = z.object({
   sampleRate: z.number().check(z.gte(0, '不能小于 0'), z.lte(1, '不能大于 1')),
@@ -124,8 +132,18 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+export interface ParseOptions {
+  /**
+   * The production form over TLS (its start says so: deploy/ops/nginx/start.ts; the release command reads it from an
+   * https API): an `http:` remote entry (primary, fallback or canary), `apiBaseUrl` or `statsBaseUrl` is reported and
+   * not used, so no server evaluates code fetched over plain HTTP and no page's CSP names an `http:` origin. A list
+   * loses only its `http:` entries. The demo (`npm start`) keeps `http://localhost`.
+   */
+  httpsOnly?: boolean;
+}
+
 /** Field by field: a bad `contact.email` costs only that field, never the whole file. */
-export function parseRuntimeConfig(raw: unknown): ParsedRuntimeConfig {
+export function parseRuntimeConfig(raw: unknown, { httpsOnly = false }: ParseOptions = {}): ParsedRuntimeConfig {
   const problems: string[] = [];
   const defaults = DEFAULT_RUNTIME_CONFIG;
   if (!isRecord(raw)) {
@@ -161,15 +179,19 @@ export function parseRuntimeConfig(raw: unknown): ParsedRuntimeConfig {
     const value = rawRemotes[name];
     const release = isRecord(value) ? value : { entries: value };
     if (isRecord(value) && value.entries === undefined) problems.push(`remotes.${name}.entries: 缺少，使用默认值`);
-    remotes[name] = field(`remotes.${name}`, entryListSchema, release.entries, defaults.remotes[name]);
-    const canary = field<CanaryRelease | undefined>(`remotes.${name}.canary`, canarySchema, release.canary, undefined);
+    const listed = field<string[] | undefined>(`remotes.${name}`, entryListSchema, release.entries, undefined) ?? defaults.remotes[name];
+    const usable = httpsOnly && listed !== defaults.remotes[name] ? listed.filter(isHttps) : listed;
+    for (const entry of listed.filter((entry) => !usable.includes(entry))) problems.push(`remotes.${name}: ${entry} ${HTTPS_ONLY_MESSAGE}，已去掉`);
+    if (!usable.length) problems.push(`remotes.${name}: 没有 https 地址，使用默认值`);
+    remotes[name] = usable.length ? usable : defaults.remotes[name];
+    const canary = field<CanaryRelease | undefined>(`remotes.${name}.canary`, httpsOnly ? httpsCanarySchema : canarySchema, release.canary, undefined);
     if (canary) canaries[name] = canary;
   }
 
   return {
     config: {
-      apiBaseUrl: field('apiBaseUrl', httpUrl, raw.apiBaseUrl, defaults.apiBaseUrl),
-      statsBaseUrl: field('statsBaseUrl', httpUrl, raw.statsBaseUrl, defaults.statsBaseUrl),
+      apiBaseUrl: field('apiBaseUrl', httpsOnly ? httpsUrl : httpUrl, raw.apiBaseUrl, defaults.apiBaseUrl),
+      statsBaseUrl: field('statsBaseUrl', httpsOnly ? httpsUrl : httpUrl, raw.statsBaseUrl, defaults.statsBaseUrl),
       trainingSystemUrl: field('trainingSystemUrl', httpUrl, raw.trainingSystemUrl, defaults.trainingSystemUrl),
       contact,
       officialAccounts: field(
