@@ -35,6 +35,7 @@ async function main(): Promise<void> {
   const shellDir = buildOf(SHELL_PART.folder);
   const root = buildOf(part.folder);
   const app = await buildPartServer({
+    name: values.part,
     root,
     spa: fallbackPageIn(root),
     allowedOrigins: isShell ? [] : siteOrigins(),

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { activityImagePath, SITE_ROUTES } from '@wenrun/shared/node';
 import { answeredAs, ODD_REQUEST_LINES, rawRequest } from '@wenrun/server-plugins';
 import { compressFolder } from '../build/compress';
@@ -46,6 +47,15 @@ describe('part server', () => {
     port = (server.address() as AddressInfo).port;
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('counts what it served in Prometheus\'s format at /metrics, on its own port: through a proxy it is a page', async () => {
+    await at('/app.html');
+    const families = parsePrometheusTextFormat(await (await at('/metrics')).text());
+    const requests = families.find((family) => family.name === 'http_requests_total');
+    expect(requests?.metrics.some((sample) => sample.labels?.status === '200' && sample.labels.server === 'part')).toBe(true);
+    const proxied = await at('/metrics', { headers: { 'x-forwarded-for': '198.51.100.7' } });
+    expect(await proxied.text()).not.toContain('http_requests_total');
+  });
 
   it('sends the brotli or gzip copy a client accepts, the plain file otherwise, and says it varies', async () => {
     const br = await at('/main.1a2b3c4d.js', { headers: { 'accept-encoding': 'br' } });

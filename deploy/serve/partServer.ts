@@ -10,6 +10,7 @@ import {
   clientPageRefusals,
   decodedPath,
   historyMode,
+  metrics,
   REFUSED_MESSAGES,
   refusedWithClientPage,
   renderedOr,
@@ -56,6 +57,8 @@ export interface PartServerOptions {
    */
   writtenPagesFit?: () => boolean;
   logger?: boolean;
+  /** The part's name, labelling its figures at `/metrics` (`shell`, `header`…). */
+  name?: string;
 }
 
 /**
@@ -77,6 +80,7 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
     ...clientPageRefusals(page, options.headers),
   });
   if (options.headers) await app.register(sendSecurityHeaders, { headers: options.headers });
+  await app.register(metrics, { server: options.name ?? 'part' });
   app.addHook('onRequest', partCors(options.allowedOrigins ?? []));
   await app.register(canonicalPaths, { maxUrlLength: MAX_URL_LENGTH, refuse: refusedWithClientPage(page, BUILD_FILE) });
   await app.register(requestHygiene, { methods: ['GET', 'HEAD'], preflight: true });

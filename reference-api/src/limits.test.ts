@@ -1,7 +1,7 @@
 import net from 'node:net';
 import Database from 'better-sqlite3';
 import { API_PATHS, CODE_COUNTDOWN_SECONDS, SUCCESS_CODE, type LoginResult } from '@wenrun/shared/node';
-import { rawAnswer } from '@wenrun/server-plugins';
+import { METRICS_PATH, rawAnswer } from '@wenrun/server-plugins';
 import { createAuthStore } from './db/auth';
 import { openDatabase } from './db/database';
 import { createMessageStore } from './db/messages';
@@ -227,6 +227,8 @@ describe('publishing activities', () => {
   it('lists no development route in its route table, the admin ones and the site\'s calls', () => {
     const urls = server.app.apiRoutes.map((route) => route.url);
     expect(urls.filter((url) => url.startsWith(DEV_PREFIX))).toEqual([]);
+    // nginx forwards this table: the operators' figures are on the API's own port only.
+    expect(urls).not.toContain(METRICS_PATH);
     expect(urls).toEqual(expect.arrayContaining([API_PATHS.sendCode, API_PATHS.logout, '/admin/activities', '/admin/activities/:id']));
   });
 });

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { API_PATHS, MESSAGES, SUCCESS_CODE } from '@wenrun/shared/node';
 import { rawAnswer } from '@wenrun/server-plugins';
 import { ERROR_MESSAGES } from './envelope';
@@ -118,6 +119,14 @@ describe('bad requests', () => {
       415,
       ERROR_MESSAGES.unsupportedType,
     );
+  });
+
+  it('counts its calls in Prometheus\'s format at /metrics on its own port; through nginx it is no route', async () => {
+    await send(at('/healthz'), { method: 'GET' });
+    const families = parsePrometheusTextFormat((await send(at('/metrics'), { method: 'GET' })).text);
+    const health = families.find((family) => family.name === 'http_requests_total')?.metrics.find((sample) => sample.labels?.route === '/healthz');
+    expect(health?.labels).toMatchObject({ server: 'api', status: '200' });
+    expectTransportFailure(await send(at('/metrics'), { method: 'GET', headers: { 'x-forwarded-for': '198.51.100.7' } }), 404, ERROR_MESSAGES.routeNotFound);
   });
 
   it('answers unknown routes and wrong methods with a 404 envelope', async () => {

@@ -3,7 +3,7 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { REMOTE_PARTS, SHELL_PART } from '@wenrun/shared/node';
-import { sendSecurityHeaders } from '@wenrun/server-plugins';
+import { metrics, sendSecurityHeaders } from '@wenrun/server-plugins';
 import type { AppContext, Limits } from './context';
 import { createAuthStore } from './db/auth';
 import { createContentStore } from './db/content';
@@ -122,6 +122,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   });
   app.addHook('onClose', () => db.close());
   if (removedDemoAccounts) app.log.warn({ removedDemoAccounts }, '生产模式：已删除数据库中的演示账号');
+  // Before the route table is kept: `/metrics` is the operators', answered on the API's own port, never by nginx.
+  await app.register(metrics, { server: 'api' });
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { DEFAULT_RUNTIME_CONFIG, ENTRY_ASSETS_FILE } from '@wenrun/shared/node';
 import { rawAnswer, rawRequest } from '@wenrun/server-plugins';
 import type { RenderedPage, RenderSetup, ShellServer } from '../render/shellServer';
@@ -26,7 +27,7 @@ function shellFolder(appPage = APP_PAGE): string {
 
 type Render = (url: string, setup: RenderSetup) => Promise<RenderedPage>;
 
-function page(status: 200 | 404, routeId: 'activity' | 'search' | 'home', markup: string): RenderedPage {
+function page(status: 200 | 404, routeId: 'activity' | 'search' | 'home', markup: string, failedSlots: string[] = []): RenderedPage {
   return {
     kind: 'page',
     status,
@@ -34,7 +35,7 @@ function page(status: 200 | 404, routeId: 'activity' | 'search' | 'home', markup
     head: { title: '标题', description: '说明', canonicalPath: '/', jsonLd: [] },
     jsonLd: [],
     markup,
-    state: { data: {}, failedSlots: [], renderedAt: new Date(0).toISOString() },
+    state: { data: {}, failedSlots, renderedAt: new Date(0).toISOString() },
     unavailable: [],
   };
 }
@@ -200,6 +201,30 @@ describe('render server', () => {
     const body = await proxied.text();
     expect(body).toContain('<h1>首页</h1>');
     expect(body).not.toContain('apiBaseUrl');
+  });
+
+  it('counts each page by route and outcome, and the activity cache, in Prometheus\'s format on its own port only', async () => {
+    render.mockResolvedValueOnce(page(200, 'home', '<h1>首页</h1>', ['header/Header']));
+    for (const url of ['/about/9', '/wuyou/1', '/wuyou/1', '/search/课程', '/slow-api', '/broken']) await (await fetch(`${origin}${encodeURI(url)}`)).text();
+    const scraped = await fetch(`${origin}/metrics`);
+    const families = parsePrometheusTextFormat(await scraped.text());
+    const samples = (name: string, ...labels: string[]) =>
+      Object.fromEntries(
+        (families.find((each) => each.name === name)?.metrics ?? []).map((sample) => [labels.map((label) => sample.labels?.[label]).join(' '), Number(sample.value)]),
+      );
+    // The first page's header slot fell back on the server; the second request of the activity came from the cache.
+    expect(samples('render_pages_total', 'route', 'outcome')).toEqual({
+      'about slot_fallback': 1,
+      'activity rendered': 1,
+      'search rendered': 1,
+      'other timed_out': 1,
+      'other unavailable': 1,
+    });
+    expect(samples('render_slot_fallbacks_total', 'remote', 'version')).toEqual({ 'header unknown': 1 });
+    expect(samples('render_page_cache_total', 'result')).toEqual({ miss: 1, hit: 1 });
+    expect(samples('http_requests_total', 'route', 'method', 'status')['activity GET 200']).toBe(2);
+    const proxied = await (await fetch(`${origin}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.1' } })).text();
+    expect(proxied).not.toContain('render_pages_total');
   });
 });
 

@@ -3,11 +3,12 @@ import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { ACTIVITY_IMAGE_ROUTE, activityPath, APP_PAGE, isActivityId, REMOTE_NAMES, routeOf, type RouteId } from '@wenrun/shared/node';
-import { answerRefused, HTML, plainRefusal, REFUSED_MESSAGES, requestHygiene, TEXT } from '@wenrun/server-plugins';
+import { answerRefused, HTML, metrics, plainRefusal, REFUSED_MESSAGES, requestHygiene, TEXT } from '@wenrun/server-plugins';
 import { createActivityApi } from '../render/activityApi';
 import { loadShellServer, type ShellServer } from '../render/shellServer';
 import { openSiteRenderer, runtimeConfigFile, type SiteRenderer } from '../render/siteRenderer';
 import { createPageCache, DEFAULT_PAGE_CACHE, type PageCacheLimits } from './pageCache';
+import { renderFigures, type RenderFigures } from './renderFigures';
 import { carriedForward, changesBetween, snapshotSite, unlistedActivityPages, type SiteSnapshot } from './siteWatch';
 
 export interface RenderServerOptions {
@@ -69,7 +70,13 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     clientErrorHandler: answerRefused(plainRefusal),
   });
   await app.register(requestHygiene, { methods: ['GET', 'HEAD'] });
-  const site = await openSite(options, app.log);
+  await app.register(metrics, {
+    server: 'render',
+    routeOf: (request) => routeOf(sitePath(request.raw.url ?? '/').split('?')[0] ?? '/').route.id,
+    // Through the site `/metrics` is a path like any other, as `/healthz` is.
+    whenProxied: (request, reply) => sendPage(site, request, reply),
+  });
+  const site = await openSite(options, app.log, renderFigures(app.metrics));
   const timer = setInterval(() => {
     checkSite(site).catch((error: unknown) => app.log.warn({ err: error }, '检查站点更新失败'));
   }, options.checkIntervalMs);
@@ -99,6 +106,7 @@ interface Site {
   snapshot: SiteSnapshot;
   pages: ReturnType<typeof createPageCache>;
   covers: LRUCache<string, Buffer>;
+  figures: RenderFigures;
 }
 
 function openRenderer(site: Pick<Site, 'options' | 'shell'>): Promise<SiteRenderer> {
@@ -114,7 +122,7 @@ function openRenderer(site: Pick<Site, 'options' | 'shell'>): Promise<SiteRender
   });
 }
 
-async function openSite(options: RenderServerOptions, log: FastifyBaseLogger): Promise<Site> {
+async function openSite(options: RenderServerOptions, log: FastifyBaseLogger, figures: RenderFigures): Promise<Site> {
   const shell: ShellServer = options.shellServer ?? loadShellServer(options.shellDir);
   const configFile = runtimeConfigFile(options.shellDir, options.configFile);
   const renderer = await openRenderer({ options, shell });
@@ -127,6 +135,7 @@ async function openSite(options: RenderServerOptions, log: FastifyBaseLogger): P
     snapshot: await snapshotSite(configFile, renderer.config),
     pages: createPageCache(options.pageCache ?? DEFAULT_PAGE_CACHE),
     covers: new LRUCache<string, Buffer>({ max: 200, ttl: 10 * 60_000 }),
+    figures,
   };
 }
 
@@ -199,10 +208,12 @@ async function sendPage(site: Site, request: FastifyRequest, reply: FastifyReply
   const activityId = route.id === 'activity' ? (params.id ?? '') : '';
   const cacheKey = isActivityId(activityId) ? activityPath(activityId) : undefined;
   const cached = cacheKey ? site.pages.get(cacheKey) : undefined;
+  if (cacheKey) site.figures.pageCache(cached ? 'hit' : 'miss');
   if (cached) {
     return reply.code(200).type(HTML).header('Cache-Control', CACHE_CONTROL.activity).header('X-Render-Cache', 'hit').send(cached.html);
   }
   const outcome = await site.renderer.render(url);
+  site.figures.rendered(route.id, outcome, site.snapshot.versions);
   if (outcome.kind === 'redirect') return reply.redirect(outcome.location, outcome.status);
   if (outcome.kind === 'unavailable') return sendFallback(site, reply, outcome.reason);
   // A slot that failed here is retried by the browser: such a page is not kept.

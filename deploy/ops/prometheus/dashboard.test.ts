@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
+import { metrics, METRICS_PATH } from '@wenrun/server-plugins';
+import { renderFigures } from '@wenrun/render-server/metrics';
+
+const DASHBOARD = path.join(import.meta.dirname, 'grafana-dashboard.json');
+
+interface Dashboard {
+  panels: { title: string; targets: { expr: string }[] }[];
+}
+
+/** The series names a family is written as: a histogram's and a summary's own suffixes besides its name. */
+function seriesNames(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const family of parsePrometheusTextFormat(text)) {
+    names.add(family.name);
+    if (family.type === 'HISTOGRAM') for (const suffix of ['_bucket', '_count', '_sum']) names.add(`${family.name}${suffix}`);
+    if (family.type === 'SUMMARY') for (const suffix of ['_count', '_sum']) names.add(`${family.name}${suffix}`);
+  }
+  return names;
+}
+
+/** The metric names a PromQL expression reads: what is left once strings, matchers, groupings, ranges and calls go. */
+function metricsOf(expr: string): string[] {
+  const bare = expr
+    .replace(/"(?:[^"\\]|\\.)*"/g, '')
+    .replace(/\{[^}]*\}/g, '')
+    .replace(/\b(by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, '')
+    .replace(/\[[^\]]*\]/g, '');
+  return [...bare.matchAll(/[a-zA-Z_:][a-zA-Z0-9_:]*(?!\s*\(|[a-zA-Z0-9_:])/g)].map((match) => match[0]).filter((name) => !/^\d/.test(name));
+}
+
+describe('the Grafana dashboard', () => {
+  let exposed: Set<string>;
+  beforeAll(async () => {
+    // Every server's figures are the plugin's and, for the render server, its own beside them.
+    const app = Fastify();
+    await app.register(metrics, { server: 'render' });
+    renderFigures(app.metrics);
+    // Over HTTP: this project's Jest cannot load `inject`'s cookie parser (an ES module).
+    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+    const scraped = await (await fetch(`${origin}${METRICS_PATH}`)).text();
+    exposed = seriesNames(scraped);
+    await app.close();
+  });
+
+  it('reads the metric names out of a query, not its functions, labels or strings', () => {
+    expect(metricsOf('histogram_quantile(0.95, sum by (le, route) (rate(http_request_duration_seconds_bucket{server="render"}[5m])))')).toEqual([
+      'http_request_duration_seconds_bucket',
+    ]);
+    expect(metricsOf('sum(rate(a_total{result="hit"}[5m])) / sum(rate(b_total[5m]))')).toEqual(['a_total', 'b_total']);
+  });
+
+  it('queries only metrics the servers expose, so no panel is empty for a misspelt name', () => {
+    const dashboard = JSON.parse(fs.readFileSync(DASHBOARD, 'utf8')) as Dashboard;
+    const queried = dashboard.panels.flatMap((panel) => panel.targets.flatMap((target) => metricsOf(target.expr).map((name) => `${panel.title}: ${name}`)));
+    expect(queried.length).toBeGreaterThanOrEqual(dashboard.panels.length);
+    expect(queried.filter((each) => !exposed.has(each.split(': ')[1] ?? ''))).toEqual([]);
+  });
+});

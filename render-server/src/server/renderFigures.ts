@@ -1,0 +1,59 @@
+import { Counter, type Registry } from 'prom-client';
+import type { RemoteName } from '@wenrun/shared/node';
+import type { RenderOutcome } from '../render/siteRenderer';
+import type { RemoteVersion } from './siteWatch';
+
+/** What became of a page asked of the render server, as ops count it. */
+export type PageOutcome = 'rendered' | 'slot_fallback' | 'timed_out' | 'unavailable' | 'redirect';
+
+/** A render or data call over its deadline says so in its reason (`渲染超过 5000 ms`, the client's `系统接口请求超时…`). */
+const TIMED_OUT = /超时|超过 \d+ ms|timeout/i;
+
+export function pageOutcome(outcome: RenderOutcome): PageOutcome {
+  if (outcome.kind === 'redirect') return 'redirect';
+  if (outcome.kind === 'unavailable') return TIMED_OUT.test(outcome.reason) ? 'timed_out' : 'unavailable';
+  return outcome.failedSlots.length ? 'slot_fallback' : 'rendered';
+}
+
+export interface RenderFigures {
+  rendered(route: string, outcome: RenderOutcome, versions: Record<RemoteName, RemoteVersion>): void;
+  pageCache(result: 'hit' | 'miss'): void;
+}
+
+/**
+ * The render server's own figures beside its requests' (`/metrics`): how each page came out, which remote build's
+ * slot fell back (a version failing on the server shows before any visitor writes in), and the activity page cache.
+ */
+export function renderFigures(registry: Registry): RenderFigures {
+  const pages = new Counter({
+    name: 'render_pages_total',
+    help: '服务器渲染的页面，按路由和结果（rendered 渲染完整、slot_fallback 有插槽用了后备、timed_out 超时、unavailable 无法渲染、redirect 重定向）',
+    labelNames: ['route', 'outcome'],
+    registers: [registry],
+  });
+  const slotFallbacks = new Counter({
+    name: 'render_slot_fallbacks_total',
+    help: '在服务器上加载或渲染失败、以后备内容出现的 remote 插槽，按 remote 和版本',
+    labelNames: ['remote', 'version'],
+    registers: [registry],
+  });
+  const cache = new Counter({
+    name: 'render_page_cache_total',
+    help: '活动页缓存的命中与未命中',
+    labelNames: ['result'],
+    registers: [registry],
+  });
+  return {
+    rendered(route, outcome, versions) {
+      pages.inc({ route, outcome: pageOutcome(outcome) });
+      if (outcome.kind !== 'page') return;
+      for (const slot of outcome.failedSlots) {
+        const remote = slot.split('/')[0] as RemoteName;
+        slotFallbacks.inc({ remote, version: versions[remote]?.version ?? 'unknown' });
+      }
+    },
+    pageCache(result) {
+      cache.inc({ result });
+    },
+  };
+}
