@@ -95,6 +95,9 @@ describe('the guard under forged field data', () => {
     expect(canaryOf()).toEqual({ entry: CANARY, percent: 10 });
     const lines = await statusReport({ configFile, fieldData: { baseUrl: api.url }, check: answers, now: clock.now });
     expect(lines.join('\n')).toMatch(/守卫判定（灰度开始以来 1 分钟）：未见变差/);
+    // What arrived (the forger's 260 failing views among 560), and what the guard judged without the ten pushing most.
+    expect(lines.join('\n')).toMatch(/灰度 +560 +61 +46\.4% +46\.4%/);
+    expect(lines.join('\n')).toMatch(/灰度（每端去掉 10 个） +250 +0\.0% +0\.0% +1200 ms/);
   });
 
   it('the same forged failures spread over ten addresses: no abort', async () => {

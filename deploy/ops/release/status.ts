@@ -33,6 +33,14 @@ function sideRow(label: string, side: ReleaseSideFigures | undefined, { minViews
   return [...size, percent(side.errorRate), percent(side.loadFailures / side.views), ms(side.p75.LCP), ms(side.p75.INP)];
 }
 
+/** A side as the guard judges it: each count with the clients that push it most either way left out. */
+function trimmedRow(label: string, side: ReleaseSideFigures | undefined, { leaveOutClients }: GuardThresholds): string[] {
+  const rate = ({ views, count }: { views: number; count: number }) => (views ? percent(count / views) : '—');
+  if (!side) return [`${label}（每端去掉 ${leaveOutClients} 个）`, '0', '', '', '', '', ''];
+  const { errors, loadFailures, lcp } = side.trimmed;
+  return [`${label}（每端去掉 ${leaveOutClients} 个）`, String(errors.views), '', rate(errors), rate(loadFailures), ms(lcp.p75), ''];
+}
+
 const entryLine = (role: string, state: EntryState) => `  ${pad(role, 10)}${state.entry}  ${state.version ? `版本 ${state.version}` : `不可用：${state.problem}`}`;
 
 export function historyLines(history: HistoryLine[], count = HISTORY_SHOWN): string[] {
@@ -61,7 +69,7 @@ export async function statusReport(options: StatusOptions): Promise<string[]> {
 
   let day: ReleaseFieldData | undefined;
   try {
-    day = await readReleaseFigures(source, now - DAY_MS);
+    day = await readReleaseFigures(source, now - DAY_MS, guardSettings.thresholds.leaveOutClients);
   } catch (error) {
     lines.push(`  ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -80,6 +88,10 @@ export async function statusReport(options: StatusOptions): Promise<string[]> {
           ['', '访问', '访问者', '错误率', '加载失败率', 'LCP p75', 'INP p75'],
           ...(canary || figures?.canary ? [sideRow('灰度', figures?.canary, guardSettings.thresholds)] : []),
           sideRow('稳定', figures?.stable, guardSettings.thresholds),
+          // What the guard judges, beside what arrived: a forger's views are in the rows above, not in these.
+          ...(canary && guardSettings.thresholds.leaveOutClients > 0
+            ? [trimmedRow('灰度', figures?.canary, guardSettings.thresholds), trimmedRow('稳定', figures?.stable, guardSettings.thresholds)]
+            : []),
         ]),
       );
     }
