@@ -337,8 +337,14 @@ describe('the figures kept on each view', () => {
       event.run('metric', 'LCP', 1200, null);
       event.run('error', null, null, 'x');
       old.close();
-      const fieldData = createFieldDataStore(openDatabase(file));
+      const db = openDatabase(file);
+      const fieldData = createFieldDataStore(db);
       expect(fieldData.summary(NOW, 1).byRoute).toEqual([{ route: '/', views: 1, errorRate: 1, p75: { LCP: 1200 } }]);
+      // A view from before clients were kept is a client of its own, its events counted for the caps.
+      expect(db.prepare('SELECT client, events FROM field_views').all()).toEqual([{ client: 'legacy view-old', events: 3 }]);
+      expect(db.prepare('SELECT views, events FROM field_totals').get()).toEqual({ views: 1, events: 3 });
+      expect(db.prepare('SELECT client, views, events FROM field_client_totals').all()).toEqual([{ client: 'legacy view-old', views: 1, events: 3 }]);
+      db.close();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
