@@ -161,7 +161,40 @@ test.describe('the production form: nginx over TLS, the reference API in product
   });
 
   test('statistics take only the routes of the manifest and the remotes of the parts table: a flood leaves the summary as it was', async ({ nginxSite }) => {
+    // The summary is made at most once a minute (FIELD_SUMMARY_CACHE_MS): one made before the flood, one after.
+    test.setTimeout(180_000);
     const log = `${nginxSite.api}/stats${API_PATHS.statsLog}`;
+    type Summary = { until: number; byRoute: { route: string }[]; byRemoteVersion: { remote: string }[]; byDay: unknown[] };
+    const summaryMadeAfter = async (time: number): Promise<Summary> => {
+      let summary: Summary | undefined;
+      await expect
+        .poll(
+          async () => {
+            summary = (JSON.parse((await request(`${nginxSite.api}/stats${API_PATHS.fieldSummary}?days=1`, { ca: nginxSite.ca })).body) as Envelope<Summary>).data;
+            return summary.until;
+          },
+          { timeout: 75_000, intervals: [1000] },
+        )
+        .toBeGreaterThanOrEqual(time);
+      return summary as Summary;
+    };
+    /** A well-formed view of `route`, from `localAddress` (another visitor to nginx). */
+    const viewFrom = async (localAddress: string, index: number, route: string, events: unknown[]) => {
+      const view = { ...poisonedView(index).view, route, versions: { about: '6.6.6' }, canary: ['about'] };
+      const answer = await request(log, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+        body: JSON.stringify({ type: 'fieldData', view, events }),
+        ca: nginxSite.ca,
+        localAddress,
+      });
+      return JSON.parse(answer.body) as Envelope<unknown>;
+    };
+    // A visitor's view is in the summary the flood must leave as it was.
+    expect((await viewFrom('127.0.0.52', 0, '/about/*', [{ kind: 'metric', name: 'LCP', value: 1500 }])).header.code).toBe('200');
+    const before = await summaryMadeAfter(Date.now());
+    expect(before.byRoute).toContainEqual(expect.objectContaining({ route: '/about/*' }));
+
     for (let i = 0; i < 20; i += 1) {
       const reply = await beacon(log, poisonedView(i), nginxSite.ca);
       expect(reply.header.code).toBe('400');
@@ -169,13 +202,22 @@ test.describe('the production form: nginx over TLS, the reference API in product
     }
     const fakeRemote = await beacon(log, { ...poisonedView(99), view: { ...poisonedView(99).view, route: '/' } }, nginxSite.ca);
     expect(fakeRemote.header.codeMsg).toMatch(/不认识的 remote fake99/);
-    const summary = JSON.parse((await request(`${nginxSite.api}/stats${API_PATHS.fieldSummary}?days=1`, { ca: nginxSite.ca })).body) as Envelope<{
-      byRoute: { route: string }[];
-      byRemoteVersion: { remote: string }[];
-    }>;
+    // Well-formed views from one address, past its views an hour: a flooder, none of whose views count.
+    const flood = (index: number) => viewFrom('127.0.0.51', 1000 + index, '/about/*', [{ kind: 'metric', name: 'LCP', value: 60_000 }, { kind: 'error', message: 'flood' }]);
+    const replies: Envelope<unknown>[] = [];
+    for (let batch = 0; batch < 32; batch += 1) replies.push(...(await Promise.all(Array.from({ length: 10 }, (_, index) => flood(batch * 10 + index)))));
+    expect(replies.filter((reply) => reply.header.code === '200')).toHaveLength(300);
+    expect(replies.at(-1)?.header).toEqual({ code: '429', codeMsg: '这个地址本小时发送的页面访问过多，不再保存，本小时发送的都不计入统计' });
+
+    const after = await summaryMadeAfter(Date.now());
+    expect({ byRoute: after.byRoute, byRemoteVersion: after.byRemoteVersion, byDay: after.byDay }).toEqual({
+      byRoute: before.byRoute,
+      byRemoteVersion: before.byRemoteVersion,
+      byDay: before.byDay,
+    });
     const patterns = SITE_ROUTES.map((route) => route.path);
-    for (const row of summary.data.byRoute) expect(patterns).toContain(row.route);
-    for (const row of summary.data.byRemoteVersion) expect(REMOTE_NAMES).toContain(row.remote);
+    for (const row of after.byRoute) expect(patterns).toContain(row.route);
+    for (const row of after.byRemoteVersion) expect(REMOTE_NAMES).toContain(row.remote);
   });
 
   test('messages: one address leaves a few a day, then is told so in Chinese; other visitors still can', async ({ nginxSite }) => {

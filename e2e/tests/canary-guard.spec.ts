@@ -52,7 +52,9 @@ test('a canary whose module throws: its visitors fall back, their field data arr
   hosts,
 }) => {
   const canary = await hosts.serve(throwingCanary());
-  const shellDir = deployShellCopy('shell-guarded', (config) => (config.canaryGuard = { minViews: MIN_VIEWS }));
+  // Every browser here is one client (loopback): none is left out, and one is enough (guard-attacks.test.ts and
+  // attacker-fielddata.spec.ts play the clients that push the figures).
+  const shellDir = deployShellCopy('shell-guarded', (config) => (config.canaryGuard = { minViews: MIN_VIEWS, minClients: 1, leaveOutClients: 0 }));
   const shell = await hosts.serve(shellDir);
   const configFile = path.join(shellDir, RUNTIME_CONFIG_FILE);
   const canaryEntry = `${canary.origin}/${MANIFEST_FILE}`;

@@ -18,6 +18,8 @@ export interface Limits {
   messagesPerIpPerDay: number;
   /** How long a field data summary is answered from memory (ms): computing one reads up to a week of views. */
   fieldSummaryCacheMs: number;
+  /** New page views of field data one client may send per hour; past it, that hour of the client counts for nothing. */
+  fieldViewsPerClientPerHour: number;
 }
 
 /** What the route modules share: the stores, the clock, and the demo's switches. */

@@ -30,6 +30,7 @@ async function main(): Promise<void> {
       sendCodePerHour: numberEnv('SEND_CODE_PER_HOUR', DEFAULT_LIMITS.sendCodePerHour),
       messagesPerIpPerDay: numberEnv('MESSAGES_PER_IP_PER_DAY', DEFAULT_LIMITS.messagesPerIpPerDay),
       fieldSummaryCacheMs: numberEnv('FIELD_SUMMARY_CACHE_MS', DEFAULT_LIMITS.fieldSummaryCacheMs),
+      fieldViewsPerClientPerHour: numberEnv('FIELD_VIEWS_PER_CLIENT_PER_HOUR', DEFAULT_LIMITS.fieldViewsPerClientPerHour),
     },
     trustedProxies: trustedProxiesEnv(process.env.TRUST_PROXY),
     adminToken: adminTokenEnv(process.env),

@@ -7,3 +7,20 @@ export function isLoopback(ip: string): boolean {
   const address = clientIp(ip);
   return address === '::1' || address.startsWith('127.');
 }
+
+/**
+ * The client as the threat model counts them (deploy/ops/release/README.md): an IPv4 address, or an IPv6 /64, the
+ * block one subscriber is given, so that one client cannot be many by walking its own addresses.
+ */
+export function clientKey(ip: string): string {
+  const address = clientIp(ip).split('%')[0] ?? '';
+  if (!address.includes(':')) return address;
+  const [head = '', tail] = address.split('::');
+  const before = head ? head.split(':') : [];
+  const after = tail ? tail.split(':') : [];
+  const groups = [...before, ...Array<string>(tail === undefined ? 0 : Math.max(0, 8 - before.length - after.length)).fill('0'), ...after];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}

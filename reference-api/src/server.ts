@@ -11,7 +11,7 @@ import { openDatabase } from './db/database';
 import { createMessageStore } from './db/messages';
 import { createSearchStore } from './db/search';
 import { seedDatabase } from './db/seed';
-import { createFieldDataStore } from './db/fieldData';
+import { createFieldDataStore, FIELD_VIEWS_PER_CLIENT_PER_HOUR } from './db/fieldData';
 import { createStatsStore } from './db/stats';
 import { answerClientError, API_HEADERS, ApiFailure, CODES, ERROR_MESSAGES, registerEnvelopeHandlers } from './envelope';
 import { assetRoutes } from './routes/assets';
@@ -93,6 +93,7 @@ export const DEFAULT_LIMITS: Limits = {
   sendCodePerHour: 1000,
   messagesPerIpPerDay: 20,
   fieldSummaryCacheMs: 60_000,
+  fieldViewsPerClientPerHour: FIELD_VIEWS_PER_CLIENT_PER_HOUR,
 };
 
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
@@ -137,7 +138,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     search: createSearchStore(db),
     messages: createMessageStore(db),
     stats: createStatsStore(db),
-    fieldData: createFieldDataStore(db),
+    fieldData: createFieldDataStore(db, { viewsPerClientPerHour: limits.fieldViewsPerClientPerHour }),
     now,
     limits,
     siteOrigins: new Set(siteOrigins),

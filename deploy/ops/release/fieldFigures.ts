@@ -19,8 +19,9 @@ export function tokenFromEnv(env: NodeJS.ProcessEnv = process.env): string | und
   return adminTokenEnv(env);
 }
 
-export async function readReleaseFigures({ baseUrl, token }: FieldDataSource, since: number): Promise<ReleaseFieldData> {
-  const url = `${baseUrl.replace(/\/$/, '')}${token ? ADMIN_PREFIX : DEV_PREFIX}${RELEASE_FIGURES_PATH}?since=${Math.floor(since)}`;
+/** The figures since `since`, each count also with the `leaveOut` clients that push it most either way left out. */
+export async function readReleaseFigures({ baseUrl, token }: FieldDataSource, since: number, leaveOut = 0): Promise<ReleaseFieldData> {
+  const url = `${baseUrl.replace(/\/$/, '')}${token ? ADMIN_PREFIX : DEV_PREFIX}${RELEASE_FIGURES_PATH}?since=${Math.floor(since)}&leaveOut=${leaveOut}`;
   let response: Response;
   try {
     response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: AbortSignal.timeout(FIELD_FIGURES_TIMEOUT_MS) });

@@ -45,7 +45,7 @@ describe('the canary guard on seeded field data', () => {
         { kind: 'slot', remote: 'about', version, loadMs: 120, outcome: index < loadFailures ? 'fallback' : 'loaded' },
         ...(index < errors ? [{ kind: 'error' as const, message: 'TypeError', remote: 'about' }] : []),
       ];
-      store.record({ id: `view-seed-${serial}`, route: '/about/*', versions: { about: version }, canary: side === 'canary' ? ['about'] : [] }, events, clock.now());
+      store.record({ id: `view-seed-${serial}`, route: '/about/*', versions: { about: version }, canary: side === 'canary' ? ['about'] : [] }, events, clock.now(), `seed-${serial}`);
     };
     db.transaction(() => Array.from({ length: views }, (_, index) => view(index)))();
     db.close();
@@ -58,7 +58,9 @@ describe('the canary guard on seeded field data', () => {
     api = await startServer({ now: clock.now });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guard-'));
     configFile = path.join(dir, 'runtime-config.json');
-    fs.writeFileSync(configFile, JSON.stringify({ apiBaseUrl: api.url, remotes: { about: [STABLE] } }));
+    // Each seeded view is its own client and none is left out: the statistics alone, here; the clients that push
+    // them are guard-attacks.test.ts's.
+    fs.writeFileSync(configFile, JSON.stringify({ apiBaseUrl: api.url, remotes: { about: [STABLE] }, canaryGuard: { leaveOutClients: 0 } }));
     await takeStep({ configFile, verb: 'canary', remote: 'about', entry: CANARY, percent: 10, reason: '测试', check: answers, now: () => new Date(clock.now()) });
     clock.advance(MINUTE);
   });
@@ -137,7 +139,7 @@ describe('the canary guard on seeded field data', () => {
   });
 
   it('judges a hand-edited canary from when it first saw it', async () => {
-    fs.writeFileSync(configFile, JSON.stringify({ apiBaseUrl: api.url, remotes: { about: { entries: [STABLE], canary: { entry: CANARY, percent: 5 } } } }));
+    fs.writeFileSync(configFile, JSON.stringify({ apiBaseUrl: api.url, remotes: { about: { entries: [STABLE], canary: { entry: CANARY, percent: 5 } } }, canaryGuard: { leaveOutClients: 0 } }));
     fs.rmSync(historyFileBeside(configFile));
     seed('stable', { views: 800 });
     seed('canary', { views: 300, loadFailures: 300 });
@@ -150,7 +152,7 @@ describe('the canary guard on seeded field data', () => {
   });
 
   it('uses the thresholds of the config', async () => {
-    fs.writeFileSync(configFile, JSON.stringify({ ...JSON.parse(fs.readFileSync(configFile, 'utf8')), canaryGuard: { minViews: 20 } }));
+    fs.writeFileSync(configFile, JSON.stringify({ ...JSON.parse(fs.readFileSync(configFile, 'utf8')), canaryGuard: { minViews: 20, minClients: 20, leaveOutClients: 0 } }));
     seed('stable', { views: 100 });
     seed('canary', { views: 20, loadFailures: 10 });
     expect((await guard().checkOnce())[0]?.aborted).toBe(true);

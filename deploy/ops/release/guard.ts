@@ -9,8 +9,8 @@ import type { EntryChecker } from './entryCheck';
 import { readReleaseFigures, type FieldDataSource } from './fieldFigures';
 import { canaryStartedAt, historyFileBeside, readHistory } from './history';
 import { takeStep } from './release';
-import { parseThresholds } from './thresholds';
-import { judgeCanary, VERDICT_LABELS, type Verdict } from './verdict';
+import { parseThresholds, type GuardThresholds } from './thresholds';
+import { judgeCanary, judgeRobustly, VERDICT_LABELS, type Verdict } from './verdict';
 
 export const GUARD_INTERVAL_MS = 60_000;
 
@@ -31,6 +31,20 @@ export interface CanaryJudged {
   aborted: boolean;
 }
 
+/**
+ * A remote's canary judged on its field data since `since`: with `leaveOutClients` left out at each end of each
+ * count, checked against twice as many (verdict.ts, judgeRobustly). What the guard acts on and `status` shows.
+ */
+export async function judgeRelease(source: FieldDataSource, remote: string, since: number, thresholds: GuardThresholds): Promise<Verdict> {
+  const few = thresholds.leaveOutClients;
+  const [first, second] = await Promise.all([few, 2 * few].map((leaveOut) => readReleaseFigures(source, since, leaveOut)));
+  const verdictOf = (figures: typeof first) => {
+    const row = figures?.remotes.find((candidate) => candidate.remote === remote);
+    return judgeCanary(row?.canary, row?.stable, thresholds);
+  };
+  return judgeRobustly(verdictOf(first), verdictOf(second), thresholds);
+}
+
 export function createGuard(options: GuardOptions) {
   const log = options.log ?? ((line: string) => console.log(line));
   const now = options.now ?? Date.now;
@@ -46,10 +60,9 @@ export function createGuard(options: GuardOptions) {
   async function judge(remote: RemoteName, entry: string, since: number, raw: Record<string, unknown>, source: FieldDataSource): Promise<CanaryJudged> {
     const { thresholds, problems } = parseThresholds(raw.canaryGuard);
     for (const problem of problems) sayOnce(`problem ${problem}`, `[guard] ${problem}`);
-    const figures = (await readReleaseFigures(source, since)).remotes.find((row) => row.remote === remote);
-    const verdict = judgeCanary(figures?.canary, figures?.stable, thresholds);
+    const verdict = await judgeRelease(source, remote, since, thresholds);
     if (verdict.kind !== 'abort') {
-      const detail = verdict.kind === 'not-enough-data' ? verdict.reason : verdict.notes.join('；');
+      const detail = verdict.kind === 'no-harm-seen' ? verdict.notes.join('；') : verdict.reason;
       sayOnce(`verdict ${remote}`, `[guard] ${remote} 灰度 ${entry}：${VERDICT_LABELS[verdict.kind]}${detail ? `（${detail}）` : ''}`);
       return { remote, entry, since, verdict, aborted: false };
     }

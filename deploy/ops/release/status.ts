@@ -7,8 +7,9 @@ import { describeRelease, parseRuntimeConfig, REMOTE_NAMES, type ReleaseFieldDat
 import { checkEntry, type EntryChecker, type EntryState } from './entryCheck';
 import { readReleaseFigures, type FieldDataSource } from './fieldFigures';
 import { canaryStartedAt, historyFileBeside, readHistory, type HistoryLine } from './history';
-import { parseThresholds } from './thresholds';
-import { judgeCanary, VERDICT_LABELS } from './verdict';
+import { judgeRelease } from './guard';
+import { parseThresholds, type GuardThresholds } from './thresholds';
+import { VERDICT_LABELS } from './verdict';
 
 const DAY_MS = 86_400_000;
 const HISTORY_SHOWN = 5;
@@ -25,9 +26,19 @@ export function table(rows: string[][], indent = '    '): string[] {
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 const ms = (value: number | undefined) => (value === undefined ? '—' : `${value} ms`);
 
-function sideRow(label: string, side: ReleaseSideFigures | undefined, minViews: number): string[] {
-  if (!side || side.views < minViews) return [label, String(side?.views ?? 0), `数据不足（少于 ${minViews} 次访问）`, '', '', ''];
-  return [label, String(side.views), percent(side.errorRate), percent(side.loadFailures / side.views), ms(side.p75.LCP), ms(side.p75.INP)];
+function sideRow(label: string, side: ReleaseSideFigures | undefined, { minViews, minClients }: GuardThresholds): string[] {
+  const size = [label, String(side?.views ?? 0), String(side?.clients ?? 0)];
+  if (!side || side.views < minViews) return [...size, `数据不足（少于 ${minViews} 次访问）`, '', '', ''];
+  if (side.clients < minClients) return [...size, `数据不足（少于 ${minClients} 个访问者）`, '', '', ''];
+  return [...size, percent(side.errorRate), percent(side.loadFailures / side.views), ms(side.p75.LCP), ms(side.p75.INP)];
+}
+
+/** A side as the guard judges it: each count with the clients that push it most either way left out. */
+function trimmedRow(label: string, side: ReleaseSideFigures | undefined, { leaveOutClients }: GuardThresholds): string[] {
+  const rate = ({ views, count }: { views: number; count: number }) => (views ? percent(count / views) : '—');
+  if (!side) return [`${label}（每端去掉 ${leaveOutClients} 个）`, '0', '', '', '', '', ''];
+  const { errors, loadFailures, lcp } = side.trimmed;
+  return [`${label}（每端去掉 ${leaveOutClients} 个）`, String(errors.views), '', rate(errors), rate(loadFailures), ms(lcp.p75), ''];
 }
 
 const entryLine = (role: string, state: EntryState) => `  ${pad(role, 10)}${state.entry}  ${state.version ? `版本 ${state.version}` : `不可用：${state.problem}`}`;
@@ -52,14 +63,13 @@ export async function statusReport(options: StatusOptions): Promise<string[]> {
   const raw: unknown = JSON.parse(fs.readFileSync(options.configFile, 'utf8'));
   const { config, problems } = parseRuntimeConfig(raw);
   const guardSettings = parseThresholds((raw as { canaryGuard?: unknown }).canaryGuard);
-  const { minViews } = guardSettings.thresholds;
   const source: FieldDataSource = { baseUrl: options.fieldData?.baseUrl ?? config.apiBaseUrl, ...(options.fieldData?.token ? { token: options.fieldData.token } : {}) };
   const history = readHistory(historyFileBeside(options.configFile));
   const lines = [`运行时配置：${options.configFile}`, ...[...problems, ...guardSettings.problems].map((problem) => `  配置问题：${problem}`)];
 
   let day: ReleaseFieldData | undefined;
   try {
-    day = await readReleaseFigures(source, now - DAY_MS);
+    day = await readReleaseFigures(source, now - DAY_MS, guardSettings.thresholds.leaveOutClients);
   } catch (error) {
     lines.push(`  ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -75,9 +85,13 @@ export async function statusReport(options: StatusOptions): Promise<string[]> {
       lines.push(
         '  现场数据（最近 24 小时）',
         ...table([
-          ['', '访问', '错误率', '加载失败率', 'LCP p75', 'INP p75'],
-          ...(canary || figures?.canary ? [sideRow('灰度', figures?.canary, minViews)] : []),
-          sideRow('稳定', figures?.stable, minViews),
+          ['', '访问', '访问者', '错误率', '加载失败率', 'LCP p75', 'INP p75'],
+          ...(canary || figures?.canary ? [sideRow('灰度', figures?.canary, guardSettings.thresholds)] : []),
+          sideRow('稳定', figures?.stable, guardSettings.thresholds),
+          // What the guard judges, beside what arrived: a forger's views are in the rows above, not in these.
+          ...(canary && guardSettings.thresholds.leaveOutClients > 0
+            ? [trimmedRow('灰度', figures?.canary, guardSettings.thresholds), trimmedRow('稳定', figures?.stable, guardSettings.thresholds)]
+            : []),
         ]),
       );
     }
@@ -88,9 +102,8 @@ export async function statusReport(options: StatusOptions): Promise<string[]> {
         continue;
       }
       try {
-        const own = (await readReleaseFigures(source, since)).remotes.find((row) => row.remote === remote);
-        const verdict = judgeCanary(own?.canary, own?.stable, guardSettings.thresholds);
-        const detail = verdict.kind === 'abort' ? verdict.reasons.join('；') : verdict.kind === 'not-enough-data' ? verdict.reason : verdict.notes.join('；');
+        const verdict = await judgeRelease(source, remote, since, guardSettings.thresholds);
+        const detail = verdict.kind === 'abort' ? verdict.reasons.join('；') : verdict.kind === 'no-harm-seen' ? verdict.notes.join('；') : verdict.reason;
         lines.push(`  守卫判定（灰度开始以来 ${Math.round((now - since) / 60_000)} 分钟）：${VERDICT_LABELS[verdict.kind]}${detail ? `（${detail}）` : ''}`);
       } catch (error) {
         lines.push(`  守卫判定：${error instanceof Error ? error.message : String(error)}`);

@@ -11,6 +11,17 @@ export type Confidence = keyof typeof Z_OF_CONFIDENCE;
 export interface GuardThresholds {
   /** Views each side needs before any verdict. */
   minViews: number;
+  /**
+   * Distinct clients (IPv4 addresses, IPv6 /64s) each side needs before any verdict: one client, however many views
+   * it sends, is never enough. More than four times `leaveOutClients`, so views are left once they are left out.
+   */
+  minClients: number;
+  /**
+   * The threat model's ten: for each count, the clients with the most such views and those with the most views
+   * without, this many of each, are left out of each side before it is judged, and again twice as many; a verdict
+   * that differs between the two rests on few clients and is refused (verdict.ts).
+   */
+  leaveOutClients: number;
   /** Of the test that the canary's rate is above stable's. */
   confidence: Confidence;
   /** Beyond chance is not enough: the canary's rate must also be this much higher (absolute, 0.02 = 2 points). */
@@ -26,6 +37,8 @@ export interface GuardThresholds {
 
 export const DEFAULT_THRESHOLDS: GuardThresholds = {
   minViews: 200,
+  minClients: 50,
+  leaveOutClients: 10,
   confidence: 0.99,
   minMargin: 0.02,
   lcpWorseBy: 0.2,
@@ -49,9 +62,19 @@ export function parseThresholds(raw: unknown): { thresholds: GuardThresholds; pr
   const confidence = given.confidence ?? defaults.confidence;
   const known = Object.keys(Z_OF_CONFIDENCE).map(Number);
   if (!known.includes(confidence as number)) problems.push(`canaryGuard.confidence: 只能是 ${known.join('、')}，使用默认值 ${defaults.confidence}`);
+  const leaveOutClients = Math.round(number('leaveOutClients', given.leaveOutClients, defaults.leaveOutClients, 0, 1000));
+  // Both ends of each side, twice over: 4 × leaveOutClients clients may be left out of a side.
+  const fewestClients = 4 * leaveOutClients + 1;
+  let minClients = Math.round(number('minClients', given.minClients, Math.max(defaults.minClients, fewestClients), 1, 1_000_000));
+  if (minClients < fewestClients) {
+    problems.push(`canaryGuard.minClients: 应至少为 4 × leaveOutClients + 1 = ${fewestClients}，使用 ${fewestClients}`);
+    minClients = fewestClients;
+  }
   return {
     thresholds: {
       minViews: Math.round(number('minViews', given.minViews, defaults.minViews, 1, 1_000_000)),
+      minClients,
+      leaveOutClients,
       confidence: known.includes(confidence as number) ? (confidence as Confidence) : defaults.confidence,
       minMargin: number('minMargin', given.minMargin, defaults.minMargin, 0, 1),
       lcpWorseBy: number('lcpWorseBy', given.lcpWorseBy, defaults.lcpWorseBy, 0, 10),

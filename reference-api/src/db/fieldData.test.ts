@@ -26,7 +26,7 @@ describe('p75 (nearest rank: the value at rank ceil(0.75 × n), always one that 
     [[], undefined],
   ])('%p ⇒ %p', (values, expected) => {
     const fieldData = store();
-    values.forEach((value, index) => fieldData.record(view(`p${index}`, '/'), [lcp(value)], NOW));
+    values.forEach((value, index) => fieldData.record(view(`p${index}`, '/'), [lcp(value)], NOW, 'client-a'));
     expect(fieldData.summary(NOW, 1).byRoute[0]?.p75.LCP).toBe(expected);
   });
 });
@@ -34,11 +34,11 @@ describe('p75 (nearest rank: the value at rank ceil(0.75 × n), always one that 
 describe('field data store', () => {
   it('summarises by route: views, error rate, p75 of each metric, a metric sent twice counting with its last value', () => {
     const fieldData = store();
-    [1000, 1200, 1500, 2400, 3000].forEach((value, index) => fieldData.record(view(`a${index}`, '/about/*'), [lcp(value)], NOW - 1000));
-    fieldData.record(view('a0', '/about/*'), [{ kind: 'metric', name: 'CLS', value: 0.05 }], NOW - 900);
-    fieldData.record(view('a0', '/about/*'), [{ kind: 'metric', name: 'CLS', value: 0.1234 }], NOW - 800);
-    fieldData.record(view('h1', '/'), [lcp(900), { kind: 'error', message: 'x' }], NOW - 1000);
-    fieldData.record(view('h2', '/'), [lcp(800)], NOW - 1000);
+    [1000, 1200, 1500, 2400, 3000].forEach((value, index) => fieldData.record(view(`a${index}`, '/about/*'), [lcp(value)], NOW - 1000, 'client-a'));
+    fieldData.record(view('a0', '/about/*'), [{ kind: 'metric', name: 'CLS', value: 0.05 }], NOW - 900, 'client-a');
+    fieldData.record(view('a0', '/about/*'), [{ kind: 'metric', name: 'CLS', value: 0.1234 }], NOW - 800, 'client-a');
+    fieldData.record(view('h1', '/'), [lcp(900), { kind: 'error', message: 'x' }], NOW - 1000, 'client-a');
+    fieldData.record(view('h2', '/'), [lcp(800)], NOW - 1000, 'client-a');
 
     const { byRoute } = fieldData.summary(NOW, 1);
     expect(byRoute).toEqual([
@@ -52,18 +52,19 @@ describe('field data store', () => {
     const slot = (loadMs: number, outcome: SlotOutcome, version = '2.0.0'): FieldEvent => ({ kind: 'slot', remote: 'wuyou', version, loadMs, outcome });
     const error: FieldEvent = { kind: 'error', message: 'ChunkLoadError', remote: 'wuyou' };
     const stable = { versions: { wuyou: '2.0.0' } };
-    fieldData.record(view('s1', ACTIVITY_ROUTE, { versions: { header: '1.0.0', wuyou: '2.0.0' } }), [lcp(1000), slot(100, 'loaded')], NOW);
-    fieldData.record(view('s2', ACTIVITY_ROUTE, stable), [lcp(2000), slot(300, 'loaded')], NOW);
+    fieldData.record(view('s1', ACTIVITY_ROUTE, { versions: { header: '1.0.0', wuyou: '2.0.0' } }), [lcp(1000), slot(100, 'loaded')], NOW, 'client-a');
+    fieldData.record(view('s2', ACTIVITY_ROUTE, stable), [lcp(2000), slot(300, 'loaded')], NOW, 'client-a');
     // A failed load counts in the load time too: the time it took to give up is what that visitor waited.
-    fieldData.record(view('s3', ACTIVITY_ROUTE, stable), [slot(8000, 'failed'), error], NOW);
+    fieldData.record(view('s3', ACTIVITY_ROUTE, stable), [slot(8000, 'failed'), error], NOW, 'client-a');
     // The canary is per remote: this visitor runs header's stable build beside wuyou's canary.
     fieldData.record(
       view('c1', ACTIVITY_ROUTE, { versions: { header: '1.0.0', wuyou: '2.1.0' }, canary: ['wuyou'] }),
       [lcp(1500), slot(200, 'loaded', '2.1.0')],
       NOW,
+      'client-a',
     );
     // A canary visitor whose canary failed: the stable build answered (fallback), and an error was reported.
-    fieldData.record(view('c2', ACTIVITY_ROUTE, { versions: { wuyou: '2.0.0' }, canary: ['wuyou'] }), [slot(900, 'fallback'), error], NOW);
+    fieldData.record(view('c2', ACTIVITY_ROUTE, { versions: { wuyou: '2.0.0' }, canary: ['wuyou'] }), [slot(900, 'fallback'), error], NOW, 'client-a');
 
     expect(fieldData.summary(NOW, 1).byRemoteVersion).toEqual([
       { remote: 'header', version: '1.0.0', canary: false, views: 2, errorRate: 0, p75: { LCP: 1500 }, fallbacks: 0, failures: 0 },
@@ -78,20 +79,34 @@ describe('field data store', () => {
     const fieldData = store();
     const slot = (outcome: SlotOutcome, version = '2.0.0'): FieldEvent => ({ kind: 'slot', remote: 'wuyou', version, loadMs: 100, outcome });
     const stable = { versions: { wuyou: '2.0.0' } };
-    fieldData.record(view('before', ACTIVITY_ROUTE, { versions: { wuyou: '2.1.0' }, canary: ['wuyou'] }), [slot('failed')], NOW - 2000);
-    fieldData.record(view('s1', ACTIVITY_ROUTE, stable), [lcp(1000), slot('loaded')], NOW);
-    fieldData.record(view('s2', ACTIVITY_ROUTE, stable), [lcp(2000), slot('loaded'), { kind: 'error', message: 'x' }], NOW);
+    fieldData.record(view('before', ACTIVITY_ROUTE, { versions: { wuyou: '2.1.0' }, canary: ['wuyou'] }), [slot('failed')], NOW - 2000, 'client-a');
+    fieldData.record(view('s1', ACTIVITY_ROUTE, stable), [lcp(1000), slot('loaded')], NOW, 'client-a');
+    fieldData.record(view('s2', ACTIVITY_ROUTE, stable), [lcp(2000), slot('loaded'), { kind: 'error', message: 'x' }], NOW, 'client-a');
     // Every entry failed: the view has no version of wuyou, its slot says it was there.
-    fieldData.record(view('s3', ACTIVITY_ROUTE, { versions: {} }), [slot('failed', '未知')], NOW);
-    fieldData.record(view('c1', ACTIVITY_ROUTE, { versions: { wuyou: '2.1.0' }, canary: ['wuyou'] }), [lcp(3000), slot('loaded', '2.1.0')], NOW);
+    fieldData.record(view('s3', ACTIVITY_ROUTE, { versions: {} }), [slot('failed', '未知')], NOW, 'client-a');
+    fieldData.record(view('c1', ACTIVITY_ROUTE, { versions: { wuyou: '2.1.0' }, canary: ['wuyou'] }), [lcp(3000), slot('loaded', '2.1.0')], NOW, 'client-a');
     // The canary threw: the stable build answered, and the visitor still counts as a canary visitor, once.
-    fieldData.record(view('c2', ACTIVITY_ROUTE, { ...stable, canary: ['wuyou'] }), [lcp(4000), slot('fallback'), slot('fallback')], NOW);
+    fieldData.record(view('c2', ACTIVITY_ROUTE, { ...stable, canary: ['wuyou'] }), [lcp(4000), slot('fallback'), slot('fallback')], NOW, 'client-a');
 
     expect(fieldData.releases(NOW - 1000, NOW).remotes).toEqual([
       {
         remote: 'wuyou',
-        canary: { views: 2, errorRate: 0, p75: { LCP: 4000 }, loadFailures: 1 },
-        stable: { views: 3, errorRate: 1 / 3, p75: { LCP: 2000 }, loadFailures: 1 },
+        canary: {
+          views: 2,
+          errorRate: 0,
+          p75: { LCP: 4000 },
+          loadFailures: 1,
+          clients: 1,
+          trimmed: { errors: { views: 2, count: 0 }, loadFailures: { views: 2, count: 1 }, lcp: { views: 2, p75: 4000 } },
+        },
+        stable: {
+          views: 3,
+          errorRate: 1 / 3,
+          p75: { LCP: 2000 },
+          loadFailures: 1,
+          clients: 1,
+          trimmed: { errors: { views: 3, count: 1 }, loadFailures: { views: 3, count: 1 }, lcp: { views: 2, p75: 2000 } },
+        },
       },
     ]);
   });
@@ -99,8 +114,8 @@ describe('field data store', () => {
   it('stores a view once however many batches it sends, with the route and first-seen time of the first', () => {
     const db = openDatabase(':memory:');
     const fieldData = createFieldDataStore(db);
-    fieldData.record(view('twice', '/'), [lcp(1000), { kind: 'metric', name: 'INP', value: 80 }], NOW - DAY - 1);
-    fieldData.record(view('twice', '/about/*'), [{ kind: 'metric', name: 'INP', value: 240 }], NOW - 10);
+    fieldData.record(view('twice', '/'), [lcp(1000), { kind: 'metric', name: 'INP', value: 80 }], NOW - DAY - 1, 'client-a');
+    fieldData.record(view('twice', '/about/*'), [{ kind: 'metric', name: 'INP', value: 240 }], NOW - 10, 'client-a');
     expect(db.prepare('SELECT route, seen_at AS seenAt FROM field_views').all()).toEqual([{ route: '/', seenAt: NOW - DAY - 1 }]);
     expect(db.prepare('SELECT COUNT(*) FROM field_events').pluck().get()).toBe(3);
     // First seen more than a day ago: the view belongs to the week, not the day.
@@ -110,15 +125,15 @@ describe('field data store', () => {
 
   it('stores nothing for a batch without events: an empty view would count as one without errors', () => {
     const db = openDatabase(':memory:');
-    createFieldDataStore(db).record(view('empty', '/'), [], NOW);
+    createFieldDataStore(db).record(view('empty', '/'), [], NOW, 'client-a');
     expect(db.prepare('SELECT COUNT(*) FROM field_views').pluck().get()).toBe(0);
   });
 
   it('summarises the views first seen within [now - days, now]', () => {
     const fieldData = store();
-    fieldData.record(view('edge', '/'), [lcp(100)], NOW - DAY);
-    fieldData.record(view('before', '/'), [lcp(200)], NOW - DAY - 1);
-    fieldData.record(view('after', '/'), [lcp(300)], NOW + 1);
+    fieldData.record(view('edge', '/'), [lcp(100)], NOW - DAY, 'client-a');
+    fieldData.record(view('before', '/'), [lcp(200)], NOW - DAY - 1, 'client-a');
+    fieldData.record(view('after', '/'), [lcp(300)], NOW + 1, 'client-a');
     const summary = fieldData.summary(NOW, 1);
     expect(summary).toMatchObject({ since: NOW - DAY, until: NOW, byRoute: [{ route: '/', views: 1, p75: { LCP: 100 } }] });
   });
@@ -128,9 +143,9 @@ describe('field data store', () => {
     // 15:59 and 16:01 UTC are 23:59 and 00:01 the next day in Beijing.
     const beforeMidnight = Date.UTC(2026, 10, 18, 15, 59);
     const afterMidnight = Date.UTC(2026, 10, 18, 16, 1);
-    fieldData.record(view('d2', '/'), [lcp(700)], afterMidnight);
-    fieldData.record(view('d1', '/'), [lcp(600)], beforeMidnight);
-    fieldData.record(view('old', '/'), [lcp(500)], NOW - 8 * DAY);
+    fieldData.record(view('d2', '/'), [lcp(700)], afterMidnight, 'client-a');
+    fieldData.record(view('d1', '/'), [lcp(600)], beforeMidnight, 'client-a');
+    fieldData.record(view('old', '/'), [lcp(500)], NOW - 8 * DAY, 'client-a');
 
     expect(fieldData.summary(NOW, 7).byDay).toEqual([
       { day: '2026-11-18', route: '/', views: 1, errorRate: 0, p75: { LCP: 600 } },
@@ -142,9 +157,9 @@ describe('field data store', () => {
   it('drops what is older than 30 days at the next insert, with its events', () => {
     const db = openDatabase(':memory:');
     const fieldData = createFieldDataStore(db);
-    fieldData.record(view('old', '/'), [lcp(500)], NOW - 31 * DAY);
-    fieldData.record(view('recent', '/'), [lcp(600)], NOW - 29 * DAY);
-    fieldData.record(view('new', '/'), [lcp(700)], NOW);
+    fieldData.record(view('old', '/'), [lcp(500)], NOW - 31 * DAY, 'client-a');
+    fieldData.record(view('recent', '/'), [lcp(600)], NOW - 29 * DAY, 'client-a');
+    fieldData.record(view('new', '/'), [lcp(700)], NOW, 'client-a');
     const ids = db.prepare('SELECT id FROM field_views ORDER BY id').pluck().all();
     expect(ids).toEqual(['view-new', 'view-recent']);
     expect(db.prepare("SELECT COUNT(*) FROM field_events WHERE view_id = 'view-old'").pluck().get()).toBe(0);
@@ -155,7 +170,7 @@ describe('field data store', () => {
   it('keeps at most its cap of views, dropping the oldest first', () => {
     const db = openDatabase(':memory:');
     const fieldData = createFieldDataStore(db, { views: 3, events: 100 });
-    ['a', 'b', 'c', 'd'].forEach((id, index) => fieldData.record(view(id, '/'), [lcp(1)], NOW + index));
+    ['a', 'b', 'c', 'd'].forEach((id, index) => fieldData.record(view(id, '/'), [lcp(1)], NOW + index, 'client-a'));
     expect(db.prepare('SELECT id FROM field_views ORDER BY seen_at').pluck().all()).toEqual(['view-b', 'view-c', 'view-d']);
     expect(count(db, "SELECT COUNT(*) FROM field_events WHERE view_id = 'view-a'")).toBe(0);
   });
@@ -163,30 +178,104 @@ describe('field data store', () => {
   it('keeps at most its cap of events, dropping the views with the oldest events whole', () => {
     const db = openDatabase(':memory:');
     const fieldData = createFieldDataStore(db, { views: 100, events: 5 });
-    fieldData.record(view('a', '/'), [lcp(1), lcp(2), lcp(3)], NOW);
-    fieldData.record(view('b', '/'), [lcp(4), lcp(5)], NOW + 1);
+    fieldData.record(view('a', '/'), [lcp(1), lcp(2), lcp(3)], NOW, 'client-a');
+    fieldData.record(view('b', '/'), [lcp(4), lcp(5)], NOW + 1, 'client-a');
     expect(count(db, 'SELECT COUNT(*) FROM field_events')).toBe(5);
 
-    fieldData.record(view('c', '/'), [lcp(6)], NOW + 2);
+    fieldData.record(view('c', '/'), [lcp(6)], NOW + 2, 'client-a');
     expect(db.prepare('SELECT id FROM field_views ORDER BY id').pluck().all()).toEqual(['view-b', 'view-c']);
     expect(count(db, 'SELECT COUNT(*) FROM field_events')).toBe(3);
 
     // One view sending again and again cannot grow the table either; b's events are now the oldest.
-    fieldData.record(view('b', '/'), [lcp(7), lcp(8)], NOW + 3);
-    fieldData.record(view('c', '/'), [lcp(9)], NOW + 4);
+    fieldData.record(view('b', '/'), [lcp(7), lcp(8)], NOW + 3, 'client-a');
+    fieldData.record(view('c', '/'), [lcp(9)], NOW + 4, 'client-a');
     expect(db.prepare('SELECT id FROM field_views').pluck().all()).toEqual(['view-c']);
     expect(db.prepare('SELECT value FROM field_events ORDER BY id').pluck().all()).toEqual([6, 9]);
   });
 
-  it('drops the oldest views past its cap by their row, with no scan: the delete reads only the rows it removes', () => {
+  it('finds the client holding most and its oldest view by index, never by a scan or a count over the table', () => {
     const db = openDatabase(':memory:');
     const fieldData = createFieldDataStore(db, { views: 3, events: 100 });
-    ['a', 'b', 'c'].forEach((id, index) => fieldData.record(view(id, '/'), [lcp(1)], NOW + index));
+    ['a', 'b', 'c'].forEach((id, index) => fieldData.record(view(id, '/'), [lcp(1)], NOW + index, 'client-a'));
     // Another batch of a view already stored is no new view: nothing is dropped for it.
-    fieldData.record(view('a', '/'), [lcp(2)], NOW + 3);
+    fieldData.record(view('a', '/'), [lcp(2)], NOW + 3, 'client-a');
     expect(db.prepare('SELECT id FROM field_views ORDER BY seen_at').pluck().all()).toEqual(['view-a', 'view-b', 'view-c']);
-    const plan = db.prepare('EXPLAIN QUERY PLAN DELETE FROM field_views WHERE rowid <= 1').all() as { detail: string }[];
-    expect(plan.map((step) => step.detail).join()).toMatch(/USING INTEGER PRIMARY KEY \(rowid<\?\)/);
+    const plan = (sql: string, ...params: string[]) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((step) => step.detail).join();
+    // An index read in order, stopped at its first row.
+    expect(plan('SELECT client FROM field_client_totals ORDER BY views DESC LIMIT 1')).toMatch(/USING COVERING INDEX field_client_totals_by_views$/);
+    expect(plan('SELECT rowid FROM field_views WHERE client = ? ORDER BY seen_at, rowid LIMIT 1', 'x')).toMatch(/^SEARCH field_views USING COVERING INDEX field_views_by_client \(client=\?\)$/);
+  });
+});
+
+describe('field data per client (the threat model: one address, or an IPv6 /64, sending any number of requests)', () => {
+  const ids = (db: Db) => db.prepare('SELECT id FROM field_views ORDER BY id').pluck().all();
+
+  it('a client past its views per hour is a flooder for that hour: nothing more is stored, and none of its views of that hour counts', () => {
+    const db = openDatabase(':memory:');
+    const fieldData = createFieldDataStore(db, { viewsPerClientPerHour: 3 });
+    fieldData.record(view('real', '/'), [lcp(1000)], NOW, 'visitor');
+    const before = fieldData.summary(NOW + 1, 1);
+    const outcomes = ['f1', 'f2', 'f3', 'f4', 'f5'].map((id) => fieldData.record(view(id, '/'), [lcp(60_000), { kind: 'error', message: 'x' }], NOW, 'flooder'));
+    expect(outcomes).toEqual(['stored', 'stored', 'stored', 'flood', 'flood']);
+    expect(ids(db)).toEqual(['view-f1', 'view-f2', 'view-f3', 'view-real']);
+    expect({ ...fieldData.summary(NOW + 1, 1) }).toEqual(before);
+    expect(fieldData.releases(NOW - 1, NOW + 1).remotes).toMatchObject([{ remote: 'header', stable: { views: 1, clients: 1, errorRate: 0 } }]);
+    expect(fieldData.summary(NOW + 1, 1).byRoute).toEqual([{ route: '/', views: 1, errorRate: 0, p75: { LCP: 1000 } }]);
+    // The next hour it is a client like any other; under the cap, a client counts.
+    fieldData.record(view('next', '/'), [lcp(2000)], NOW + 3_600_000, 'flooder');
+    expect(fieldData.summary(NOW + 3_600_000, 1).byRoute).toEqual([{ route: '/', views: 2, errorRate: 0, p75: { LCP: 2000 } }]);
+  });
+
+  it('past a cap, the client holding most loses its oldest views: a flood under the hourly cap evicts no other client', () => {
+    const db = openDatabase(':memory:');
+    const fieldData = createFieldDataStore(db, { views: 10, events: 100 });
+    ['a1', 'a2', 'b1', 'b2', 'c1'].forEach((id, index) => fieldData.record(view(id, '/'), [lcp(1)], NOW + index, `visitor-${id[0] ?? ''}`));
+    for (let index = 0; index < 40; index += 1) fieldData.record(view(`x${index}`, '/'), [lcp(1)], NOW + 10 + index, 'forger');
+    expect(ids(db)).toEqual(['view-a1', 'view-a2', 'view-b1', 'view-b2', 'view-c1', ...[35, 36, 37, 38, 39].map((index) => `view-x${index}`)]);
+    expect(db.prepare('SELECT views, events FROM field_totals').get()).toEqual({ views: 10, events: 10 });
+    expect(db.prepare("SELECT views, events FROM field_client_totals WHERE client = 'forger'").get()).toEqual({ views: 5, events: 5 });
+  });
+
+  it('past the events cap, the client holding the most events loses its oldest views, however few views it has', () => {
+    const db = openDatabase(':memory:');
+    const fieldData = createFieldDataStore(db, { views: 100, events: 10 });
+    fieldData.record(view('real', '/'), [lcp(1), lcp(2)], NOW, 'visitor');
+    fieldData.record(view('old', '/'), [lcp(1)], NOW, 'forger');
+    // One view sent again and again: dropped whole each time the forger is over, and sent anew as a new view.
+    for (let index = 0; index < 10; index += 1) fieldData.record(view('again', '/'), [lcp(1), lcp(2), lcp(3)], NOW + 1 + index, 'forger');
+    expect(ids(db)).toEqual(['view-again', 'view-real']);
+    expect(db.prepare("SELECT events FROM field_views WHERE id = 'view-real'").pluck().get()).toBe(2);
+    expect(db.prepare('SELECT views, events FROM field_totals').get()).toEqual({ views: 2, events: 5 });
+  });
+
+  it('refuses a later batch of a view from another client: nobody else\'s view can be made to fail', () => {
+    const db = openDatabase(':memory:');
+    const fieldData = createFieldDataStore(db);
+    fieldData.record(view('mine', '/'), [lcp(1000)], NOW, 'visitor');
+    expect(fieldData.record(view('mine', '/'), [{ kind: 'error', message: 'forged' }], NOW, 'forger')).toBe('foreign');
+    expect(fieldData.summary(NOW, 1).byRoute).toEqual([{ route: '/', views: 1, errorRate: 0, p75: { LCP: 1000 } }]);
+  });
+
+  it('leaves out, for each count, the clients with the most such views and those with the most views without', () => {
+    const fieldData = store();
+    const failed: FieldEvent[] = [{ kind: 'slot', remote: 'wuyou', version: '2.1.0', loadMs: 0, outcome: 'failed' }, { kind: 'error', message: 'x' }];
+    const clean = (value: number): FieldEvent[] => [lcp(value), { kind: 'slot', remote: 'wuyou', version: '2.1.0', loadMs: 100, outcome: 'loaded' }];
+    const canaryView = (id: string) => view(id, ACTIVITY_ROUTE, { versions: { wuyou: '2.1.0' }, canary: ['wuyou'] });
+    // A forger of failures (5 views), one of clean views (8), three visitors with a view each, one of them failed.
+    for (let index = 0; index < 5; index += 1) fieldData.record(canaryView(`bad${index}`), failed, NOW, 'forger-bad');
+    for (let index = 0; index < 8; index += 1) fieldData.record(canaryView(`good${index}`), clean(100), NOW, 'forger-good');
+    fieldData.record(canaryView('v1'), clean(1000), NOW, 'visitor-1');
+    fieldData.record(canaryView('v2'), clean(2000), NOW, 'visitor-2');
+    fieldData.record(canaryView('v3'), failed, NOW, 'visitor-3');
+    const [raw] = fieldData.releases(NOW - 1, NOW).remotes;
+    expect(raw?.canary).toMatchObject({ views: 16, clients: 5, loadFailures: 6, trimmed: { errors: { views: 16, count: 6 } } });
+    const [trimmed] = fieldData.releases(NOW - 1, NOW, 1).remotes;
+    expect(trimmed?.canary).toMatchObject({
+      views: 16,
+      clients: 5,
+      // Left out: forger-bad (most failures) and forger-good (most without); the three visitors remain.
+      trimmed: { errors: { views: 3, count: 1 }, loadFailures: { views: 3, count: 1 }, lcp: { views: 2, p75: 2000 } },
+    });
   });
 });
 
@@ -219,7 +308,7 @@ describe('the summary of a flooded store', () => {
     const fieldData = store();
     for (let version = 0; version < MAX_VERSIONS_PER_REMOTE + 5; version += 1) {
       // Version n is seen in n + 1 views.
-      for (let copy = 0; copy <= version; copy += 1) fieldData.record(view(`v${version}-${copy}`, '/', { versions: { header: `1.${version}.0` } }), [lcp(1)], NOW);
+      for (let copy = 0; copy <= version; copy += 1) fieldData.record(view(`v${version}-${copy}`, '/', { versions: { header: `1.${version}.0` } }), [lcp(1)], NOW, 'client-a');
     }
     const versions = fieldData.summary(NOW, 1).byRemoteVersion.map((row) => row.version);
     expect(versions).toHaveLength(MAX_VERSIONS_PER_REMOTE);
@@ -248,8 +337,14 @@ describe('the figures kept on each view', () => {
       event.run('metric', 'LCP', 1200, null);
       event.run('error', null, null, 'x');
       old.close();
-      const fieldData = createFieldDataStore(openDatabase(file));
+      const db = openDatabase(file);
+      const fieldData = createFieldDataStore(db);
       expect(fieldData.summary(NOW, 1).byRoute).toEqual([{ route: '/', views: 1, errorRate: 1, p75: { LCP: 1200 } }]);
+      // A view from before clients were kept is a client of its own, its events counted for the caps.
+      expect(db.prepare('SELECT client, events FROM field_views').all()).toEqual([{ client: 'legacy view-old', events: 3 }]);
+      expect(db.prepare('SELECT views, events FROM field_totals').get()).toEqual({ views: 1, events: 3 });
+      expect(db.prepare('SELECT client, views, events FROM field_client_totals').all()).toEqual([{ client: 'legacy view-old', views: 1, events: 3 }]);
+      db.close();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

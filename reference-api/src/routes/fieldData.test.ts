@@ -9,7 +9,8 @@ import {
 import Database from 'better-sqlite3';
 import { DEFAULT_ALLOWED_ORIGINS } from '../server';
 import { expectRefusal, getJson, manualClock, postJson, send, startServer, type TestServer } from '../test/harness';
-import { STATS_BODY_LIMIT } from './stats';
+import { clientKey } from '../net';
+import { FIELD_BATCH_NOT_STORED, STATS_BODY_LIMIT } from './stats';
 
 const DAY = 86_400_000;
 
@@ -146,5 +147,64 @@ describe('field data over HTTP (/stats/operation/log, /stats/operation/fieldSumm
 
   it.each(['0', '30', 'abc', '', '1.5'])('answers days=%p with a Chinese refusal', async (days) => {
     expectRefusal(await summary(days), 'days 只能是 1 或 7');
+  });
+});
+
+describe('field data per client over HTTP: the client is the address the trusted proxy names, an IPv6 /64 as one', () => {
+  let server: TestServer;
+  const clock = manualClock();
+  let serial = 0;
+  const beaconFrom = (client: string, id = `view-client-${(serial += 1)}`) =>
+    send<FieldBatchReply>(`${server.url}/stats${API_PATHS.statsLog}`, {
+      body: JSON.stringify({ type: 'fieldData', view: { ...view, id }, events: [lcp(1000)] }),
+      contentType: 'text/plain;charset=UTF-8',
+      headers: { 'x-forwarded-for': client },
+    });
+  const views = async () => (await getJson<FieldSummary | null>(`${server.url}/stats${API_PATHS.fieldSummary}?days=1`)).body?.data?.byRoute[0]?.views ?? 0;
+
+  beforeEach(async () => {
+    server = await startServer({ now: clock.now, trustedProxies: ['127.0.0.1'], limits: { fieldViewsPerClientPerHour: 3, fieldSummaryCacheMs: 0 } });
+  });
+  afterEach(() => server.close());
+
+  it('tells a client past its views per hour, in Chinese, and counts none of its views of that hour', async () => {
+    await beaconFrom('203.0.113.1');
+    for (let index = 0; index < 3; index += 1) expect((await beaconFrom('203.0.113.9')).body?.header.code).toBe(SUCCESS_CODE);
+    expect(await views()).toBe(4);
+    const refused = await beaconFrom('203.0.113.9');
+    expect(refused.status).toBe(200);
+    expect(refused.body).toEqual({
+      header: { code: '429', codeMsg: FIELD_BATCH_NOT_STORED.flood },
+      data: { stored: 0, refused: [FIELD_BATCH_NOT_STORED.flood] },
+    });
+    expect(await views()).toBe(1);
+  });
+
+  it('counts the addresses of one IPv6 /64 as one client, another /64 as another', async () => {
+    for (const address of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:ffff::3']) await beaconFrom(address);
+    expect((await beaconFrom('2001:0db8:0001:0002:0:0:0:4')).body?.header.codeMsg).toBe(FIELD_BATCH_NOT_STORED.flood);
+    expect((await beaconFrom('2001:db8:1:3::1')).body?.header.code).toBe(SUCCESS_CODE);
+    expect(await views()).toBe(1);
+  });
+
+  it('refuses a later batch of a view sent from another address', async () => {
+    await beaconFrom('203.0.113.1', 'view-someone-else');
+    expect((await beaconFrom('203.0.113.2', 'view-someone-else')).body).toEqual({
+      header: { code: '400', codeMsg: FIELD_BATCH_NOT_STORED.foreign },
+      data: { stored: 0, refused: [FIELD_BATCH_NOT_STORED.foreign] },
+    });
+  });
+});
+
+describe('clientKey', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['2001:0DB8:0000:0000:abcd::1', '2001:db8:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+  ])('%s ⇒ %s', (address, key) => {
+    expect(clientKey(address)).toBe(key);
   });
 });

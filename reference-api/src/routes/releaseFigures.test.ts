@@ -56,7 +56,7 @@ describe('release figures (/admin/field-data/releases): what the canary guard re
     const reply = await send<ReleaseFieldData>(url(production, '/admin'), { method: 'GET', headers: authorized });
     expect(reply.status).toBe(200);
     expect(reply.body?.header.code).toBe(SUCCESS_CODE);
-    expect(reply.body?.data).toEqual({ since: clock.now() - HOUR, until: clock.now(), remotes: [] });
+    expect(reply.body?.data).toEqual({ since: clock.now() - HOUR, until: clock.now(), leftOut: 0, remotes: [] });
     for (const since of ['', '-1', 'abc', '1e3', String(clock.now() + 1), '9'.repeat(40)]) {
       expectRefusal(await send(url(production, '/admin', since), { method: 'GET', headers: authorized }), RELEASE_FIGURES_MESSAGES.badSince);
     }
@@ -80,10 +80,31 @@ describe('release figures (/admin/field-data/releases): what the canary guard re
       expect(reply.body?.data?.remotes).toEqual([
         {
           remote: 'about',
-          canary: { views: 1, errorRate: 0, p75: { LCP: 1000 }, loadFailures: 1 },
-          stable: { views: 2, errorRate: 0, p75: { LCP: 1000 }, loadFailures: 0 },
+          canary: {
+            views: 1,
+            errorRate: 0,
+            p75: { LCP: 1000 },
+            loadFailures: 1,
+            clients: 1,
+            trimmed: { errors: { views: 1, count: 0 }, loadFailures: { views: 1, count: 1 }, lcp: { views: 1, p75: 1000 } },
+          },
+          stable: {
+            views: 2,
+            errorRate: 0,
+            p75: { LCP: 1000 },
+            loadFailures: 0,
+            clients: 1,
+            trimmed: { errors: { views: 2, count: 0 }, loadFailures: { views: 2, count: 0 }, lcp: { views: 2, p75: 1000 } },
+          },
         },
       ]);
+      // Each count with the client that pushes it most either way left out: here the only one of each side.
+      const trimmed = await getJson<ReleaseFieldData>(`${url(demo, '/__dev')}&leaveOut=1`);
+      expect(trimmed.body?.data?.leftOut).toBe(1);
+      expect(trimmed.body?.data?.remotes[0]?.canary?.trimmed).toEqual({ errors: { views: 0, count: 0 }, loadFailures: { views: 0, count: 0 }, lcp: { views: 0 } });
+      for (const leaveOut of ['-1', 'x', '1001', '1.5']) {
+        expectRefusal(await getJson(`${url(demo, '/__dev')}&leaveOut=${leaveOut}`), RELEASE_FIGURES_MESSAGES.badLeaveOut);
+      }
       // A window that starts after them holds none of them.
       clock.advance(1000);
       expect((await getJson<ReleaseFieldData>(url(demo, '/__dev', clock.now() - 500))).body?.data?.remotes).toEqual([]);

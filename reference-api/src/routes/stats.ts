@@ -10,6 +10,7 @@ import {
 } from '@wenrun/shared/node';
 import type { AppContext } from '../context';
 import { CODES, ok } from '../envelope';
+import { clientKey } from '../net';
 import { BATCH_TOO_LARGE, parseFieldBatch } from './fieldBatch';
 
 /** The statistics host lives on this server under its own prefix (the default `statsBaseUrl`). */
@@ -44,9 +45,15 @@ function isFieldBatch(value: unknown): value is { type: 'fieldData'; view?: unkn
 }
 
 /** A refusal of field data still travels as HTTP 200: statistics never fail a page, the envelope says what happened. */
-function refusal<T>(codeMsg: string, data: T): Envelope<T> {
-  return { header: { code: CODES.invalid, codeMsg }, data };
+function refusal<T>(codeMsg: string, data: T, code: string = CODES.invalid): Envelope<T> {
+  return { header: { code, codeMsg }, data };
 }
+
+/** Why a whole batch was not stored though it was well formed (fieldData.ts, record). */
+export const FIELD_BATCH_NOT_STORED = {
+  flood: '这个地址本小时发送的页面访问过多，不再保存，本小时发送的都不计入统计',
+  foreign: '这个页面访问来自另一个地址，全部拒收',
+} as const;
 
 /**
  * Statistics must never fail the page: whatever arrives (JSON, JSON sent as text/plain by a beacon, garbage, too
@@ -78,7 +85,11 @@ export async function statsRoutes(app: FastifyInstance, ctx: AppContext): Promis
         if (isFieldBatch(raw)) {
           const batch = parseFieldBatch(raw, bytes);
           if (!batch.accepted) return refusal<FieldBatchReply>(batch.reason, { stored: 0, refused: [batch.reason] });
-          ctx.fieldData.record(batch.view, batch.events, ctx.now());
+          const outcome = ctx.fieldData.record(batch.view, batch.events, ctx.now(), clientKey(request.ip));
+          if (outcome === 'flood' || outcome === 'foreign') {
+            const reason = FIELD_BATCH_NOT_STORED[outcome];
+            return refusal<FieldBatchReply>(reason, { stored: 0, refused: [reason] }, outcome === 'flood' ? CODES.tooMany : CODES.invalid);
+          }
           const reply: FieldBatchReply = { stored: batch.events.length, refused: batch.refused };
           return batch.refused.length ? refusal(`有 ${batch.refused.length} 条数据不合格，其余已保存`, reply) : ok(reply);
         }

@@ -88,11 +88,27 @@ export const FIELD_SUMMARY_WINDOWS = [1, 7] as const;
 export interface ReleaseSideFigures extends FieldFigures {
   /** Views where this remote's first entry did not serve the slot: it fell back to another entry, or failed. */
   loadFailures: number;
+  /** Distinct clients the views came from: an IPv4 address, or an IPv6 /64. */
+  clients: number;
+  /**
+   * What the guard judges by: each count over the views left once the `leftOut` clients with the most such views and
+   * the `leftOut` with the most views without are left out, and p75 LCP without the `leftOut` clients that measured
+   * most (ReleaseFieldData.leftOut; none left out: the figures above).
+   */
+  trimmed: { errors: SideCount; loadFailures: SideCount; lcp: { views: number; p75?: number } };
+}
+
+/** A count of one side, and the views it is a share of. */
+export interface SideCount {
+  views: number;
+  count: number;
 }
 
 export interface ReleaseFieldData {
   since: number;
   until: number;
+  /** How many clients each count left out at each end (`?leaveOut=`, the guard's `leaveOutClients`). */
+  leftOut: number;
   /** Each remote seen in the window, its canary side apart from its stable side (absent: no view of it). */
   remotes: { remote: string; canary?: ReleaseSideFigures; stable?: ReleaseSideFigures }[];
 }

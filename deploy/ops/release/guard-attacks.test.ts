@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ACTIVITY_ROUTE, API_PATHS, type FieldEvent } from '@wenrun/shared/node';
+import { manualClock, send, startServer, type TestServer } from '../../../reference-api/src/test/harness';
+import type { EntryChecker } from './entryCheck';
+import { createGuard } from './guard';
+import { takeStep } from './release';
+import { statusReport } from './status';
+
+const STABLE = 'https://cdn.example.cn/wuyou/0.1.0/mf-manifest.json';
+const CANARY = 'https://cdn.example.cn/wuyou/0.2.0/mf-manifest.json';
+const answers: EntryChecker = async (entry) => ({ entry, version: entry.includes('0.2.0') ? '0.2.0' : '0.1.0' });
+
+/**
+ * The threat model of deploy/ops/release/README.md, played over HTTP as a script would: beacons to
+ * /stats/operation/log through the proxy the API trusts, each client its own address in X-Forwarded-For. Real
+ * visitors are many addresses with a few views each; the attackers are one address, or ten, or more.
+ */
+describe('the guard under forged field data', () => {
+  // Each test posts 600 to 3,000 beacons over HTTP.
+  jest.setTimeout(60_000);
+  let api: TestServer;
+  let dir: string;
+  let configFile: string;
+  const clock = manualClock();
+  let serial = 0;
+
+  /** One page view of the activity page, from `client`: clean, or failed (an error and the canary's slot failed). */
+  async function view(client: string, side: 'canary' | 'stable', failed: boolean): Promise<void> {
+    serial += 1;
+    const version = side === 'canary' ? '0.2.0' : '0.1.0';
+    const events: FieldEvent[] = failed
+      ? [
+          { kind: 'error', message: 'TypeError: 灰度版本故障', remote: 'wuyou', version },
+          { kind: 'slot', remote: 'wuyou', version, loadMs: 0, outcome: 'failed' },
+        ]
+      : [
+          { kind: 'metric', name: 'LCP', value: 1200 },
+          { kind: 'slot', remote: 'wuyou', version, loadMs: 150, outcome: 'loaded' },
+        ];
+    const batch = { type: 'fieldData', view: { id: `forged-or-real-${serial}`, route: ACTIVITY_ROUTE, versions: { wuyou: version }, canary: side === 'canary' ? ['wuyou'] : [] }, events };
+    const reply = await send(`${api.url}/stats${API_PATHS.statsLog}`, { body: JSON.stringify(batch), contentType: 'text/plain;charset=UTF-8', headers: { 'x-forwarded-for': client } });
+    expect(reply.status).toBe(200);
+  }
+
+  /** `clients` addresses of the /24 `prefix`, each sending `views` views, the first `failing` of each client's failed. */
+  async function visitors(prefix: string, clients: number, views: number, side: 'canary' | 'stable', failing = 0): Promise<void> {
+    for (let client = 0; client < clients; client += 1) {
+      await Promise.all(Array.from({ length: views }, (_, index) => view(`${prefix}.${client + 1}`, side, index < failing)));
+    }
+  }
+
+  /**
+   * Real visitors: 60 addresses a side, 5 views each, and 9 failing stable views of 9 more (a flaky network: 2.9 %).
+   * A failing canary fails for a third of its visitors: 2 views of 40 addresses and 1 of the 20 others.
+   */
+  async function realVisitors(canary: 'good' | 'failing'): Promise<void> {
+    await visitors('198.18.1', 60, 5, 'stable');
+    await visitors('198.18.9', 9, 1, 'stable', 1);
+    await visitors('198.19.1', 40, 5, 'canary', canary === 'failing' ? 2 : 0);
+    await visitors('198.19.2', 20, 5, 'canary', canary === 'failing' ? 1 : 0);
+  }
+
+  const guard = () => createGuard({ configFile, fieldData: { baseUrl: api.url }, check: answers, now: clock.now, log: () => undefined });
+  const canaryOf = () => (JSON.parse(fs.readFileSync(configFile, 'utf8')) as { remotes: { wuyou: { canary?: unknown } } }).remotes.wuyou.canary;
+
+  beforeEach(async () => {
+    api = await startServer({ now: clock.now, trustedProxies: ['127.0.0.1'] });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guard-attacks-'));
+    configFile = path.join(dir, 'runtime-config.json');
+    fs.writeFileSync(configFile, JSON.stringify({ apiBaseUrl: api.url, remotes: { wuyou: [STABLE] } }));
+    await takeStep({ configFile, verb: 'canary', remote: 'wuyou', entry: CANARY, percent: 10, reason: '测试', check: answers, now: () => new Date(clock.now()) });
+    clock.advance(60_000);
+  });
+  afterEach(async () => {
+    await api.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('260 forged failing views from one address, alone: no verdict, too few visitors', async () => {
+    await visitors('203.0.113', 1, 260, 'canary', 260);
+    const [judged] = await guard().checkOnce();
+    expect(judged?.aborted).toBe(false);
+    expect(judged?.verdict).toEqual({ kind: 'not-enough-data', reason: expect.stringMatching(/^灰度只有 1 个访问者（地址），需要 \d+ 个/) });
+    expect(canaryOf()).toEqual({ entry: CANARY, percent: 10 });
+  });
+
+  it('260 forged failing views from one address beside a good canary: no abort, and `status` says so', async () => {
+    await realVisitors('good');
+    await visitors('203.0.113', 1, 260, 'canary', 260);
+    const [judged] = await guard().checkOnce();
+    expect(judged?.verdict.kind).toBe('no-harm-seen');
+    expect(judged?.aborted).toBe(false);
+    expect(canaryOf()).toEqual({ entry: CANARY, percent: 10 });
+    const lines = await statusReport({ configFile, fieldData: { baseUrl: api.url }, check: answers, now: clock.now });
+    expect(lines.join('\n')).toMatch(/守卫判定（灰度开始以来 1 分钟）：未见变差/);
+    // What arrived (the forger's 260 failing views among 560), and what the guard judged without the ten pushing most.
+    expect(lines.join('\n')).toMatch(/灰度 +560 +61 +46\.4% +46\.4%/);
+    expect(lines.join('\n')).toMatch(/灰度（每端去掉 10 个） +250 +0\.0% +0\.0% +1200 ms/);
+  });
+
+  it('the same forged failures spread over ten addresses: no abort', async () => {
+    await realVisitors('good');
+    await visitors('203.0.113', 10, 26, 'canary', 26);
+    const [judged] = await guard().checkOnce();
+    expect(judged?.verdict.kind).toBe('no-harm-seen');
+  });
+
+  it('2,000 forged clean views from ten addresses do not hide a canary that fails for a third of its real visitors', async () => {
+    await realVisitors('failing');
+    await visitors('203.0.113', 10, 200, 'canary');
+    const [judged] = await guard().checkOnce();
+    expect(judged?.verdict.kind).toBe('abort');
+    expect(judged?.aborted).toBe(true);
+    expect(canaryOf()).toBeUndefined();
+  });
+
+  it('more than twice ten addresses agreeing is beyond the model: the guard refuses a verdict and says why', async () => {
+    await realVisitors('good');
+    await visitors('203.0.113', 15, 20, 'canary', 20);
+    const lines: string[] = [];
+    const [judged] = await createGuard({ configFile, fieldData: { baseUrl: api.url }, check: answers, now: clock.now, log: (line) => lines.push(line) }).checkOnce();
+    expect(judged?.aborted).toBe(false);
+    expect(judged?.verdict).toEqual({ kind: 'refused', reason: expect.stringContaining('结论取决于少数访问者') });
+    expect(lines).toEqual([expect.stringMatching(/^\[guard\] wuyou 灰度 .*：拒绝判断（超出威胁模型）（结论取决于少数访问者/)]);
+    expect(canaryOf()).toEqual({ entry: CANARY, percent: 10 });
+  });
+});

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import { ACTIVITY_ROUTE, API_PATHS, type Envelope, type FieldEvent } from '@wenrun/shared/node';
+import type { EntryChecker } from '../../deploy/ops/release/entryCheck';
+import { createGuard } from '../../deploy/ops/release/guard';
+import { historyFileBeside } from '../../deploy/ops/release/history';
+import { takeStep } from '../../deploy/ops/release/release';
+import { statusReport } from '../../deploy/ops/release/status';
+import { expect, test } from '../support/fixtures';
+import { request } from '../support/https';
+
+/**
+ * Issue 41's first attack, against the production form (nginx over TLS, the reference API in production mode
+ * behind it, its guard reading the figures with the admin token): one client posts 260 failing page views of a
+ * canary to the public statistics call. Before, the guard aborted the canary with 「错误率：灰度 100.0%（260/260）」;
+ * now one address is one client, left out of what the guard judges, and the canary its real visitors find fine
+ * stays. Each other visitor is another loopback address (127.0.N.M), which nginx passes on to the API.
+ */
+test.use({ ignoreHTTPSErrors: true });
+
+/** The canary's entries need not answer here: the guard and `status` are told they do (entryCheck.ts is tested alone). */
+const answers: EntryChecker = async (entry) => ({ entry, version: entry.includes('/canary/') ? '0.2.0' : '0.1.0' });
+
+test('260 forged failing views from one address do not make the guard abort a canary its real visitors find fine; `status` shows the verdict', async ({ nginxSite }) => {
+  test.setTimeout(120_000);
+  const configFile = nginxSite.runtimeConfigFile;
+  const historyFile = historyFileBeside(configFile);
+  const original = fs.readFileSync(configFile, 'utf8');
+  const originalHistory = fs.existsSync(historyFile) ? fs.readFileSync(historyFile, 'utf8') : undefined;
+  const canaryEntry = `${nginxSite.remotes.wuyou}/canary/mf-manifest.json`;
+  let serial = 0;
+
+  /** One page view of the activity page from `localAddress`, as a beacon sends it through nginx. */
+  const beacon = async (localAddress: string, side: 'canary' | 'stable', failed: boolean) => {
+    serial += 1;
+    const version = side === 'canary' ? '0.2.0' : '0.1.0';
+    const events: FieldEvent[] = failed
+      ? [
+          { kind: 'error', message: 'TypeError: forged', remote: 'wuyou', version },
+          { kind: 'slot', remote: 'wuyou', version, loadMs: 0, outcome: 'failed' },
+        ]
+      : [
+          { kind: 'metric', name: 'LCP', value: 1200 },
+          { kind: 'slot', remote: 'wuyou', version, loadMs: 150, outcome: 'loaded' },
+        ];
+    const view = { id: `forged-${Date.now()}-${serial}`, route: ACTIVITY_ROUTE, versions: { wuyou: version }, canary: side === 'canary' ? ['wuyou'] : [] };
+    const answer = await request(`${nginxSite.api}/stats${API_PATHS.statsLog}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+      body: JSON.stringify({ type: 'fieldData', view, events }),
+      ca: nginxSite.ca,
+      localAddress,
+    });
+    return JSON.parse(answer.body) as Envelope<unknown>;
+  };
+  /** `clients` addresses of 127.0.`block`.0/24, each sending `views` views. */
+  const visitors = (block: number, clients: number, views: number, side: 'canary' | 'stable', failed = false) =>
+    Promise.all(
+      Array.from({ length: clients }, async (_, client) => {
+        for (let view = 0; view < views; view += 1) expect((await beacon(`127.0.${block}.${client + 1}`, side, failed)).header.code).toBe('200');
+      }),
+    );
+
+  try {
+    await takeStep({ configFile, verb: 'canary', remote: 'wuyou', entry: canaryEntry, percent: 10, reason: '攻击测试', check: answers });
+    // Real-looking visitors: 60 addresses a side, 4 clean views each.
+    await visitors(141, 60, 4, 'stable');
+    await visitors(142, 60, 4, 'canary');
+    // The attack: 260 failing canary views from one address, every one accepted as before.
+    await visitors(143, 1, 260, 'canary', true);
+
+    // What the production form's guard does every minute, with its token, reading the API behind nginx.
+    const fieldData = { baseUrl: `http://127.0.0.1:${nginxSite.apiUpstreamPort}`, token: nginxSite.adminToken };
+    const lines: string[] = [];
+    const [judged] = await createGuard({ configFile, fieldData, check: answers, log: (line) => lines.push(line) }).checkOnce();
+    expect(judged?.verdict.kind).toBe('no-harm-seen');
+    expect(judged?.aborted).toBe(false);
+    expect(lines).toEqual([expect.stringMatching(/^\[guard\] wuyou 灰度 .*：未见变差/)]);
+    const served = JSON.parse(fs.readFileSync(configFile, 'utf8')) as { remotes: { wuyou: { canary?: { entry: string } } } };
+    expect(served.remotes.wuyou.canary?.entry).toBe(canaryEntry);
+
+    const status = (await statusReport({ configFile, fieldData, check: answers })).join('\n');
+    expect(status).toMatch(/守卫判定（灰度开始以来 \d+ 分钟）：未见变差/);
+    // The canary side as ops see it: all 500 views, from 61 addresses; the one that sent 260 is left out of the verdict.
+    expect(status).toMatch(/灰度\s+500\s+61\s/);
+  } finally {
+    fs.writeFileSync(configFile, original);
+    if (originalHistory === undefined) fs.rmSync(historyFile, { force: true });
+    else fs.writeFileSync(historyFile, originalHistory);
+  }
+});
