@@ -27,9 +27,9 @@ describe('siteProcesses: where the site listens', () => {
   });
 
   it('names the canary guard by an entry that exists, with no port to wait for', () => {
-    const guard = guardProcess('/srv/runtime-config.json', 'http://127.0.0.1:8110');
+    const guard = guardProcess('/srv/runtime-config.json', { fieldDataUrl: 'http://127.0.0.1:8110', metricsPort: 8111 });
     expect(fs.existsSync(path.resolve(__dirname, '../..', guard.entry))).toBe(true);
     expect(guard.readyUrl).toBeUndefined();
-    expect(guard.args).toEqual(['--config', '/srv/runtime-config.json', '--field-data', 'http://127.0.0.1:8110']);
+    expect(guard.args).toEqual(['--config', '/srv/runtime-config.json', '--field-data', 'http://127.0.0.1:8110', '--metrics-port', '8111']);
   });
 });

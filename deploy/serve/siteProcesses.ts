@@ -81,15 +81,28 @@ export function siteProcesses(layout: SiteLayout = DEFAULT_LAYOUT): ChildSpec[] 
 }
 
 
+export interface GuardProcessOptions {
+  /** Where it reads field data, when not the config's `apiBaseUrl`. */
+  fieldDataUrl?: string;
+  env?: NodeJS.ProcessEnv;
+  /** The loopback port of its figures (`/metrics`); none without it. */
+  metricsPort?: number;
+}
+
 /**
- * The canary guard (deploy/ops/release) on `configFile`, as a child of a supervisor: it serves nothing, so it has no
- * ready URL. Named by its entry, not imported: serving starts it, the release machinery is ops'.
+ * The canary guard (deploy/ops/release) on `configFile`, as a child of a supervisor: it serves no visitor, so it has
+ * no ready URL. Named by its entry, not imported: serving starts it, the release machinery is ops'.
  */
-export function guardProcess(configFile: string, fieldDataUrl?: string, env?: NodeJS.ProcessEnv): ChildSpec {
+export function guardProcess(configFile: string, { fieldDataUrl, env, metricsPort }: GuardProcessOptions = {}): ChildSpec {
   return {
     name: 'canary-guard',
     entry: 'deploy/ops/release/guardMain.ts',
-    args: ['--config', configFile, ...(fieldDataUrl ? ['--field-data', fieldDataUrl] : [])],
+    args: [
+      '--config',
+      configFile,
+      ...(fieldDataUrl ? ['--field-data', fieldDataUrl] : []),
+      ...(metricsPort ? ['--metrics-port', String(metricsPort)] : []),
+    ],
     ...(env ? { env } : {}),
   };
 }

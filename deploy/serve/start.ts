@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { API_PORT, MANIFEST_FILE, RENDER_PORT, RUNTIME_CONFIG_FILE, SHELL_PART, VERSION_FILE } from '@wenrun/shared/node';
+import { API_PORT, GUARD_METRICS_PORT, MANIFEST_FILE, RENDER_PORT, RUNTIME_CONFIG_FILE, SHELL_PART, VERSION_FILE } from '@wenrun/shared/node';
 import { isStale } from '../build/staleness';
 import { guardProcess, sayDemoForm, SERVED_PARTS, siteProcesses } from './siteProcesses';
 import { Supervisor } from './supervisor';
@@ -57,12 +57,16 @@ async function main() {
 
   sayDemoForm('start');
   // The canary guard watches the config the shell serves (deploy/ops/release).
-  await supervisor.start([...siteProcesses(), guardProcess(path.join(ROOT, SHELL_PART.folder, 'dist', RUNTIME_CONFIG_FILE))]);
+  await supervisor.start([
+    ...siteProcesses(),
+    guardProcess(path.join(ROOT, SHELL_PART.folder, 'dist', RUNTIME_CONFIG_FILE), { metricsPort: GUARD_METRICS_PORT }),
+  ]);
   for (const part of SERVED_PARTS) {
     const file = part.folder === SHELL_PART.folder ? '' : MANIFEST_FILE;
     console.log(`[start] ${part.folder.padEnd(14)} http://localhost:${part.port}/${file}`);
   }
   console.log(`[start] ${'render-server'.padEnd(14)} http://localhost:${RENDER_PORT}/healthz`);
+  console.log(`[start] ${'canary-guard'.padEnd(14)} http://127.0.0.1:${GUARD_METRICS_PORT}/metrics`);
   console.log(`[start] ${'reference-api'.padEnd(14)} http://localhost:${API_PORT}/healthz`);
   console.log('[start] 网站：http://localhost:3000/ （Ctrl-C 停止全部）');
 }

@@ -21,6 +21,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   API_PORT,
+  GUARD_METRICS_PORT,
   REMOTE_NAMES,
   REMOTE_PARTS,
   RENDER_PORT,
@@ -206,7 +207,11 @@ async function main(): Promise<void> {
     // The canary guard, on the served config, reading field data from the API behind this nginx directly (the token
     // comes from this process's environment, as the API's does). It asks each entry's version.json before it aborts,
     // through this nginx: it trusts the certificate nginx shows.
-    guardProcess(runtimeConfigFile, upstream, tls ? { NODE_EXTRA_CA_CERTS: tls.certificate } : undefined),
+    guardProcess(runtimeConfigFile, {
+      fieldDataUrl: upstream,
+      ...(tls ? { env: { NODE_EXTRA_CA_CERTS: tls.certificate } } : {}),
+      metricsPort: GUARD_METRICS_PORT + PORT_SHIFT + 10,
+    }),
     // The render server instances nginx balances over, on this site's config (its origins, its API), supervised like
     // npm start's processes: one that dies is started again.
     ...renderPorts.map((renderPort, index) => ({

@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
+import type { AddressInfo } from 'node:net';
+import { buildServer } from '@wenrun/reference-api';
 import { metrics, METRICS_PATH } from '@wenrun/server-plugins';
 import { renderFigures } from '@wenrun/render-server/metrics';
+import { serveGuardFigures } from '../release/guardFigures';
 
 const DASHBOARD = path.join(import.meta.dirname, 'grafana-dashboard.json');
 
@@ -35,15 +38,18 @@ function metricsOf(expr: string): string[] {
 describe('the Grafana dashboard', () => {
   let exposed: Set<string>;
   beforeAll(async () => {
-    // Every server's figures are the plugin's and, for the render server, its own beside them.
-    const app = Fastify();
-    await app.register(metrics, { server: 'render' });
-    renderFigures(app.metrics);
+    // Every server's figures: the plugin's and the render server's own, the API's (field data), the guard's.
+    const render = Fastify();
+    await render.register(metrics, { server: 'render' });
+    renderFigures(render.metrics);
+    const api = await buildServer({ databasePath: ':memory:' });
+    const guard = (await serveGuardFigures(0)).app;
     // Over HTTP: this project's Jest cannot load `inject`'s cookie parser (an ES module).
-    const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-    const scraped = await (await fetch(`${origin}${METRICS_PATH}`)).text();
-    exposed = seriesNames(scraped);
-    await app.close();
+    const origins = [await render.listen({ port: 0, host: '127.0.0.1' }), await api.listen({ port: 0, host: '127.0.0.1' })];
+    origins.push(`http://127.0.0.1:${(guard.server.address() as AddressInfo).port}`);
+    const scraped = await Promise.all(origins.map(async (origin) => (await fetch(`${origin}${METRICS_PATH}`)).text()));
+    exposed = new Set(scraped.flatMap((text) => [...seriesNames(text)]));
+    await Promise.all([render.close(), api.close(), guard.close()]);
   });
 
   it('reads the metric names out of a query, not its functions, labels or strings', () => {

@@ -107,13 +107,20 @@ export function createGuard(options: GuardOptions) {
   return { checkOnce };
 }
 
-/** Checks now and then every `intervalMs`, one check at a time, until stopped. */
-export function startGuard(options: GuardOptions & { intervalMs?: number }): { stop: () => void } {
+/**
+ * Checks now and then every `intervalMs`, one check at a time, until stopped. `checked` hears each check: what was
+ * judged, or nothing when the check failed (guardFigures.ts counts them).
+ */
+export function startGuard(options: GuardOptions & { intervalMs?: number; checked?: (judged: CanaryJudged[] | undefined) => void }): { stop: () => void } {
   const guard = createGuard(options);
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const loop = async () => {
-    await guard.checkOnce().catch((error: unknown) => (options.log ?? console.error)(`[guard] 检查失败：${String(error)}`));
+    const judged = await guard.checkOnce().catch((error: unknown) => {
+      (options.log ?? console.error)(`[guard] 检查失败：${String(error)}`);
+      return undefined;
+    });
+    options.checked?.(judged);
     if (!stopped) timer = setTimeout(() => void loop(), options.intervalMs ?? GUARD_INTERVAL_MS);
   };
   void loop();

@@ -7,6 +7,7 @@ import {
   type FieldSummary,
 } from '@wenrun/shared/node';
 import Database from 'better-sqlite3';
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { DEFAULT_ALLOWED_ORIGINS } from '../server';
 import { expectRefusal, getJson, manualClock, postJson, send, startServer, type TestServer } from '../test/harness';
 import { clientKey } from '../net';
@@ -185,6 +186,18 @@ describe('field data per client over HTTP: the client is the address the trusted
     expect((await beaconFrom('2001:0db8:0001:0002:0:0:0:4')).body?.header.codeMsg).toBe(FIELD_BATCH_NOT_STORED.flood);
     expect((await beaconFrom('2001:db8:1:3::1')).body?.header.code).toBe(SUCCESS_CODE);
     expect(await views()).toBe(1);
+  });
+
+  it('counts what it took and refused, by reason, at /metrics: a flood shows as refusals, never as views', async () => {
+    for (let index = 0; index < 5; index += 1) await beaconFrom('203.0.113.9');
+    await beaconFrom('203.0.113.1', 'view-someone-else');
+    await beaconFrom('203.0.113.2', 'view-someone-else');
+    await postJson(`${server.url}/stats${API_PATHS.statsLog}`, { type: 'fieldData', view: { id: 'x' }, events: [] });
+    const families = parsePrometheusTextFormat((await send(`${server.url}/metrics`, { method: 'GET' })).text);
+    const counts = (name: string, label: string) =>
+      Object.fromEntries((families.find((family) => family.name === name)?.metrics ?? []).map((sample) => [sample.labels?.[label], Number(sample.value)]));
+    expect(counts('field_data_batches_total', 'outcome')).toEqual({ stored: 4, flood: 2, foreign: 1, invalid: 1 });
+    expect(counts('field_data_events_total', 'result')).toEqual({ stored: 4, refused: 3 });
   });
 
   it('refuses a later batch of a view sent from another address', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { Counter } from 'prom-client';
 import { z } from 'zod';
 import {
   API_PATHS,
@@ -61,6 +62,19 @@ export const FIELD_BATCH_NOT_STORED = {
  * was kept; a field data batch gets a "400" envelope whenever anything of it was refused, so its sender can see why.
  */
 export async function statsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // What ops watch of field data (/metrics): a flood shows as refusals, never as views.
+  const batches = new Counter({
+    name: 'field_data_batches_total',
+    help: '收到的现场数据批次，按结果（stored 已保存、partly_refused 部分拒收、invalid 不合格、flood 超过每地址每小时上限、foreign 别的地址的页面访问、empty 没有可存的数据）',
+    labelNames: ['outcome'],
+    registers: [app.metrics],
+  });
+  const events = new Counter({
+    name: 'field_data_events_total',
+    help: '现场数据中的单条数据，按结果（stored 已保存、refused 拒收）',
+    labelNames: ['result'],
+    registers: [app.metrics],
+  });
   await app.register(
     async (stats) => {
       // Own parsing for this prefix only: the raw text is read whatever the content type, and parsed leniently.
@@ -84,8 +98,14 @@ export async function statsRoutes(app: FastifyInstance, ctx: AppContext): Promis
         const raw = parseJson(body);
         if (isFieldBatch(raw)) {
           const batch = parseFieldBatch(raw, bytes);
-          if (!batch.accepted) return refusal<FieldBatchReply>(batch.reason, { stored: 0, refused: [batch.reason] });
+          if (!batch.accepted) {
+            batches.inc({ outcome: 'invalid' });
+            return refusal<FieldBatchReply>(batch.reason, { stored: 0, refused: [batch.reason] });
+          }
           const outcome = ctx.fieldData.record(batch.view, batch.events, ctx.now(), clientKey(request.ip));
+          batches.inc({ outcome: outcome === 'stored' && batch.refused.length ? 'partly_refused' : outcome });
+          events.inc({ result: 'stored' }, outcome === 'stored' ? batch.events.length : 0);
+          events.inc({ result: 'refused' }, outcome === 'stored' ? batch.refused.length : batch.events.length + batch.refused.length);
           if (outcome === 'flood' || outcome === 'foreign') {
             const reason = FIELD_BATCH_NOT_STORED[outcome];
             return refusal<FieldBatchReply>(reason, { stored: 0, refused: [reason] }, outcome === 'flood' ? CODES.tooMany : CODES.invalid);
