@@ -85,7 +85,7 @@ export interface GuardProcessOptions {
   /** Where it reads field data, when not the config's `apiBaseUrl`. */
   fieldDataUrl?: string;
   env?: NodeJS.ProcessEnv;
-  /** The loopback port of its figures (`/metrics`); none without it. */
+  /** The loopback port of its figures (`/metrics`; 0 for any free one); none without it. */
   metricsPort?: number;
 }
 
@@ -101,7 +101,7 @@ export function guardProcess(configFile: string, { fieldDataUrl, env, metricsPor
       '--config',
       configFile,
       ...(fieldDataUrl ? ['--field-data', fieldDataUrl] : []),
-      ...(metricsPort ? ['--metrics-port', String(metricsPort)] : []),
+      ...(metricsPort === undefined ? [] : ['--metrics-port', String(metricsPort)]),
     ],
     ...(env ? { env } : {}),
   };

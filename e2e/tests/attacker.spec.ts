@@ -5,6 +5,7 @@ import path from 'node:path';
 import {
   API_PATHS,
   API_PORT,
+  GUARD_METRICS_PORT,
   maskMobile,
   PAGE_STATE_ID,
   parsePageState,
@@ -368,7 +369,7 @@ test.describe('the production form: nginx over TLS, the reference API in product
 });
 
 test.describe('npm start, the demo form', () => {
-  const PORTS = [SHELL_PART.port, ...Object.values(REMOTE_PARTS).map((part) => part.port), RENDER_PORT, API_PORT];
+  const PORTS = [SHELL_PART.port, ...Object.values(REMOTE_PARTS).map((part) => part.port), RENDER_PORT, API_PORT, GUARD_METRICS_PORT];
 
   test('every server listens on loopback only, not on every interface of the laptop in the café', () => {
     for (const port of PORTS) {

@@ -78,7 +78,7 @@ export async function startNginxSite({ root, ports, siteDir }: NginxSiteOptions)
       'deploy/ops/nginx/start.ts',
       ...['--shell', String(shellPort), '--api', String(apiPort), '--http-port', String(httpPort)],
       ...REMOTE_NAMES.flatMap((remote, index) => [`--${remote}`, String(remotePorts[index])]),
-      ...['--reference-api-port', String(apiUpstreamPort), '--database', path.join(siteDir, 'site.db')],
+      ...['--reference-api-port', String(apiUpstreamPort), '--database', path.join(siteDir, 'site.db'), '--guard-metrics-port', '0'],
       ...['--render-ports', renderPorts.join(','), '--runtime-config', runtimeConfigFile],
       ...['--tls-self-signed', '--tls-dir', siteDir],
     ],

@@ -55,6 +55,8 @@ const { values: args } = parseArgs({
     api: { type: 'string', default: String(API_PORT + PORT_SHIFT) },
     upstream: { type: 'string' },
     'reference-api-port': { type: 'string', default: String(API_PORT + PORT_SHIFT + 10) },
+    /** The canary guard's figures (`/metrics`, loopback); 0 for any free port (the tests' sites, which nobody scrapes). */
+    'guard-metrics-port': { type: 'string', default: String(GUARD_METRICS_PORT + PORT_SHIFT + 10) },
     database: { type: 'string', default: path.join(ROOT, 'reference-api', '.data', 'production.db') },
     'render-ports': { type: 'string', default: String(RENDER_PORT + PORT_SHIFT) },
     'runtime-config': { type: 'string' },
@@ -68,9 +70,9 @@ const { values: args } = parseArgs({
   },
 });
 
-function port(value: string): number {
+function port(value: string, { anyFree = false } = {}): number {
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 1 || number > 65535) throw new Error(`端口无效：${value}`);
+  if (!Number.isInteger(number) || number < (anyFree ? 0 : 1) || number > 65535) throw new Error(`端口无效：${value}`);
   return number;
 }
 
@@ -210,7 +212,7 @@ async function main(): Promise<void> {
     guardProcess(runtimeConfigFile, {
       fieldDataUrl: upstream,
       ...(tls ? { env: { NODE_EXTRA_CA_CERTS: tls.certificate } } : {}),
-      metricsPort: GUARD_METRICS_PORT + PORT_SHIFT + 10,
+      metricsPort: port(args['guard-metrics-port'], { anyFree: true }),
     }),
     // The render server instances nginx balances over, on this site's config (its origins, its API), supervised like
     // npm start's processes: one that dies is started again.

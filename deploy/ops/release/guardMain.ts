@@ -31,7 +31,7 @@ if (!(intervalMs > 0)) {
   process.exit(2);
 }
 const metricsPort = args['metrics-port'] === undefined ? undefined : Number(args['metrics-port']);
-if (metricsPort !== undefined && !(Number.isInteger(metricsPort) && metricsPort > 0 && metricsPort < 65_536)) {
+if (metricsPort !== undefined && !(Number.isInteger(metricsPort) && metricsPort >= 0 && metricsPort < 65_536)) {
   console.error(`[guard] --metrics-port 应为端口号，而不是 ${args['metrics-port']}`);
   process.exit(2);
 }
@@ -40,6 +40,7 @@ const configFile = path.resolve(args.config);
 async function main(): Promise<void> {
   const token = tokenFromEnv();
   const figures = metricsPort === undefined ? undefined : await serveGuardFigures(metricsPort);
+  const listening = figures?.app.server.address();
   const guard = startGuard({
     configFile,
     intervalMs,
@@ -47,7 +48,7 @@ async function main(): Promise<void> {
     fieldData: { ...(args['field-data'] ? { baseUrl: args['field-data'] } : {}), ...(token ? { token } : {}) },
   });
   console.log(
-    `[guard] 灰度守卫：每 ${intervalMs / 1000} 秒检查 ${configFile} 中的灰度（只会中止，从不推广）${metricsPort ? `；指标：http://127.0.0.1:${metricsPort}/metrics` : ''}`,
+    `[guard] 灰度守卫：每 ${intervalMs / 1000} 秒检查 ${configFile} 中的灰度（只会中止，从不推广）${listening && typeof listening === 'object' ? `；指标：http://127.0.0.1:${listening.port}/metrics` : ''}`,
   );
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
