@@ -23,6 +23,7 @@ import {
   API_PORT,
   REMOTE_NAMES,
   REMOTE_PARTS,
+  RELEASE_HISTORY_FILE,
   RENDER_PORT,
   RUNTIME_CONFIG_FILE,
   SHELL_PART,
@@ -37,6 +38,19 @@ import { originOf, remotePortOptions, renderNginxConfig, type NginxSite, type Ng
 import { configOnOrigins, type ServedOrigins } from '../../serve/servedConfig';
 import { readPagesConfig } from '../../build/pages/pagesConfig';
 import { pagesFitConfig } from '../../serve/writtenPages';
+import { adminTokenEnv } from '../../../reference-api/src/settings';
+import {
+  API_USER,
+  isRoot,
+  keepDatabaseFor,
+  letGuardWrite,
+  RENDER_USER,
+  requireReadable,
+  SECRETS_UNSET,
+  systemAccount,
+  writeSecrets,
+  type Account,
+} from './accounts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
@@ -93,12 +107,14 @@ function loopbackAddresses(): string[] {
 function selfSignedCertificate(prefix: string, host: string): { certificate: string; key: string } {
   const certificate = path.join(prefix, 'site.crt');
   const key = path.join(prefix, 'site.key');
+  // Only root (nginx's master) reads the key: the Node processes' users cannot.
   const made = spawnSync(
     'openssl',
     ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', `/CN=${host}`, '-addext', `subjectAltName=DNS:${host},IP:127.0.0.1`, '-keyout', key, '-out', certificate],
     { stdio: 'ignore' },
   );
   if (made.status !== 0) throw new Error('openssl 无法生成自签名证书');
+  fs.chmodSync(key, 0o600);
   return { certificate, key };
 }
 
@@ -118,14 +134,28 @@ function tlsOf(prefix: string): NginxTls | undefined {
  * workers would hand whoever breaks one the whole machine. They must be able to read what they serve.
  */
 function workerUser(roots: string[]): string | undefined {
-  if (process.getuid?.() !== 0) return undefined;
+  if (!isRoot()) return undefined;
   const user = spawnSync('id', ['-u', 'www-data'], { stdio: 'ignore' }).status === 0 ? 'www-data' : 'nobody';
-  const unreadable = roots.filter((root) => spawnSync('runuser', ['-u', user, '--', 'test', '-r', path.join(root, VERSION_FILE)]).status !== 0);
-  if (unreadable.length) {
-    throw new Error(`nginx 的工作进程以 ${user} 身份运行，但它读不到 ${unreadable.join('、')}：把构建目录放在 ${user} 可读的位置（或 chmod o+rx 其上级目录）`);
-  }
+  requireReadable(user, 'nginx 的工作进程', roots.map((root) => path.join(root, VERSION_FILE)));
   return user;
 }
+
+/**
+ * The Node processes' users when started as root (accounts.ts), once each can read the code it runs (and the render
+ * server the shell's build); none when started as another user.
+ */
+function nodeAccounts(shellRoot: string): { api: Account; render: Account } | undefined {
+  if (!isRoot()) return undefined;
+  const api = systemAccount(API_USER);
+  const render = systemAccount(RENDER_USER);
+  const code = ['node_modules/tsx/package.json', 'reference-api/src/main.ts', 'render-server/src/server/main.ts'].map((file) => path.join(ROOT, file));
+  requireReadable(api.name, '参考 API 和灰度守卫', code);
+  requireReadable(render.name, '渲染服务器', [...code, path.join(shellRoot, VERSION_FILE)]);
+  return { api, render };
+}
+
+/** A child's user and group, when it has one. */
+const runAs = (account: Account | undefined) => (account ? { uid: account.uid, gid: account.gid } : {});
 
 async function main(): Promise<void> {
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'wenrun-nginx-'));
@@ -183,6 +213,20 @@ async function main(): Promise<void> {
   }
 
   const siteOrigin = originOf(site, site.shell.port);
+  const accounts = nodeAccounts(shellRoot);
+  const database = path.resolve(args.database);
+  keepDatabaseFor(accounts?.api, database);
+  const operatorToken = adminTokenEnv(process.env);
+  const secrets = writeSecrets(prefix, accounts?.api, operatorToken);
+  letGuardWrite(accounts?.api, runtimeConfigFile, path.join(path.dirname(runtimeConfigFile), RELEASE_HISTORY_FILE));
+  // Another API behind this nginx knows only the operator's token: without one the guard could never judge, and
+  // one that logs so every minute is missed; it is not started, and that is said once.
+  const guarded = !args.upstream || operatorToken !== undefined;
+  if (!guarded) {
+    console.error(`[nginx] 未设置 ADMIN_TOKEN（或 ADMIN_TOKEN_FILE）：灰度守卫读不到 ${upstream} 的现场数据，这次不启动守卫，灰度不会被自动中止`);
+  } else if (secrets.madeAdminToken) {
+    console.log(`[nginx] 未设置 ADMIN_TOKEN：本次运行的管理令牌已生成在 ${secrets.adminTokenFile}（只有 ${accounts ? API_USER : '本用户'}和 root 可读），灰度守卫用它读取现场数据；查看状态：ADMIN_TOKEN_FILE=${secrets.adminTokenFile} npm run release -- status`);
+  }
   const children: ChildSpec[] = [
     // The reference API in production mode, unless another API stands behind this nginx: it trusts this nginx (and
     // nothing else) to say who the visitor is, and answers the site's own origins.
@@ -193,27 +237,47 @@ async function main(): Promise<void> {
             name: 'reference-api',
             entry: 'reference-api/src/main.ts',
             readyUrl: `${upstream}/healthz`,
+            ...runAs(accounts?.api),
             env: {
+              ...SECRETS_UNSET,
+              ADMIN_TOKEN_FILE: secrets.adminTokenFile,
+              SERVICE_TOKEN_FILE: secrets.serviceTokenFile,
               API_MODE: 'production',
               PORT: String(referenceApiPort),
               HOST: '127.0.0.1',
               TRUST_PROXY: '127.0.0.1',
-              DATABASE_PATH: path.resolve(args.database),
+              DATABASE_PATH: database,
               SITE_ORIGINS: [siteOrigin, ...Object.values(origins.remotes)].join(','),
             },
           },
         ]),
-    // The canary guard, on the served config, reading field data from the API behind this nginx directly (the token
-    // comes from this process's environment, as the API's does). It asks each entry's version.json before it aborts,
-    // through this nginx: it trusts the certificate nginx shows.
-    guardProcess(runtimeConfigFile, upstream, tls ? { NODE_EXTRA_CA_CERTS: tls.certificate } : undefined),
+    // The canary guard, on the served config, reading field data from the API behind this nginx directly, with the
+    // form's admin token file (the operator's token, or one made for this run). It asks each entry's version.json
+    // before it aborts, through this nginx: it trusts the certificate nginx shows.
+    ...(guarded
+      ? [
+          {
+            ...guardProcess(runtimeConfigFile, upstream, {
+              ...SECRETS_UNSET,
+              ADMIN_TOKEN_FILE: secrets.adminTokenFile,
+              ...(tls ? { NODE_EXTRA_CA_CERTS: tls.certificate } : {}),
+            }),
+            ...runAs(accounts?.api),
+          },
+        ]
+      : []),
     // The render server instances nginx balances over, on this site's config (its origins, its API), supervised like
     // npm start's processes: one that dies is started again.
     ...renderPorts.map((renderPort, index) => ({
       name: `render-server-${index + 1}`,
       entry: 'render-server/src/server/main.ts',
       readyUrl: `http://127.0.0.1:${renderPort}/healthz`,
+      // The remotes' code runs here: a user that reads no database, no token file, no key.
+      ...runAs(accounts?.render),
       env: {
+        ...SECRETS_UNSET,
+        // Its own credential, which the API knows it by (never the admin token).
+        SERVICE_TOKEN: secrets.serviceToken,
         PORT: String(renderPort),
         HOST: '127.0.0.1',
         SHELL_DIR: shellRoot,
