@@ -197,6 +197,11 @@ describe('nginx per visitor and per host name (visitors.ts)', () => {
     expect(page).toContain('return 429 "<!doctype html>');
     expect(TOO_MANY_PAGE).toContain('请求过于频繁');
     expect(TOO_MANY_PAGE).not.toContain('$');
+    // No address is spared unless named (a test suite's own client), and then only that one.
+    expect(config).not.toMatch(/"127\.0\.0\.1" "";/);
+    const spared = renderNginxConfig(site({ unlimitedClients: ['127.0.0.1'] }));
+    expect(spared.slice(spared.indexOf('map $remote_addr $client_key {')).split('}')[0]?.match(/ "";/g)).toHaveLength(1);
+    expect(spared).toContain('    "127.0.0.1" "";');
   });
 
   it('redirects plain HTTP to the configured host, never to the one the client wrote; other hosts over HTTPS get 421', () => {

@@ -47,6 +47,8 @@ export interface NginxSite {
   prefix: string;
   /** The unprivileged user nginx's workers run as when its master runs as root (`user` directive). */
   user?: string;
+  /** Addresses nginx does not limit per client (visitors.ts): the test suite's and the load bench's own; none in production. */
+  unlimitedClients?: string[];
 }
 
 /** Debian's module for serving the build's `.br` files (package libnginx-mod-http-brotli-static). */
@@ -397,7 +399,7 @@ http {
 ${site.renderServers.map((server) => `    server ${server} max_fails=1 fail_timeout=10s;`).join('\n')}
     keepalive 16;
   }
-${visitorLimitsHttp()}
+${visitorLimitsHttp(site.unlimitedClients)}
   # A page's policies only on documents (deploy/serve/headers.ts).${documentHeaderMaps(site)}
 
   # CORS only for the parts' own origins: a remote's manifest and chunks are read by the shell and each other.

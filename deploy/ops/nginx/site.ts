@@ -86,6 +86,9 @@ export async function startNginxSite({ root, ports, siteDir }: NginxSiteOptions)
       ...['--reference-api-port', String(apiUpstreamPort), '--database', path.join(siteDir, 'data', 'site.db')],
       ...['--render-ports', renderPorts.join(','), '--runtime-config', runtimeConfigFile],
       ...['--tls-self-signed', '--tls-dir', siteDir],
+      // The tests' and the load bench's own client (browsers, autocannon) is no visitor to limit; any other address
+      // is (an attack test's 127.0.0.31 among them).
+      ...['--unlimited-clients', '127.0.0.1'],
     ],
     {
       cwd: root,

@@ -8,7 +8,7 @@
  *   npx tsx deploy/ops/nginx/start.ts [--host localhost] [--listen 127.0.0.1,::1] [--shell 8000 --header 8001 --about 8002
  *     --auth 8003 --wuyou 8004 --api 8100] [--upstream http://… | --reference-api-port 8110 --database FILE]
  *     [--render-ports 8005,8006] [--runtime-config FILE] [--tls-cert cert.pem --tls-key key.pem | --tls-self-signed]
- *     [--http-port 8080] [--check]
+ *     [--http-port 8080] [--unlimited-clients 127.0.0.1] [--check]
  *
  * The runtime config served is the file `--runtime-config` names (a temporary one without it); where there is none
  * yet, the build's is written there, moved onto these origins. The file is watched: an edit reloads nginx with the
@@ -77,6 +77,8 @@ const { values: args } = parseArgs({
     /** Where a self-signed certificate is written (kept after nginx stops, for clients to trust it). */
     'tls-dir': { type: 'string' },
     'http-port': { type: 'string', default: String(SHELL_PART.port + PORT_SHIFT - 1) },
+    /** Client addresses nginx does not limit per visitor: a load bench's or a test suite's own (none in production). */
+    'unlimited-clients': { type: 'string' },
     check: { type: 'boolean', default: false },
   },
 });
@@ -195,6 +197,7 @@ async function main(): Promise<void> {
       ...(tls ? { tls } : {}),
       prefix,
       ...(user ? { user } : {}),
+      ...(args['unlimited-clients'] ? { unlimitedClients: args['unlimited-clients'].split(',').map((address) => address.trim()) } : {}),
     };
   };
   const configFile = path.join(prefix, 'nginx.conf');

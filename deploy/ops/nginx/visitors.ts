@@ -45,14 +45,18 @@ export const TOO_MANY_PAGE = htmlPage(
 <p class="note">错误代码 429：同一网络的访问次数暂时超过了上限，其他访客不受影响。</p>`,
 );
 
-/** The `http` block's part: the client key and the budget's zone. */
-export function visitorLimitsHttp(): string {
+/**
+ * The `http` block's part: the client key and the budget's zone. `unlimited`: addresses that are no visitor (the
+ * test suite's and the load bench's own client, `--unlimited-clients`): an empty key, which nginx does not count.
+ */
+export function visitorLimitsHttp(unlimited: readonly string[] = []): string {
   const patterns = CLIENT_KEY_PATTERNS.map(([pattern, key]) => `    "~${pattern}" "${key}";`).join('\n');
+  const exempt = unlimited.map((address) => `    "${address}" "";\n`).join('');
   return `
   # One client: an IPv4 address or an IPv6 /64 (deploy/ops/nginx/visitors.ts).
   map $remote_addr $client_key {
     default $remote_addr;
-${patterns}
+${exempt}${patterns}
   }
   limit_req_zone $client_key zone=pages:10m rate=${PAGE_RATE.perSecond}r/s;
   limit_req_status 429;
