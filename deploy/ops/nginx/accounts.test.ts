@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { keepDatabaseFor, writeSecrets, type Account } from './accounts';
+import { keepDatabaseFor, letGuardWrite, writeSecrets, type Account } from './accounts';
 
 describe('the production form\'s secrets and database (accounts.ts)', () => {
   let dir: string;
@@ -36,5 +36,15 @@ describe('the production form\'s secrets and database (accounts.ts)', () => {
     expect([mode(folder), mode(path.join(folder, 'site.db')), mode(path.join(folder, 'site.db-wal'))]).toEqual([0o700, 0o600, 0o600]);
     fs.writeFileSync(path.join(folder, 'site.key'), '');
     expect(() => keepDatabaseFor(self, path.join(folder, 'site.db'))).toThrow(/数据库目录 .* 里还有其他文件（site\.key）/);
+  });
+
+  it('lets the guard write the runtime config\'s folder only when it holds nothing else (not nginx\'s config, not a key)', () => {
+    const config = path.join(dir, 'runtime-config.json');
+    fs.writeFileSync(config, '{}');
+    fs.writeFileSync(path.join(dir, '.runtime-config.json.7.tmp'), '');
+    letGuardWrite(self, config, path.join(dir, 'release-history.jsonl'));
+    expect([mode(dir) & 0o070, mode(config) & 0o060, mode(path.join(dir, 'release-history.jsonl')) & 0o060]).toEqual([0o070, 0o060, 0o060]);
+    fs.writeFileSync(path.join(dir, 'nginx.conf'), '');
+    expect(() => letGuardWrite(self, config, path.join(dir, 'release-history.jsonl'))).toThrow(/运行时配置所在目录 .* 里还有其他文件（nginx\.conf）/);
   });
 });

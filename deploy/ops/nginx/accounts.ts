@@ -99,10 +99,17 @@ export function writeSecrets(prefix: string, account: Account | undefined, admin
 
 /**
  * The guard aborts a canary by rewriting the runtime config (a new file moved over it) and appending to the release
- * history beside it: the folder and the history are given the API user's group, writable by it.
+ * history beside it: the folder and the history are given the API user's group, writable by it. Only a folder that
+ * holds nothing else: in one shared with nginx's config or a key, that user could put its own in their place.
  */
 export function letGuardWrite(account: Account | undefined, runtimeConfigFile: string, historyFile: string): void {
   if (!account) return;
+  const folder = path.dirname(runtimeConfigFile);
+  const own = new Set([path.basename(runtimeConfigFile), path.basename(historyFile)]);
+  const others = fs.readdirSync(folder).filter((name) => !own.has(name) && !/^\..*\.tmp$/.test(name));
+  if (others.length) {
+    throw new Error(`运行时配置所在目录 ${folder} 里还有其他文件（${others.slice(0, 3).join('、')}）：灰度守卫（${account.name}）要能写这个目录，请用 --runtime-config 把运行时配置放在单独的目录`);
+  }
   if (!fs.existsSync(historyFile)) fs.writeFileSync(historyFile, '');
   for (const file of [path.dirname(runtimeConfigFile), runtimeConfigFile, historyFile]) {
     fs.chownSync(file, fs.statSync(file).uid, account.gid);

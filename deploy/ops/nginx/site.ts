@@ -72,8 +72,9 @@ export async function startNginxSite({ root, ports, siteDir }: NginxSiteOptions)
   if (renderPorts.length !== 2) throw new Error(`nginx 站点需要 ${NGINX_SITE_PORTS} 个端口`);
   fs.rmSync(siteDir, { recursive: true, force: true });
   fs.mkdirSync(siteDir, { recursive: true });
-  // Written by the start script from the build's config, moved onto this site's origins.
-  const runtimeConfigFile = path.join(siteDir, RUNTIME_CONFIG_FILE);
+  // Written by the start script from the build's config, moved onto this site's origins; in a folder of its own,
+  // which the guard may write.
+  const runtimeConfigFile = path.join(siteDir, 'config', RUNTIME_CONFIG_FILE);
   const logFile = path.join(siteDir, 'site.log');
   const adminToken = randomBytes(32).toString('hex');
   const child = spawn(

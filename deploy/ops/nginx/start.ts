@@ -172,7 +172,9 @@ async function main(): Promise<void> {
     remotes: Object.fromEntries(REMOTE_NAMES.map((name) => [name, originOf({ host: args.host, tls }, port(args[name]))])) as ServedOrigins['remotes'],
   };
   const builtConfigFile = path.join(shellRoot, RUNTIME_CONFIG_FILE);
-  const runtimeConfigFile = args['runtime-config'] ? path.resolve(args['runtime-config']) : path.join(prefix, RUNTIME_CONFIG_FILE);
+  // In a folder of its own: the guard, which rewrites it, may write there and nowhere else (accounts.ts).
+  const runtimeConfigFile = args['runtime-config'] ? path.resolve(args['runtime-config']) : path.join(prefix, 'config', RUNTIME_CONFIG_FILE);
+  fs.mkdirSync(path.dirname(runtimeConfigFile), { recursive: true });
   if (!fs.existsSync(runtimeConfigFile)) {
     const built: unknown = JSON.parse(fs.readFileSync(builtConfigFile, 'utf8'));
     fs.writeFileSync(runtimeConfigFile, `${JSON.stringify(configOnOrigins(built, origins), null, 2)}\n`);
