@@ -68,7 +68,8 @@ const { values: args } = parseArgs({
     api: { type: 'string', default: String(API_PORT + PORT_SHIFT) },
     upstream: { type: 'string' },
     'reference-api-port': { type: 'string', default: String(API_PORT + PORT_SHIFT + 10) },
-    database: { type: 'string', default: path.join(ROOT, 'reference-api', '.data', 'production.db') },
+    // In a folder of its own, which the API's user is given (accounts.ts), apart from the demo's database.
+    database: { type: 'string', default: path.join(ROOT, 'reference-api', '.data', 'production', 'site.db') },
     'render-ports': { type: 'string', default: String(RENDER_PORT + PORT_SHIFT) },
     'runtime-config': { type: 'string' },
     'tls-cert': { type: 'string' },
