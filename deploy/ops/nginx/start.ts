@@ -41,6 +41,7 @@ import { pagesFitConfig } from '../../serve/writtenPages';
 import { adminTokenEnv } from '../../../reference-api/src/settings';
 import {
   API_USER,
+  canRead,
   isRoot,
   keepDatabaseFor,
   letGuardWrite,
@@ -220,6 +221,8 @@ async function main(): Promise<void> {
 
   const siteOrigin = originOf(site, site.shell.port);
   const accounts = nodeAccounts(shellRoot);
+  const keyReaders = accounts && tls ? [accounts.api.name, accounts.render.name].filter((name) => canRead(name, tls.key)) : [];
+  if (keyReaders.length) throw new Error(`TLS 私钥 ${tls?.key} 能被 ${keyReaders.join('、')} 读取：chmod 600（只有 root，即 nginx 的主进程，需要读它）`);
   const database = path.resolve(args.database);
   keepDatabaseFor(accounts?.api, database);
   const operatorToken = adminTokenEnv(process.env);
