@@ -14,6 +14,9 @@ export interface ChildSpec {
    * serves nothing (the canary guard) has none: it is ready once it runs.
    */
   readyUrl?: string;
+  /** The user and group it runs as (the production form started as root); this process's own when absent. */
+  uid?: number;
+  gid?: number;
 }
 
 export interface SupervisorOptions {
@@ -104,8 +107,11 @@ export class Supervisor {
   private launch(spec: ChildSpec, restarts: number): void {
     const child = spawn(process.execPath, ['--import', 'tsx', spec.entry, ...(spec.args ?? [])], {
       cwd: this.options.cwd,
+      // An undefined value in `spec.env` takes the variable away: Node leaves it out of the child's environment.
       env: { ...process.env, ...spec.env },
       stdio: ['ignore', 'inherit', 'inherit'],
+      ...(spec.uid === undefined ? {} : { uid: spec.uid }),
+      ...(spec.gid === undefined ? {} : { gid: spec.gid }),
     });
     const entry: Running = { spec, process: child, startedAt: Date.now(), restarts };
     this.running.set(spec.name, entry);

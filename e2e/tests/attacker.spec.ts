@@ -29,6 +29,7 @@ import { waitForLiveHeader } from '../support/header-search';
 import { request, type RequestOptions } from '../support/https';
 import { submitPasswordLogin, unusedMobile } from '../support/login-modal';
 import type { NginxSite } from '../../deploy/ops/nginx/site';
+import { DEFAULT_LIMITS } from '../../reference-api/src/server';
 import { ARTIFACTS, copyBuild, distOf, editRuntimeConfig, manifestUrl, remoteEntryUrl, setRemote, watchErrors } from '../support/site';
 
 /**
@@ -365,6 +366,33 @@ test.describe('the production form: nginx over TLS, the reference API in product
       fs.writeFileSync(nginxSite.runtimeConfigFile, original);
       await expect.poll(async () => (await get(`${nginxSite.shell}/`)).headers['content-security-policy'], { timeout: 10_000 }).not.toContain(moved);
     }
+  });
+
+  // Last of this file's tests on the worker's nginx site (and the attacker-*.spec.ts files sort before this one): it
+  // spends the site's codes for the hour.
+  test('many addresses cannot spend more than the site\'s hourly budget of codes: past it every visitor is told, the fixture overrides nothing', async ({ nginxSite }) => {
+    test.setTimeout(300_000);
+    const send = (localAddress: string) =>
+      postForm(`${nginxSite.api}${API_PATHS.sendCode}`, { mobile: unusedMobile() }, { ca: nginxSite.ca, headers: siteOrigin(nginxSite), localAddress });
+    const budget = DEFAULT_LIMITS.sendCodePerHour;
+    let accepted = 0;
+    const refusals = new Set<string>();
+    // Ten codes from each address (its own hourly limit), address after address, as a botnet would.
+    for (let host = 1; refusals.size === 0; host += 1) {
+      expect(host, '预算之内就该被拒绝').toBeLessThan(budget / 10 + 10);
+      const answers = await Promise.all(Array.from({ length: 10 }, () => send(`127.0.${100 + Math.floor(host / 250)}.${(host % 250) + 1}`)));
+      for (const { header } of answers) {
+        if (header.code === '200') accepted += 1;
+        else refusals.add(header.codeMsg);
+      }
+    }
+    test.info().annotations.push({ type: 'codes', description: `${accepted} 条验证码后拒绝：${[...refusals].join(' / ')}` });
+    // The worker's other tests sent a few codes of the same hour before this one.
+    expect(accepted).toBeLessThanOrEqual(budget);
+    expect(accepted).toBeGreaterThan(budget - 50);
+    expect([...refusals]).toEqual([expect.stringMatching(/^验证码发送繁忙，请\d+秒后再试$/)]);
+    // A visitor who never asked before is refused the same way: the budget is the site's.
+    expect((await send('127.0.200.1')).header.codeMsg).toMatch(/^验证码发送繁忙，请\d+秒后再试$/);
   });
 });
 

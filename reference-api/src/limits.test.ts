@@ -1,6 +1,6 @@
 import net from 'node:net';
 import Database from 'better-sqlite3';
-import { API_PATHS, CODE_COUNTDOWN_SECONDS, SUCCESS_CODE, type LoginResult } from '@wenrun/shared/node';
+import { API_PATHS, CODE_COUNTDOWN_SECONDS, SERVICE_TOKEN_HEADER, SUCCESS_CODE, type LoginResult } from '@wenrun/shared/node';
 import { METRICS_PATH, rawAnswer } from '@wenrun/server-plugins';
 import { createAuthStore } from './db/auth';
 import { openDatabase } from './db/database';
@@ -60,6 +60,38 @@ describe('the client address: only the proxies it is told may name it', () => {
   it('exempts loopback in demo mode only (the browser and load tests)', async () => {
     server = await startServer({ devEndpoints: true, rateLimit: { max: 2 } });
     for (let i = 0; i < 6; i += 1) expect((await home()).body?.header.code).toBe(SUCCESS_CODE);
+  });
+});
+
+describe('the site\'s own servers: known by their credential, not by their address', () => {
+  const SERVICE_TOKEN = 's'.repeat(40);
+  const ADMIN_TOKEN = 'a'.repeat(40);
+  let server: TestServer;
+  /** What a render server or the guard asks through nginx: from 127.0.0.1, like any visitor on that address. */
+  const ask = (headers: Record<string, string>) =>
+    send(`${server.url}${API_PATHS.integrate}`, { body: '', contentType: 'application/x-www-form-urlencoded', headers: { 'x-forwarded-for': '127.0.0.1', ...headers } });
+
+  afterEach(() => server.close());
+
+  it('a visitor who spends 127.0.0.1\'s budget does not spend the render servers\' or the guard\'s; a wrong token is a visitor', async () => {
+    server = await startServer({ devEndpoints: false, trustedProxies: ['127.0.0.1'], rateLimit: { max: 3 }, serviceToken: SERVICE_TOKEN, adminToken: ADMIN_TOKEN });
+    for (let i = 0; i < 3; i += 1) expect((await ask({})).body?.header.code).toBe(SUCCESS_CODE);
+    expectRefusal(await ask({}), /^请求过于频繁/);
+    for (let i = 0; i < 10; i += 1) {
+      expect((await ask({ [SERVICE_TOKEN_HEADER]: SERVICE_TOKEN })).body?.header.code).toBe(SUCCESS_CODE);
+      expect((await ask({ authorization: `Bearer ${ADMIN_TOKEN}` })).body?.header.code).toBe(SUCCESS_CODE);
+    }
+    const forgeries: Record<string, string>[] = [{ [SERVICE_TOKEN_HEADER]: 'x'.repeat(40) }, { [SERVICE_TOKEN_HEADER]: '' }, { authorization: `Bearer ${SERVICE_TOKEN}` }, { authorization: ADMIN_TOKEN }];
+    for (const forged of forgeries) {
+      expectRefusal(await ask(forged), /^请求过于频繁/);
+    }
+  });
+
+  it('without a service token configured, no header exempts anyone', async () => {
+    server = await startServer({ devEndpoints: false, trustedProxies: ['127.0.0.1'], rateLimit: { max: 2 } });
+    for (let i = 0; i < 2; i += 1) await ask({ [SERVICE_TOKEN_HEADER]: '' });
+    expectRefusal(await ask({ [SERVICE_TOKEN_HEADER]: 'undefined' }), /^请求过于频繁/);
+    expectRefusal(await ask({ authorization: 'Bearer undefined' }), /^请求过于频繁/);
   });
 });
 

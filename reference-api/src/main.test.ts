@@ -6,7 +6,7 @@ import path from 'node:path';
 import { API_PATHS, SUCCESS_CODE } from '@wenrun/shared/node';
 import { DEMO_ACCOUNTS } from './seed/accounts';
 import { ADMIN_MESSAGES } from './security/adminToken';
-import { adminTokenEnv, isDemoMode, trustedProxiesEnv } from './settings';
+import { adminTokenEnv, isDemoMode, serviceTokenEnv, trustedProxiesEnv } from './settings';
 
 const ROOT = path.resolve(__dirname, '../..');
 const [demoAccount] = DEMO_ACCOUNTS as [(typeof DEMO_ACCOUNTS)[0]];
@@ -179,6 +179,12 @@ describe('settings from the environment', () => {
       expect(adminTokenEnv({ ADMIN_TOKEN_FILE: path.join(dir, 'token') })).toBe(token);
       expect(adminTokenEnv({ ADMIN_TOKEN: ` ${token} ` })).toBe(token);
       expect(adminTokenEnv({})).toBeUndefined();
+      // The service token the same way, and never the admin token for it (nor the other way round).
+      writeFileSync(path.join(dir, 'service'), `${'s'.repeat(40)}\n`);
+      expect(serviceTokenEnv({ SERVICE_TOKEN_FILE: path.join(dir, 'service'), ADMIN_TOKEN: token })).toBe('s'.repeat(40));
+      expect(serviceTokenEnv({ ADMIN_TOKEN: token })).toBeUndefined();
+      expect(adminTokenEnv({ SERVICE_TOKEN: token })).toBeUndefined();
+      expect(() => serviceTokenEnv({ SERVICE_TOKEN: 'short' })).toThrow('服务令牌至少 32 个字符');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

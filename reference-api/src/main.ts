@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { API_PORT, closeOnSignals, listenHost, listensBeyondLoopback } from '@wenrun/shared/node';
 import { buildServer, DEFAULT_ALLOWED_ORIGINS, DEFAULT_LIMITS, DEFAULT_RATE_LIMIT } from './server';
-import { adminTokenEnv, isDemoMode, listEnv, trustedProxiesEnv } from './settings';
+import { adminTokenEnv, isDemoMode, listEnv, serviceTokenEnv, trustedProxiesEnv } from './settings';
 
 const PACKAGE_DIR = path.resolve(__dirname, '..');
 
@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     },
     trustedProxies: trustedProxiesEnv(process.env.TRUST_PROXY),
     adminToken: adminTokenEnv(process.env),
+    serviceToken: serviceTokenEnv(process.env),
   });
   closeOnSignals(app);
 

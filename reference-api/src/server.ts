@@ -22,6 +22,7 @@ import { devRoutes } from './routes/dev';
 import { isLoopback } from './net';
 import { ADMIN_PREFIX, DEV_PREFIX } from './prefixes';
 import { requireAdminToken } from './security/adminToken';
+import { siteServerCheck } from './security/serviceToken';
 import { siteOriginWritesOnly } from './security/siteOrigin';
 import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/message';
@@ -76,6 +77,11 @@ export interface ServerOptions {
   trustedProxies?: string[];
   /** The admin endpoints' token (`/admin/…`); without one they refuse every request. */
   adminToken?: string;
+  /**
+   * The site's own servers' credential (the render servers send it in `SERVICE_TOKEN_HEADER`): their requests, and
+   * those with the admin token (the canary guard), are not a visitor's and count against no address's budget.
+   */
+  serviceToken?: string;
 }
 
 const sitePorts = [SHELL_PART.port, ...Object.values(REMOTE_PARTS).map((part) => part.port)];
@@ -152,10 +158,11 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   // Nothing here uses cookies, so credentials stay off and only the site's own origins may read replies.
   await app.register(cors, { origin: siteOrigins, methods: ['GET', 'POST'] });
+  const fromSiteServer = siteServerCheck(options);
   await app.register(rateLimit, {
     max: rate.max,
     timeWindow: rate.timeWindowMs,
-    allowList: rate.exemptLoopback ? (request) => isLoopback(request.ip) : undefined,
+    allowList: (request) => fromSiteServer(request) || (rate.exemptLoopback && isLoopback(request.ip)),
     errorResponseBuilder: (_request, context) =>
       new ApiFailure(CODES.tooMany, ERROR_MESSAGES.tooMany(Math.max(1, Math.ceil(context.ttl / 1000)))),
   });

@@ -33,11 +33,24 @@ export function trustedProxiesEnv(value: string | undefined): string[] {
   return proxies;
 }
 
-/** ADMIN_TOKEN, or the first line of the file ADMIN_TOKEN_FILE names; none: the admin endpoints refuse everyone. */
-export function adminTokenEnv(env: NodeJS.ProcessEnv): string | undefined {
-  const token = env.ADMIN_TOKEN_FILE ? fs.readFileSync(env.ADMIN_TOKEN_FILE, 'utf8').split('\n')[0]?.trim() : env.ADMIN_TOKEN?.trim();
+/**
+ * `NAME`, or the first line of the file `NAME_FILE` names (a file only the API's user reads keeps the secret out of
+ * every other process's environment); none: undefined.
+ */
+function secretEnv(env: NodeJS.ProcessEnv, name: 'ADMIN_TOKEN' | 'SERVICE_TOKEN', what: string): string | undefined {
+  const file = env[`${name}_FILE`];
+  const token = file ? fs.readFileSync(file, 'utf8').split('\n')[0]?.trim() : env[name]?.trim();
   if (!token) return undefined;
-  if (token.length < ADMIN_TOKEN_MIN_LENGTH) throw new Error(`管理令牌至少 ${ADMIN_TOKEN_MIN_LENGTH} 个字符（例如 openssl rand -hex 32）`);
+  if (token.length < ADMIN_TOKEN_MIN_LENGTH) throw new Error(`${what}至少 ${ADMIN_TOKEN_MIN_LENGTH} 个字符（例如 openssl rand -hex 32）`);
   return token;
 }
 
+/** ADMIN_TOKEN or ADMIN_TOKEN_FILE; none: the admin endpoints refuse everyone. */
+export function adminTokenEnv(env: NodeJS.ProcessEnv): string | undefined {
+  return secretEnv(env, 'ADMIN_TOKEN', '管理令牌');
+}
+
+/** SERVICE_TOKEN or SERVICE_TOKEN_FILE: the site's own servers' credential (`ServerOptions.serviceToken`). */
+export function serviceTokenEnv(env: NodeJS.ProcessEnv): string | undefined {
+  return secretEnv(env, 'SERVICE_TOKEN', '服务令牌');
+}

@@ -6,6 +6,8 @@ import { buildServer, productionRoutes, type ApiRoute } from '../../../reference
 import { siteAddressesOf } from '../../serve/headers';
 import { apiLocation, renderNginxConfig, TLS_CIPHERS, type NginxSite } from './config';
 import { configOnOrigins, type ServedOrigins } from '../../serve/servedConfig';
+import { PER_REQUEST_PREFIXES } from '../../serve/perRequest';
+import { CLIENT_KEY_PATTERNS, PAGE_RATE, servedHosts, TOO_MANY_PAGE } from './visitors';
 
 const EXAMPLE = JSON.parse(fs.readFileSync(path.join(__dirname, '../../runtime-config.production.example.json'), 'utf8')) as Record<string, unknown>;
 
@@ -153,5 +155,66 @@ describe('nginx and the route manifest (deploy/serve/perRequest.ts; the part ser
     const nested = [...picture.matchAll(/location ~ (\S+) \{\n\s+try_files \$uri @render;/g)].map(([, pattern]) => new RegExp(pattern ?? ''));
     expect(nested.some((pattern) => pattern.test(activityImagePath('7')))).toBe(true);
     expect(nested.some((pattern) => pattern.test(PER_REQUEST[0] ?? ''))).toBe(false);
+  });
+});
+
+describe('nginx per visitor and per host name (visitors.ts)', () => {
+  /** The /64 a canonical IPv6 address is in, by the config's patterns, as nginx's map reads them. */
+  const keyOf = (address: string) => {
+    const found = CLIENT_KEY_PATTERNS.find(([pattern]) => new RegExp(pattern).test(address));
+    return found ? address.replace(new RegExp(found[0]), found[1]) : address;
+  };
+  /** Groups that are often zero: the forms where `::` hides part of the prefix. */
+  const group = (random: () => number) => (random() < 0.5 ? 0 : Math.floor(random() * 0x10000));
+
+  it('keys a client by its IPv4 address, or by the /64 of its IPv6 address however `::` shortens it', () => {
+    let seed = 41;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let i = 0; i < 20_000; i += 1) {
+      const groups = Array.from({ length: 8 }, () => group(random));
+      // nginx writes $remote_addr as inet_ntop does: RFC 5952's form, which WHATWG's URL parser writes too.
+      const canonical = new URL(`http://[${groups.map((value) => value.toString(16)).join(':')}]/`).hostname.slice(1, -1);
+      if (canonical.includes('.')) continue;
+      expect([canonical, keyOf(canonical)]).toEqual([canonical, groups.slice(0, 4).map((value) => value.toString(16)).join(':')]);
+    }
+    expect(keyOf('203.0.113.7')).toBe('203.0.113.7');
+    expect(keyOf('::ffff:203.0.113.7')).toBe('::ffff:203.0.113.7');
+  });
+
+  it('limits each client on every path rendered per request, and answers 429 with the site\'s Chinese page and Retry-After', () => {
+    const config = renderNginxConfig(site({ writtenPages: false }));
+    expect(config).toContain('map $remote_addr $client_key {');
+    expect(config).toContain(`limit_req_zone $client_key zone=pages:10m rate=${PAGE_RATE.perSecond}r/s;`);
+    // Every location that proxies to the render servers (the per-request prefixes, @render, `/` and index.html).
+    const proxies = config.split(/\n\s+location /).filter((block) => block.split('\n  }')[0]?.includes('proxy_pass http://render_servers;'));
+    expect(proxies.length).toBe(PER_REQUEST_PREFIXES.length + 3);
+    for (const block of proxies) {
+      expect(block).toContain(`limit_req zone=pages burst=${PAGE_RATE.burst} nodelay;`);
+      expect(block).toContain('error_page 429 @too_many;');
+    }
+    const page = config.slice(config.indexOf('location @too_many {'));
+    expect(page).toMatch(/add_header Retry-After \d+ always;/);
+    expect(page).toContain('return 429 "<!doctype html>');
+    expect(TOO_MANY_PAGE).toContain('请求过于频繁');
+    expect(TOO_MANY_PAGE).not.toContain('$');
+    // No address is spared unless named (a test suite's own client), and then only that one.
+    expect(config).not.toMatch(/"127\.0\.0\.1" "";/);
+    const spared = renderNginxConfig(site({ unlimitedClients: ['127.0.0.1'] }));
+    expect(spared.slice(spared.indexOf('map $remote_addr $client_key {')).split('}')[0]?.match(/ "";/g)).toHaveLength(1);
+    expect(spared).toContain('    "127.0.0.1" "";');
+  });
+
+  it('redirects plain HTTP to the configured host, never to the one the client wrote; other hosts over HTTPS get 421', () => {
+    const config = renderNginxConfig(site());
+    expect(config).toContain('worker_processes auto;');
+    expect(config).not.toMatch(/return 30\d [^;]*\$host/);
+    expect(config).toContain('return 301 https://www.example.cn:443$request_uri;');
+    const ports = [443, ...REMOTE_NAMES.map((_, index) => 8001 + index), 8100];
+    const unknown = [...config.matchAll(/server \{\n((?: {2}listen [^\n]+\n)+) {2}server_name "";[\s\S]*?return 421 "";\n\}/g)].map(([, listen = '']) => listen);
+    expect(unknown.map((listen) => Number(/:(\d+) ssl http2 default_server;/.exec(listen)?.[1]))).toEqual(ports);
+    // The site's own name and every host its config names are served; nothing else is.
+    const names = [...config.matchAll(/server_name ([^;"]+);/g)].map(([, list = '']) => list.split(' '));
+    for (const list of names) expect(list).toEqual(servedHosts('www.example.cn', [...site().addresses.parts, ...site().addresses.api]));
+    expect(names.flat()).toContain('www.example.cn');
   });
 });

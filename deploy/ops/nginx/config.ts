@@ -5,6 +5,7 @@ import type { ApiRoute } from '../../../reference-api/src/server';
 import { DOCUMENT_TYPES, STRICT_TRANSPORT_SECURITY, type SiteAddresses } from '@wenrun/server-plugins';
 import { CACHE_RULES, HASHED_FILE, siteHeaders } from '../../serve/headers';
 import { PER_REQUEST_PREFIXES } from '../../serve/perRequest';
+import { PAGE_LIMIT_LINES, servedHosts, tooManyLocation, unknownHostServers, visitorLimitsHttp } from './visitors';
 
 /** The production TLS setup: certificate and key paths, and the plain-HTTP port that redirects to HTTPS. */
 export interface NginxTls {
@@ -46,6 +47,8 @@ export interface NginxSite {
   prefix: string;
   /** The unprivileged user nginx's workers run as when its master runs as root (`user` directive). */
   user?: string;
+  /** Addresses nginx does not limit per client (visitors.ts): the test suite's and the load bench's own; none in production. */
+  unlimitedClients?: string[];
 }
 
 /** Debian's module for serving the build's `.br` files (package libnginx-mod-http-brotli-static). */
@@ -179,7 +182,7 @@ function renderedPages(site: NginxSite): string {
     proxy_connect_timeout 1s;
     proxy_read_timeout 8s;
     proxy_intercept_errors on;
-    error_page 500 502 503 504 = @from_folder;
+    error_page 500 502 503 504 = @from_folder;${PAGE_LIMIT_LINES}
 ${headers(site, null, false)}`;
   return `${perRequestLocations(site, proxy)}
   location @render {${proxy}
@@ -229,12 +232,12 @@ ${headers(site, CACHE_RULES.fresh, false)}
     default_type "text/plain; charset=utf-8";
 ${headers(site, CACHE_RULES.fresh, false)}
   }
-${renderedPages(site)}`
+${renderedPages(site)}${tooManyLocation(headers(site, null, false))}`
       : '';
   return `
 server {
 ${listenLines(site, port)}
-  server_name ${site.host};
+  server_name ${serverNames(site)};
   root ${root};${tlsLines(site)}
   if ($request_method !~ ^(GET|HEAD)$) { return 405; }${kind === 'shell' ? LONG_LINK_PAGE : ''}
 ${runtimeConfig}
@@ -308,7 +311,7 @@ function apiServer(site: NginxSite): string {
   return `
 server {
 ${listenLines(site, site.api.port)}
-  server_name ${site.host};${tlsLines(site)}
+  server_name ${serverNames(site)};${tlsLines(site)}
   client_max_body_size 64k;
   default_type "application/json; charset=utf-8";
 
@@ -329,17 +332,25 @@ ${locations.join('\n')}
 `;
 }
 
-/** Plain HTTP: a redirect to the same host and path over HTTPS, nothing else. */
+/**
+ * Plain HTTP: a redirect to the same path on the site's own name over HTTPS, whatever host the client wrote (never
+ * `$host`: `Host: evil.example` would send the visitor there), nothing else.
+ */
 function redirectServer(site: NginxSite): string {
   if (!site.tls) return '';
-  const lines = site.listen.map((address) => `  listen ${address.includes(':') ? `[${address}]` : address}:${site.tls?.redirectPort};`);
+  const lines = site.listen.map((address) => `  listen ${address.includes(':') ? `[${address}]` : address}:${site.tls?.redirectPort} default_server;`);
   return `
 server {
 ${lines.join('\n')}
-  server_name ${site.host};
-  return 301 https://$host:${site.shell.port}$request_uri;
+  server_name ${serverNames(site)};
+  return 301 https://${site.host}:${site.shell.port}$request_uri;
 }
 `;
+}
+
+/** The names the site's servers answer: a request for any other host gets `unknownHostServers`' 421. */
+function serverNames(site: NginxSite): string {
+  return servedHosts(site.host, [...site.addresses.parts, ...site.addresses.api]).join(' ');
 }
 
 /** The whole nginx.conf: the five parts, each on its own origin, the render servers and the API behind proxies. */
@@ -349,7 +360,7 @@ export function renderNginxConfig(site: NginxSite): string {
     .join('\n');
   return `# Rendered by deploy/ops/nginx/start.ts: do not edit, edit the template in deploy/ops/nginx/config.ts.
 load_module ${BROTLI_STATIC_MODULE};
-${site.user ? `user ${site.user};\n` : ''}worker_processes 1;
+${site.user ? `user ${site.user};\n` : ''}worker_processes auto;
 daemon off;
 pid ${site.prefix}/nginx.pid;
 error_log stderr warn;
@@ -388,7 +399,7 @@ http {
 ${site.renderServers.map((server) => `    server ${server} max_fails=1 fail_timeout=10s;`).join('\n')}
     keepalive 16;
   }
-
+${visitorLimitsHttp(site.unlimitedClients)}
   # A page's policies only on documents (deploy/serve/headers.ts).${documentHeaderMaps(site)}
 
   # CORS only for the parts' own origins: a remote's manifest and chunks are read by the shell and each other.
@@ -398,7 +409,11 @@ ${corsMap}
   }
 ${partServer(site, site.shell.port, site.shell.root, 'shell')}${REMOTE_NAMES.map((name) =>
     partServer(site, site.remotes[name].port, site.remotes[name].root, 'remote'),
-  ).join('')}${apiServer(site)}${redirectServer(site)}}
+  ).join('')}${apiServer(site)}${redirectServer(site)}${unknownHostServers(
+    (port) => listenLines(site, port),
+    [site.shell.port, ...REMOTE_NAMES.map((name) => site.remotes[name].port), site.api.port],
+    tlsLines(site),
+  )}}
 `;
 }
 

@@ -27,6 +27,10 @@ export interface NginxSite {
   runtimeConfigFile: string;
   /** What the start script and its children (the reference API, the render servers) wrote to stdout. */
   logFile: string;
+  /** The reference API's database. */
+  databaseFile: string;
+  /** The self-signed certificate's key, which only root (nginx's master) reads. */
+  keyFile: string;
   /** The reference API's admin token (the activity team's), which this site's API was started with. */
   adminToken: string;
   /** The self-signed certificate this nginx made: the only one the tests trust. */
@@ -68,8 +72,9 @@ export async function startNginxSite({ root, ports, siteDir }: NginxSiteOptions)
   if (renderPorts.length !== 2) throw new Error(`nginx 站点需要 ${NGINX_SITE_PORTS} 个端口`);
   fs.rmSync(siteDir, { recursive: true, force: true });
   fs.mkdirSync(siteDir, { recursive: true });
-  // Written by the start script from the build's config, moved onto this site's origins.
-  const runtimeConfigFile = path.join(siteDir, RUNTIME_CONFIG_FILE);
+  // Written by the start script from the build's config, moved onto this site's origins; in a folder of its own,
+  // which the guard may write.
+  const runtimeConfigFile = path.join(siteDir, 'config', RUNTIME_CONFIG_FILE);
   const logFile = path.join(siteDir, 'site.log');
   const adminToken = randomBytes(32).toString('hex');
   const child = spawn(
@@ -78,18 +83,21 @@ export async function startNginxSite({ root, ports, siteDir }: NginxSiteOptions)
       'deploy/ops/nginx/start.ts',
       ...['--shell', String(shellPort), '--api', String(apiPort), '--http-port', String(httpPort)],
       ...REMOTE_NAMES.flatMap((remote, index) => [`--${remote}`, String(remotePorts[index])]),
-      ...['--reference-api-port', String(apiUpstreamPort), '--database', path.join(siteDir, 'site.db'), '--guard-metrics-port', '0'],
+      // In a folder of its own: started as root, the form gives the database's folder to the API's user alone.
+      ...['--reference-api-port', String(apiUpstreamPort), '--database', path.join(siteDir, 'data', 'site.db'), '--guard-metrics-port', '0'],
       ...['--render-ports', renderPorts.join(','), '--runtime-config', runtimeConfigFile],
       ...['--tls-self-signed', '--tls-dir', siteDir],
+      // The tests' and the load bench's own client (browsers, autocannon) is no visitor to limit; any other address
+      // is (an attack test's 127.0.0.31 among them).
+      ...['--unlimited-clients', '127.0.0.1'],
     ],
     {
       cwd: root,
       // What the site's processes write (the API's JSON lines among them), for the tests to read.
       stdio: ['ignore', fs.openSync(logFile, 'w'), 'inherit'],
-      // The tests, the render servers and the browser all reach this nginx from 127.0.0.1: one visitor to the API,
-      // which would otherwise refuse them for a minute once a load test has run. The sendCode limits stay as in
-      // production (the attacker suite counts on them).
-      env: { ...process.env, RATE_LIMIT_MAX: '1000000', ADMIN_TOKEN: adminToken },
+      // The API's limits as in production: the render servers and the guard are known by their credentials, not
+      // by 127.0.0.1 (the attacker suite counts on it).
+      env: { ...process.env, ADMIN_TOKEN: adminToken },
     },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -124,6 +132,8 @@ export async function startNginxSite({ root, ports, siteDir }: NginxSiteOptions)
     apiUpstreamPort,
     runtimeConfigFile,
     logFile,
+    databaseFile: path.join(siteDir, 'data', 'site.db'),
+    keyFile: path.join(siteDir, 'site.key'),
     adminToken,
     ca,
   };

@@ -8,7 +8,7 @@
  *   npx tsx deploy/ops/nginx/start.ts [--host localhost] [--listen 127.0.0.1,::1] [--shell 8000 --header 8001 --about 8002
  *     --auth 8003 --wuyou 8004 --api 8100] [--upstream http://… | --reference-api-port 8110 --database FILE]
  *     [--render-ports 8005,8006] [--runtime-config FILE] [--tls-cert cert.pem --tls-key key.pem | --tls-self-signed]
- *     [--http-port 8080] [--check]
+ *     [--http-port 8080] [--unlimited-clients 127.0.0.1] [--check]
  *
  * The runtime config served is the file `--runtime-config` names (a temporary one without it); where there is none
  * yet, the build's is written there, moved onto these origins. The file is watched: an edit reloads nginx with the
@@ -24,6 +24,7 @@ import {
   GUARD_METRICS_PORT,
   REMOTE_NAMES,
   REMOTE_PARTS,
+  RELEASE_HISTORY_FILE,
   RENDER_PORT,
   RUNTIME_CONFIG_FILE,
   SHELL_PART,
@@ -38,6 +39,20 @@ import { originOf, remotePortOptions, renderNginxConfig, type NginxSite, type Ng
 import { configOnOrigins, type ServedOrigins } from '../../serve/servedConfig';
 import { readPagesConfig } from '../../build/pages/pagesConfig';
 import { pagesFitConfig } from '../../serve/writtenPages';
+import { adminTokenEnv } from '../../../reference-api/src/settings';
+import {
+  API_USER,
+  canRead,
+  isRoot,
+  keepDatabaseFor,
+  letGuardWrite,
+  RENDER_USER,
+  requireReadable,
+  SECRETS_UNSET,
+  systemAccount,
+  writeSecrets,
+  type Account,
+} from './accounts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
@@ -57,7 +72,8 @@ const { values: args } = parseArgs({
     'reference-api-port': { type: 'string', default: String(API_PORT + PORT_SHIFT + 10) },
     /** The canary guard's figures (`/metrics`, loopback); 0 for any free port (the tests' sites, which nobody scrapes). */
     'guard-metrics-port': { type: 'string', default: String(GUARD_METRICS_PORT + PORT_SHIFT + 10) },
-    database: { type: 'string', default: path.join(ROOT, 'reference-api', '.data', 'production.db') },
+    // In a folder of its own, which the API's user is given (accounts.ts), apart from the demo's database.
+    database: { type: 'string', default: path.join(ROOT, 'reference-api', '.data', 'production', 'site.db') },
     'render-ports': { type: 'string', default: String(RENDER_PORT + PORT_SHIFT) },
     'runtime-config': { type: 'string' },
     'tls-cert': { type: 'string' },
@@ -66,6 +82,8 @@ const { values: args } = parseArgs({
     /** Where a self-signed certificate is written (kept after nginx stops, for clients to trust it). */
     'tls-dir': { type: 'string' },
     'http-port': { type: 'string', default: String(SHELL_PART.port + PORT_SHIFT - 1) },
+    /** Client addresses nginx does not limit per visitor: a load bench's or a test suite's own (none in production). */
+    'unlimited-clients': { type: 'string' },
     check: { type: 'boolean', default: false },
   },
 });
@@ -96,12 +114,14 @@ function loopbackAddresses(): string[] {
 function selfSignedCertificate(prefix: string, host: string): { certificate: string; key: string } {
   const certificate = path.join(prefix, 'site.crt');
   const key = path.join(prefix, 'site.key');
+  // Only root (nginx's master) reads the key: the Node processes' users cannot.
   const made = spawnSync(
     'openssl',
     ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', `/CN=${host}`, '-addext', `subjectAltName=DNS:${host},IP:127.0.0.1`, '-keyout', key, '-out', certificate],
     { stdio: 'ignore' },
   );
   if (made.status !== 0) throw new Error('openssl 无法生成自签名证书');
+  fs.chmodSync(key, 0o600);
   return { certificate, key };
 }
 
@@ -121,14 +141,28 @@ function tlsOf(prefix: string): NginxTls | undefined {
  * workers would hand whoever breaks one the whole machine. They must be able to read what they serve.
  */
 function workerUser(roots: string[]): string | undefined {
-  if (process.getuid?.() !== 0) return undefined;
+  if (!isRoot()) return undefined;
   const user = spawnSync('id', ['-u', 'www-data'], { stdio: 'ignore' }).status === 0 ? 'www-data' : 'nobody';
-  const unreadable = roots.filter((root) => spawnSync('runuser', ['-u', user, '--', 'test', '-r', path.join(root, VERSION_FILE)]).status !== 0);
-  if (unreadable.length) {
-    throw new Error(`nginx 的工作进程以 ${user} 身份运行，但它读不到 ${unreadable.join('、')}：把构建目录放在 ${user} 可读的位置（或 chmod o+rx 其上级目录）`);
-  }
+  requireReadable(user, 'nginx 的工作进程', roots.map((root) => path.join(root, VERSION_FILE)));
   return user;
 }
+
+/**
+ * The Node processes' users when started as root (accounts.ts), once each can read the code it runs (and the render
+ * server the shell's build); none when started as another user.
+ */
+function nodeAccounts(shellRoot: string): { api: Account; render: Account } | undefined {
+  if (!isRoot()) return undefined;
+  const api = systemAccount(API_USER);
+  const render = systemAccount(RENDER_USER);
+  const code = ['node_modules/tsx/package.json', 'reference-api/src/main.ts', 'render-server/src/server/main.ts'].map((file) => path.join(ROOT, file));
+  requireReadable(api.name, '参考 API 和灰度守卫', code);
+  requireReadable(render.name, '渲染服务器', [...code, path.join(shellRoot, VERSION_FILE)]);
+  return { api, render };
+}
+
+/** A child's user and group, when it has one. */
+const runAs = (account: Account | undefined) => (account ? { uid: account.uid, gid: account.gid } : {});
 
 async function main(): Promise<void> {
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'wenrun-nginx-'));
@@ -143,7 +177,9 @@ async function main(): Promise<void> {
     remotes: Object.fromEntries(REMOTE_NAMES.map((name) => [name, originOf({ host: args.host, tls }, port(args[name]))])) as ServedOrigins['remotes'],
   };
   const builtConfigFile = path.join(shellRoot, RUNTIME_CONFIG_FILE);
-  const runtimeConfigFile = args['runtime-config'] ? path.resolve(args['runtime-config']) : path.join(prefix, RUNTIME_CONFIG_FILE);
+  // In a folder of its own: the guard, which rewrites it, may write there and nowhere else (accounts.ts).
+  const runtimeConfigFile = args['runtime-config'] ? path.resolve(args['runtime-config']) : path.join(prefix, 'config', RUNTIME_CONFIG_FILE);
+  fs.mkdirSync(path.dirname(runtimeConfigFile), { recursive: true });
   if (!fs.existsSync(runtimeConfigFile)) {
     const built: unknown = JSON.parse(fs.readFileSync(builtConfigFile, 'utf8'));
     fs.writeFileSync(runtimeConfigFile, `${JSON.stringify(configOnOrigins(built, origins), null, 2)}\n`);
@@ -168,6 +204,7 @@ async function main(): Promise<void> {
       ...(tls ? { tls } : {}),
       prefix,
       ...(user ? { user } : {}),
+      ...(args['unlimited-clients'] ? { unlimitedClients: args['unlimited-clients'].split(',').map((address) => address.trim()) } : {}),
     };
   };
   const configFile = path.join(prefix, 'nginx.conf');
@@ -186,6 +223,22 @@ async function main(): Promise<void> {
   }
 
   const siteOrigin = originOf(site, site.shell.port);
+  const accounts = nodeAccounts(shellRoot);
+  const keyReaders = accounts && tls ? [accounts.api.name, accounts.render.name].filter((name) => canRead(name, tls.key)) : [];
+  if (keyReaders.length) throw new Error(`TLS 私钥 ${tls?.key} 能被 ${keyReaders.join('、')} 读取：chmod 600（只有 root，即 nginx 的主进程，需要读它）`);
+  const database = path.resolve(args.database);
+  keepDatabaseFor(accounts?.api, database);
+  const operatorToken = adminTokenEnv(process.env);
+  const secrets = writeSecrets(prefix, accounts?.api, operatorToken);
+  letGuardWrite(accounts?.api, runtimeConfigFile, path.join(path.dirname(runtimeConfigFile), RELEASE_HISTORY_FILE));
+  // Another API behind this nginx knows only the operator's token: without one the guard could never judge, and
+  // one that logs so every minute is missed; it is not started, and that is said once.
+  const guarded = !args.upstream || operatorToken !== undefined;
+  if (!guarded) {
+    console.error(`[nginx] 未设置 ADMIN_TOKEN（或 ADMIN_TOKEN_FILE）：灰度守卫读不到 ${upstream} 的现场数据，这次不启动守卫，灰度不会被自动中止`);
+  } else if (secrets.madeAdminToken) {
+    console.log(`[nginx] 未设置 ADMIN_TOKEN：本次运行的管理令牌已生成在 ${secrets.adminTokenFile}（只有 ${accounts ? API_USER : '本用户'}和 root 可读），灰度守卫用它读取现场数据；查看状态：ADMIN_TOKEN_FILE=${secrets.adminTokenFile} npm run release -- status`);
+  }
   const children: ChildSpec[] = [
     // The reference API in production mode, unless another API stands behind this nginx: it trusts this nginx (and
     // nothing else) to say who the visitor is, and answers the site's own origins.
@@ -196,31 +249,51 @@ async function main(): Promise<void> {
             name: 'reference-api',
             entry: 'reference-api/src/main.ts',
             readyUrl: `${upstream}/healthz`,
+            ...runAs(accounts?.api),
             env: {
+              ...SECRETS_UNSET,
+              ADMIN_TOKEN_FILE: secrets.adminTokenFile,
+              SERVICE_TOKEN_FILE: secrets.serviceTokenFile,
               API_MODE: 'production',
               PORT: String(referenceApiPort),
               HOST: '127.0.0.1',
               TRUST_PROXY: '127.0.0.1',
-              DATABASE_PATH: path.resolve(args.database),
+              DATABASE_PATH: database,
               SITE_ORIGINS: [siteOrigin, ...Object.values(origins.remotes)].join(','),
             },
           },
         ]),
-    // The canary guard, on the served config, reading field data from the API behind this nginx directly (the token
-    // comes from this process's environment, as the API's does). It asks each entry's version.json before it aborts,
-    // through this nginx: it trusts the certificate nginx shows.
-    guardProcess(runtimeConfigFile, {
-      fieldDataUrl: upstream,
-      ...(tls ? { env: { NODE_EXTRA_CA_CERTS: tls.certificate } } : {}),
-      metricsPort: port(args['guard-metrics-port'], { anyFree: true }),
-    }),
+    // The canary guard, on the served config, reading field data from the API behind this nginx directly, with the
+    // form's admin token file (the operator's token, or one made for this run). It asks each entry's version.json
+    // before it aborts, through this nginx: it trusts the certificate nginx shows.
+    ...(guarded
+      ? [
+          {
+            ...guardProcess(runtimeConfigFile, {
+              fieldDataUrl: upstream,
+              env: {
+                ...SECRETS_UNSET,
+                ADMIN_TOKEN_FILE: secrets.adminTokenFile,
+                ...(tls ? { NODE_EXTRA_CA_CERTS: tls.certificate } : {}),
+              },
+              metricsPort: port(args['guard-metrics-port'], { anyFree: true }),
+            }),
+            ...runAs(accounts?.api),
+          },
+        ]
+      : []),
     // The render server instances nginx balances over, on this site's config (its origins, its API), supervised like
     // npm start's processes: one that dies is started again.
     ...renderPorts.map((renderPort, index) => ({
       name: `render-server-${index + 1}`,
       entry: 'render-server/src/server/main.ts',
       readyUrl: `http://127.0.0.1:${renderPort}/healthz`,
+      // The remotes' code runs here: a user that reads no database, no token file, no key.
+      ...runAs(accounts?.render),
       env: {
+        ...SECRETS_UNSET,
+        // Its own credential, which the API knows it by (never the admin token).
+        SERVICE_TOKEN: secrets.serviceToken,
         PORT: String(renderPort),
         HOST: '127.0.0.1',
         SHELL_DIR: shellRoot,

@@ -14,18 +14,30 @@ export const ADMIN_MESSAGES = {
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
- * The admin endpoints' gate: `Authorization: Bearer <token>`, compared in constant time. Both sides are hashed
- * first, so the comparison takes the same time whatever the length or content of what was sent. Without a
+ * Whether a secret sent is `token`, compared in constant time: both sides are hashed first, so the comparison takes
+ * the same time whatever the length or content of what was sent. Without a token nothing matches.
+ */
+export function secretMatcher(token: string | undefined): (given: string | undefined) => boolean {
+  const expected = token === undefined ? undefined : digest(token);
+  return (given) => expected !== undefined && given !== undefined && timingSafeEqual(digest(given), expected);
+}
+
+/** The token of an `Authorization: Bearer …` header, if that is what it is. */
+export function bearerOf(request: FastifyRequest): string | undefined {
+  const [scheme, given] = (request.headers.authorization ?? '').split(' ', 2);
+  return scheme === 'Bearer' ? given : undefined;
+}
+
+/**
+ * The admin endpoints' gate: `Authorization: Bearer <token>`, compared in constant time (`secretMatcher`). Without a
  * configured token every request is refused.
  */
 export function requireAdminToken(token: string | undefined) {
-  const expected = token === undefined ? undefined : digest(token);
+  const matches = secretMatcher(token);
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const [scheme, given] = (request.headers.authorization ?? '').split(' ', 2);
-    const allowed = expected !== undefined && scheme === 'Bearer' && given !== undefined && timingSafeEqual(digest(given), expected);
-    if (allowed) return;
+    if (matches(bearerOf(request))) return;
     const envelope: Envelope<null> = {
-      header: { code: CODES.unauthorized, codeMsg: expected === undefined ? ADMIN_MESSAGES.disabled : ADMIN_MESSAGES.refused },
+      header: { code: CODES.unauthorized, codeMsg: token === undefined ? ADMIN_MESSAGES.disabled : ADMIN_MESSAGES.refused },
       data: null,
     };
     request.log.warn({ ip: request.ip, url: request.url }, '管理接口：令牌不正确');

@@ -9,6 +9,7 @@ import { loadShellServer, type ShellServer } from '../render/shellServer';
 import { openSiteRenderer, runtimeConfigFile, type SiteRenderer } from '../render/siteRenderer';
 import { createPageCache, DEFAULT_PAGE_CACHE, type PageCacheLimits } from './pageCache';
 import { renderFigures, type RenderFigures } from './renderFigures';
+import { sendServiceToken } from './serviceToken';
 import { carriedForward, changesBetween, snapshotSite, unlistedActivityPages, type SiteSnapshot } from './siteWatch';
 
 export interface RenderServerOptions {
@@ -28,6 +29,8 @@ export interface RenderServerOptions {
   logger?: boolean | { level: string };
   /** The shell's server build; the one in `shellDir` when absent. */
   shellServer?: ShellServer;
+  /** The API's credential for the site's own servers (`serviceToken.ts`); absent, its calls are a visitor's. */
+  serviceToken?: string;
 }
 
 /** What each kind of page may be kept as by browsers and shared caches. */
@@ -77,6 +80,7 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     whenProxied: (request, reply) => sendPage(site, request, reply),
   });
   const site = await openSite(options, app.log, renderFigures(app.metrics));
+  if (options.serviceToken) sendServiceToken(options.serviceToken, () => new URL(site.renderer.config.apiBaseUrl).origin);
   const timer = setInterval(() => {
     checkSite(site).catch((error: unknown) => app.log.warn({ err: error }, '检查站点更新失败'));
   }, options.checkIntervalMs);

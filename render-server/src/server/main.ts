@@ -4,7 +4,7 @@
  *   PORT=3005 SHELL_DIR=shell/dist SITE_URL=https://www.example.cn npx tsx render-server/src/server/main.ts
  *
  * RUNTIME_CONFIG_FILE: the runtime config when not the shell folder's own. An https SITE_URL takes only https:
- * entries from it.
+ * entries from it. SERVICE_TOKEN: the API's credential for the site's own servers (the production form sets it).
  */
 import path from 'node:path';
 import { closeOnSignals, listenHost, RENDER_PORT } from '@wenrun/shared/node';
@@ -19,6 +19,9 @@ function numberFrom(name: string, fallback: number): number {
 
 async function main(): Promise<void> {
   const siteUrl = process.env.SITE_URL ?? 'http://localhost:3000';
+  // Held here, not left in the environment, where the remotes' code this process runs would find it first.
+  const serviceToken = process.env.SERVICE_TOKEN;
+  delete process.env.SERVICE_TOKEN;
   const app = await buildRenderServer({
     shellDir: path.resolve(ROOT, process.env.SHELL_DIR ?? 'shell/dist'),
     ...(process.env.RUNTIME_CONFIG_FILE ? { configFile: path.resolve(process.env.RUNTIME_CONFIG_FILE) } : {}),
@@ -31,6 +34,7 @@ async function main(): Promise<void> {
     renderTimeoutMs: numberFrom('RENDER_TIMEOUT_MS', 5_000),
     checkIntervalMs: numberFrom('RENDER_CHECK_INTERVAL_MS', 5_000),
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    ...(serviceToken ? { serviceToken } : {}),
   });
   closeOnSignals(app);
   await app.listen({ port: numberFrom('PORT', RENDER_PORT), host: listenHost() });

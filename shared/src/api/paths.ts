@@ -17,3 +17,10 @@ export const API_PATHS = {
   /** The field data summary for the status page (`?days=1` or `7`), on the statistics host. */
   fieldSummary: '/operation/fieldSummary',
 } as const;
+
+/**
+ * The header the site's own servers (the render servers) send their service credential in: the API knows them by
+ * it, not by their address (behind nginx every render server is the same one), and counts them against no visitor's
+ * budget.
+ */
+export const SERVICE_TOKEN_HEADER = 'x-wenrun-service-token';

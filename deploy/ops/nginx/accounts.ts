@@ -1,0 +1,126 @@
+/**
+ * Who runs what in the production form (issue 41): started as root, none of its Node processes is. The reference API
+ * and the canary guard run as `wenrun-api`, the only user that reads the database and the tokens; the render servers,
+ * which run each remote's server build fetched at run time, as `wenrun-render`, which reads none of them; nginx's
+ * workers as `www-data`; the TLS key stays root's (nginx's master reads it). Started as another user, everything
+ * runs as that user, as before.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface Account {
+  name: string;
+  uid: number;
+  gid: number;
+}
+
+/** The API's and the guard's user, and the render servers'. */
+export const API_USER = 'wenrun-api';
+export const RENDER_USER = 'wenrun-render';
+
+export function isRoot(): boolean {
+  return process.getuid?.() === 0;
+}
+
+function idOf(name: string, flag: '-u' | '-g'): number | undefined {
+  const result = spawnSync('id', [flag, name], { encoding: 'utf8' });
+  return result.status === 0 ? Number(result.stdout.trim()) : undefined;
+}
+
+/** The system user `name`, made now when the machine has none (no home, no login shell). */
+export function systemAccount(name: string): Account {
+  if (idOf(name, '-u') === undefined) {
+    const made = spawnSync('useradd', ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', name], { encoding: 'utf8' });
+    if (made.status !== 0) throw new Error(`无法创建系统用户 ${name}：${made.stderr.trim()}`);
+    console.log(`[nginx] 已创建系统用户 ${name}（useradd --system，无家目录、不能登录）`);
+  }
+  const uid = idOf(name, '-u');
+  const gid = idOf(name, '-g');
+  if (uid === undefined || gid === undefined) throw new Error(`找不到系统用户 ${name}`);
+  return { name, uid, gid };
+}
+
+/** Whether `user` can read `file` (and reach it: every folder above it). */
+export function canRead(user: string, file: string): boolean {
+  return spawnSync('runuser', ['-u', user, '--', 'test', '-r', file]).status === 0;
+}
+
+/** Stops the start when `user` cannot read what it runs or serves; the same advice for nginx's workers and the Node processes. */
+export function requireReadable(user: string, role: string, files: string[]): void {
+  const unreadable = files.filter((file) => !canRead(user, file));
+  if (unreadable.length) {
+    throw new Error(`${role}以 ${user} 身份运行，但它读不到 ${unreadable.join('、')}：把构建目录放在 ${user} 可读的位置（或 chmod o+rx 其上级目录）`);
+  }
+}
+
+/** SQLite's own files beside a database: nothing else may be in the folder the API's user is given. */
+const DATABASE_FILE = /\.db(-wal|-shm|-journal)?$/;
+
+/**
+ * The database's folder made the API user's alone (0700; SQLite writes its journal beside the file). A folder that
+ * holds anything but databases is refused rather than handed over: `--database ./site.db` must not give the
+ * repository to that user.
+ */
+export function keepDatabaseFor(account: Account | undefined, database: string): void {
+  const folder = path.dirname(database);
+  fs.mkdirSync(folder, { recursive: true });
+  if (!account) return;
+  const others = fs.readdirSync(folder).filter((name) => !DATABASE_FILE.test(name));
+  if (others.length) {
+    throw new Error(`数据库目录 ${folder} 里还有其他文件（${others.slice(0, 3).join('、')}）：生产形态把这个目录交给 ${account.name} 独占，请用 --database 把数据库放在单独的目录`);
+  }
+  for (const name of ['', ...fs.readdirSync(folder)]) {
+    const file = path.join(folder, name);
+    fs.chownSync(file, account.uid, account.gid);
+    fs.chmodSync(file, name ? 0o600 : 0o700);
+  }
+}
+
+/**
+ * The form's secrets, in a folder of the prefix only the API's user reads (0700): the admin token (the operator's,
+ * or one made for this run, so that the guard can always read field data) and the service token of the site's own
+ * servers. Neither is left in any child's environment, where the render servers would inherit the admin token.
+ */
+export function writeSecrets(prefix: string, account: Account | undefined, adminToken: string | undefined): { adminTokenFile: string; serviceTokenFile: string; serviceToken: string; madeAdminToken: boolean } {
+  const folder = path.join(prefix, 'secrets');
+  fs.mkdirSync(folder, { mode: 0o700 });
+  const serviceToken = randomBytes(32).toString('hex');
+  const files = {
+    adminTokenFile: path.join(folder, 'admin-token'),
+    serviceTokenFile: path.join(folder, 'service-token'),
+  };
+  fs.writeFileSync(files.adminTokenFile, `${adminToken ?? randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
+  fs.writeFileSync(files.serviceTokenFile, `${serviceToken}\n`, { mode: 0o600 });
+  if (account) for (const file of [folder, ...Object.values(files)]) fs.chownSync(file, account.uid, account.gid);
+  return { ...files, serviceToken, madeAdminToken: adminToken === undefined };
+}
+
+/**
+ * The guard aborts a canary by rewriting the runtime config (a new file moved over it) and appending to the release
+ * history beside it: the folder and the history are given the API user's group, writable by it. Only a folder that
+ * holds nothing else: in one shared with nginx's config or a key, that user could put its own in their place.
+ */
+export function letGuardWrite(account: Account | undefined, runtimeConfigFile: string, historyFile: string): void {
+  if (!account) return;
+  const folder = path.dirname(runtimeConfigFile);
+  const own = new Set([path.basename(runtimeConfigFile), path.basename(historyFile)]);
+  const others = fs.readdirSync(folder).filter((name) => !own.has(name) && !/^\..*\.tmp$/.test(name));
+  if (others.length) {
+    throw new Error(`运行时配置所在目录 ${folder} 里还有其他文件（${others.slice(0, 3).join('、')}）：灰度守卫（${account.name}）要能写这个目录，请用 --runtime-config 把运行时配置放在单独的目录`);
+  }
+  if (!fs.existsSync(historyFile)) fs.writeFileSync(historyFile, '');
+  for (const file of [path.dirname(runtimeConfigFile), runtimeConfigFile, historyFile]) {
+    fs.chownSync(file, fs.statSync(file).uid, account.gid);
+    fs.chmodSync(file, fs.statSync(file).mode | 0o060 | (file === historyFile || file === runtimeConfigFile ? 0 : 0o010));
+  }
+}
+
+/** What a child must not inherit from start.ts's environment: the tokens go by file (or SERVICE_TOKEN) instead. */
+export const SECRETS_UNSET: NodeJS.ProcessEnv = {
+  ADMIN_TOKEN: undefined,
+  ADMIN_TOKEN_FILE: undefined,
+  SERVICE_TOKEN: undefined,
+  SERVICE_TOKEN_FILE: undefined,
+};
