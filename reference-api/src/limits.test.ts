@@ -1,5 +1,6 @@
 import net from 'node:net';
 import Database from 'better-sqlite3';
+import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { API_PATHS, CODE_COUNTDOWN_SECONDS, SERVICE_TOKEN_HEADER, SUCCESS_CODE, type LoginResult } from '@wenrun/shared/node';
 import { METRICS_PATH, rawAnswer } from '@wenrun/server-plugins';
 import { createAuthStore } from './db/auth';
@@ -85,6 +86,10 @@ describe('the site\'s own servers: known by their credential, not by their addre
     for (const forged of forgeries) {
       expectRefusal(await ask(forged), /^请求过于频繁/);
     }
+    // Ops see each refusal by caller: five visitors' calls, none of the site's servers'.
+    const metrics = parsePrometheusTextFormat((await send(`${server.url}${METRICS_PATH}`, { method: 'GET' })).text);
+    const refused = metrics.find((family) => family.name === 'api_refused_total')?.metrics ?? [];
+    expect(refused.map((sample) => [sample.labels?.route, sample.labels?.caller, Number(sample.value)])).toEqual([[API_PATHS.integrate, 'visitor', 5]]);
   });
 
   it('without a service token configured, no header exempts anyone', async () => {

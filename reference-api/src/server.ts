@@ -1,6 +1,7 @@
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
+import { Counter } from 'prom-client';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { REMOTE_PARTS, SHELL_PART } from '@wenrun/shared/node';
 import { metrics, sendSecurityHeaders } from '@wenrun/server-plugins';
@@ -165,6 +166,18 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     allowList: (request) => fromSiteServer(request) || (rate.exemptLoopback && isLoopback(request.ip)),
     errorResponseBuilder: (_request, context) =>
       new ApiFailure(CODES.tooMany, ERROR_MESSAGES.tooMany(Math.max(1, Math.ceil(context.ttl / 1000)))),
+  });
+
+  // Refusals by the limits, by caller (/metrics): the site's own servers refused would mean pages rendered without data.
+  const refused = new Counter({
+    name: 'api_refused_total',
+    help: '因限流被拒绝的调用（信封 429），按路由和调用方（visitor 访客、site-server 本站的渲染服务器和守卫）',
+    labelNames: ['route', 'caller'],
+    registers: [app.metrics],
+  });
+  app.addHook('onError', async (request, _reply, error) => {
+    if (!(error instanceof ApiFailure) || error.code !== CODES.tooMany) return;
+    refused.inc({ route: request.routeOptions.url ?? 'unmatched', caller: fromSiteServer(request) ? 'site-server' : 'visitor' });
   });
 
   healthRoutes(app, ctx);
