@@ -42,7 +42,7 @@ export const UserEntry = observer(function UserEntry() {
       <span className="header-user__mobile" data-testid="header-user-mobile">
         {masked}
       </span>
-      <button
+      <Button
         type="button"
         className="header-text-button header-user__logout"
         onClick={() => {
@@ -53,7 +53,7 @@ export const UserEntry = observer(function UserEntry() {
         }}
       >
         退出登录
-      </button>
+      </Button>
     </div>
   );
 });
