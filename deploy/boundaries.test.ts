@@ -89,18 +89,37 @@ const ALLOWED: [string, string][] = [
 ];
 
 /**
+ * docs/ARCHITECTURE.md: the page's controls are Semantic UI React's; a raw one only with a comment that says why.
+ */
+const RAW_CONTROLS_REFUSED: [string, string][] = [
+  ['remote-auth/src/x.tsx', 'export const X = () => <input type="text" />;'],
+  ['shell/src/x.tsx', 'export const X = () => (\n  <form>\n    <button type="submit">登录</button>\n  </form>\n);'],
+  ['remote-about/src/x.tsx', 'export const X = () => <textarea rows={6} />;'],
+  // A comment inside an attribute's value explains that value, not the element.
+  ['remote-header/src/x.tsx', 'export const X = () => (\n  <button\n    onClick={() => {\n      // why the click does this\n    }}\n  />\n);'],
+];
+const RAW_CONTROLS_ALLOWED: [string, string][] = [
+  ['remote-auth/src/x.tsx', "import { Button, Input } from 'semantic-ui-react';\nexport const X = () => (\n  <>\n    <Input />\n    <Button type=\"submit\">登录</Button>\n  </>\n);"],
+  ['shell/src/x.tsx', 'export const X = () => (\n  <div>\n    {/* Why Semantic\'s Button would not do here. */}\n    <button type="button" />\n  </div>\n);'],
+  ['remote-about/src/x.tsx', 'export const X = () => (\n  <input\n    // Why Semantic\'s Input would not do here.\n    type="text"\n  />\n);'],
+  // Tests draw what they check.
+  ['shell/src/x.test.tsx', 'export const X = () => <button type="button" />;'],
+];
+
+/**
  * Lints every case with the project's own ESLint config in one child process (ESLint loads its flat config with
  * a dynamic import, which Jest's module sandbox cannot do). Returns the boundary errors per case.
  */
 function lintCases(cases: [string, string][]): string[][] {
   const script = `
     import { ESLint } from 'eslint';
+    const RULES = ['no-restricted-imports', 'no-restricted-syntax', 'wenrun/raw-control-needs-reason'];
     const cases = JSON.parse(process.argv[1]);
     const eslint = new ESLint({ cwd: process.cwd() });
     const out = [];
     for (const [file, source] of cases) {
       const [result] = await eslint.lintText(source, { filePath: file });
-      out.push(result.messages.filter((m) => ['no-restricted-imports', 'no-restricted-syntax'].includes(m.ruleId)).map((m) => m.message));
+      out.push(result.messages.filter((m) => RULES.includes(m.ruleId)).map((m) => m.message));
     }
     console.log(JSON.stringify(out));
   `;
@@ -113,7 +132,7 @@ function lintCases(cases: [string, string][]): string[][] {
   return JSON.parse(run.stdout) as string[][];
 }
 
-const results = lintCases([...FORBIDDEN, ...ALLOWED]);
+const results = lintCases([...FORBIDDEN, ...ALLOWED, ...RAW_CONTROLS_REFUSED, ...RAW_CONTROLS_ALLOWED]);
 const errorsOf = (index: number) => results[index] ?? [];
 
 describe('import boundaries (docs/ARCHITECTURE.md: who may import whom)', () => {
@@ -122,6 +141,20 @@ describe('import boundaries (docs/ARCHITECTURE.md: who may import whom)', () => 
   });
 
   it.each(ALLOWED.map(([file, source], index) => [file, source, FORBIDDEN.length + index] as const))(
+    '%s may: %s',
+    (_file, _source, index) => {
+      expect(errorsOf(index)).toEqual([]);
+    },
+  );
+});
+
+describe('raw controls (docs/ARCHITECTURE.md: one UI library)', () => {
+  const offset = FORBIDDEN.length + ALLOWED.length;
+  it.each(RAW_CONTROLS_REFUSED.map(([file, source], index) => [file, source, offset + index] as const))('%s may not: %s', (_file, _source, index) => {
+    expect(errorsOf(index).join('\n')).toMatch(/Semantic UI React/);
+  });
+
+  it.each(RAW_CONTROLS_ALLOWED.map(([file, source], index) => [file, source, offset + RAW_CONTROLS_REFUSED.length + index] as const))(
     '%s may: %s',
     (_file, _source, index) => {
       expect(errorsOf(index)).toEqual([]);

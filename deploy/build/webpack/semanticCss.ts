@@ -23,6 +23,7 @@ export const SEMANTIC_COMPONENTS = [
   'modules/Dimmer',
   'modules/Transition',
   'addons/Portal',
+  'addons/TextArea',
 ];
 
 /** Where the class names the site uses are written: every part's source, and those components. */

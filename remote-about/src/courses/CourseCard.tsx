@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Placeholder } from 'semantic-ui-react';
+import 'semantic-ui-css/components/placeholder.min.css';
 import { assetUrl, type Course } from '@wenrun/shared';
 
 /** Covers are drawn at 16:9 by the API (480 × 270). */
@@ -39,13 +41,15 @@ export function CourseCard({ course }: { course: Course }) {
 export function CourseCardSkeleton() {
   return (
     <li className="course-card course-card--skeleton" aria-hidden="true">
-      <div className="course-card__cover skeleton-shimmer" />
-      <div className="course-card__body">
-        <span className="course-card__bar course-card__bar--short skeleton-shimmer" />
-        <span className="course-card__bar skeleton-shimmer" />
-        <span className="course-card__bar skeleton-shimmer" />
-        <span className="course-card__bar course-card__bar--medium skeleton-shimmer" />
-      </div>
+      <Placeholder fluid>
+        <Placeholder.Image className="course-card__placeholder-cover" />
+        <Placeholder.Paragraph className="course-card__placeholder-body">
+          <Placeholder.Line length="very short" />
+          <Placeholder.Line length="full" />
+          <Placeholder.Line length="full" />
+          <Placeholder.Line length="medium" />
+        </Placeholder.Paragraph>
+      </Placeholder>
     </li>
   );
 }

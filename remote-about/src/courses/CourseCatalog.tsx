@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from 'semantic-ui-react';
+import { Button, Message } from 'semantic-ui-react';
+import 'semantic-ui-css/components/message.min.css';
 import { Block } from '../page/Block';
 import { CategoryFilter } from './CategoryFilter';
 import { CourseCard, CourseCardSkeleton } from './CourseCard';
@@ -60,13 +61,13 @@ function CatalogBody({ state, query, retry, onNavigate }: CatalogBodyProps) {
 
   if (state.status === 'error') {
     return (
-      <div className="course-catalog__problem" role="alert">
-        <p className="course-catalog__problem-title">课程列表没有加载成功</p>
+      <Message negative className="course-catalog__problem" role="alert">
+        <Message.Header>课程列表没有加载成功</Message.Header>
         <p>{state.message}</p>
         <Button type="button" primary onClick={retry}>
           重试
         </Button>
-      </div>
+      </Message>
     );
   }
 
@@ -102,7 +103,7 @@ function EmptyCatalog({ query, total, totalPages }: { query: CourseQuery; total:
     action = { label: '查看全部课程', to: link({ page: 1, category: '' }) };
   }
   return (
-    <div className="course-catalog__empty" role="status">
+    <Message className="course-catalog__empty" role="status">
       <p>{text}</p>
       {action && (
         // Semantic UI React calls anything but a <button> a button; this one goes to a page, as a link does.
@@ -110,6 +111,6 @@ function EmptyCatalog({ query, total, totalPages }: { query: CourseQuery; total:
           {action.label}
         </Button>
       )}
-    </div>
+    </Message>
   );
 }

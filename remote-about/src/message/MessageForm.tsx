@@ -1,6 +1,6 @@
 import { observer } from '@wenrun/shared/stores';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Button, Message } from 'semantic-ui-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Button, Input, Message, Ref, TextArea } from 'semantic-ui-react';
 import Form from 'semantic-ui-react/dist/es/collections/Form/Form.js';
 import { FormField, useSingleFlight } from '@wenrun/shared/ui';
 import 'semantic-ui-css/components/form.min.css';
@@ -24,7 +24,8 @@ type FormStatus =
   | { kind: 'sending' }
   | { kind: 'sent'; maskedPhone: string };
 
-type Control = HTMLInputElement | HTMLTextAreaElement;
+/** Semantic UI React's controls; each focuses its element (`focus()`). */
+type Control = Input | TextArea;
 
 /**
  * The cooperation message form (websiteMessage1.0). What the visitor types is kept in the draft store, which is
@@ -54,11 +55,15 @@ export const MessageForm = observer(function MessageForm({ draft = messageDraft 
   const values = hydrated ? draft.values : null;
   const shown = (field: MessageField) => values?.[field] ?? '';
 
-  // Once, at the first render: a draft from an earlier visit is announced; what was typed before hydration wins.
+  // Once, at the first render: a draft from an earlier visit is announced; what was typed before hydration wins. The
+  // typed text is the element's own (by its id): Semantic's controls hold no value of their own to read.
   useEffect(() => {
     setRestored(!draft.isEmpty);
-    for (const field of MESSAGE_FIELDS) takeTypedValue(controls.current[field], '', (typed) => draft.set(field, typed));
-  }, [draft]);
+    for (const field of MESSAGE_FIELDS) {
+      const element = document.getElementById(`${baseId}-${field}`) as HTMLInputElement | HTMLTextAreaElement | null;
+      takeTypedValue(element, '', (typed) => draft.set(field, typed));
+    }
+  }, [draft, baseId]);
 
   // No `name` on the controls: a server-rendered copy of the form submitted natively before any script runs would
   // otherwise put the visitor's phone number into the address bar and the server logs.
@@ -69,8 +74,8 @@ export const MessageForm = observer(function MessageForm({ draft = messageDraft 
     ref: (element: Control | null) => {
       controls.current[field] = element;
     },
-    onChange: (event: ChangeEvent<Control>) => {
-      draft.set(field, event.target.value);
+    onChange: (_event: unknown, { value }: { value?: string | number }) => {
+      draft.set(field, String(value ?? ''));
       // A message already shown follows the typing, so it goes away as soon as the field is right.
       if (errors[field]) {
         const error = validateField(field, draft.values);
@@ -113,17 +118,20 @@ export const MessageForm = observer(function MessageForm({ draft = messageDraft 
 
   if (status.kind === 'sent') {
     return (
-      <div className="message-sent" role="status" tabIndex={-1} ref={thanksRef}>
-        <svg className="message-sent__mark" viewBox="0 0 48 48" width="48" height="48" aria-hidden="true">
-          <circle cx="24" cy="24" r="22" fill="#3aa57a" />
-          <path d="M14 25l7 7 13-15" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
-        <h3>{MESSAGE_FORM_TEXT.sentTitle}</h3>
-        <p>我们的项目顾问会在两个工作日内通过 {status.maskedPhone} 与您联系，请留意来电。</p>
-        <Button type="button" basic primary onClick={() => setStatus({ kind: 'editing', failure: null })}>
-          再写一条留言
-        </Button>
-      </div>
+      // Ref: the notice is focused once shown (its own ref would be the component, not the element).
+      <Ref innerRef={thanksRef}>
+        <Message success className="message-sent" role="status" tabIndex={-1}>
+          <svg className="message-sent__mark" viewBox="0 0 48 48" width="48" height="48" aria-hidden="true">
+            <circle cx="24" cy="24" r="22" fill="#3aa57a" />
+            <path d="M14 25l7 7 13-15" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          <h3>{MESSAGE_FORM_TEXT.sentTitle}</h3>
+          <p>我们的项目顾问会在两个工作日内通过 {status.maskedPhone} 与您联系，请留意来电。</p>
+          <Button type="button" basic primary onClick={() => setStatus({ kind: 'editing', failure: null })}>
+            再写一条留言
+          </Button>
+        </Message>
+      </Ref>
     );
   }
 
@@ -131,22 +139,23 @@ export const MessageForm = observer(function MessageForm({ draft = messageDraft 
   return (
     <Form className="message-form" noValidate onSubmit={submit} aria-label="合作留言表单">
       {restored && (
-        <p className="message-form__restored">
+        <Message info size="small" className="message-form__restored">
           {MESSAGE_FORM_TEXT.restoredDraft}
-          <button type="button" className="message-form__link" onClick={startOver}>
+          <Button type="button" basic size="small" className="message-form__link" onClick={startOver}>
             清空重填
-          </button>
-        </p>
+          </Button>
+        </Message>
       )}
       <div className="message-form__pair">
         <FormField id={idOf('name')} label="姓名" error={errors.name} required>
-          {(control) => <input {...control} {...bind('name')} type="text" autoComplete="name" placeholder="您的姓名" />}
+          {(control) => <Input {...control} {...bind('name')} fluid type="text" autoComplete="name" placeholder="您的姓名" />}
         </FormField>
         <FormField id={idOf('phone')} label="手机号" error={errors.phone} required>
           {(control) => (
-            <input
+            <Input
               {...control}
               {...bind('phone')}
+              fluid
               type="tel"
               inputMode="numeric"
               autoComplete="tel"
@@ -169,7 +178,7 @@ export const MessageForm = observer(function MessageForm({ draft = messageDraft 
         }
       >
         {(control) => (
-          <textarea {...control} {...bind('message')} rows={6} placeholder="请简单介绍您的单位、所在地区和合作需求" />
+          <TextArea {...control} {...bind('message')} rows={6} placeholder="请简单介绍您的单位、所在地区和合作需求" />
         )}
       </FormField>
       {status.kind === 'editing' && status.failure && (

@@ -69,7 +69,8 @@ const LoginModal = observer(function LoginModal() {
           </div>
         </div>
       </Modal.Content>
-      {/* Last in the tab order: the form comes first, the way out after it. */}
+      {/* The site's round × (shared's .modal-close; Modal's own closeIcon is a glyph of Semantic's icon font, which the
+          site does not load), last in the tab order: the form comes first, the way out after it. */}
       <button type="button" className="modal-close" aria-label="关闭" onClick={close}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
           <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Button, Message } from 'semantic-ui-react';
+import { Button, Input, Message } from 'semantic-ui-react';
 import Form from 'semantic-ui-react/dist/es/collections/Form/Form.js';
 import { FormField, useSingleFlight } from '@wenrun/shared/ui';
 import 'semantic-ui-css/components/form.min.css';
@@ -22,8 +22,8 @@ export function LoginForm({ method, draft, onDraftChange, onLoggedIn }: LoginFor
   const [errors, setErrors] = useState<LoginFieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, runLogin] = useSingleFlight();
-  const mobileInput = useRef<HTMLInputElement>(null);
-  const secretInput = useRef<HTMLInputElement>(null);
+  const mobileInput = useRef<Input>(null);
+  const secretInput = useRef<Input>(null);
   const secretLabel = method === 'password' ? '密码' : '验证码';
 
   function edit(field: keyof LoginDraft, value: string) {
@@ -59,8 +59,9 @@ export function LoginForm({ method, draft, onDraftChange, onLoggedIn }: LoginFor
     <Form className="login-form" onSubmit={submit} noValidate aria-busy={submitting}>
       <FormField id={`${id}-mobile`} label="手机号" error={errors.mobile} announce>
         {(control) => (
-          <input
+          <Input
             {...control}
+            fluid
             ref={mobileInput}
             type="tel"
             inputMode="numeric"
@@ -92,8 +93,9 @@ export function LoginForm({ method, draft, onDraftChange, onLoggedIn }: LoginFor
         }
       >
         {(control) => (
-          <input
+          <Input
             {...control}
+            fluid
             ref={secretInput}
             type={method === 'password' ? 'password' : 'text'}
             inputMode={method === 'code' ? 'numeric' : undefined}

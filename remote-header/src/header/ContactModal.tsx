@@ -45,6 +45,7 @@ const ContactModal = observer(function ContactModal() {
       aria-modal="true"
       aria-labelledby={titleId}
     >
+      {/* The site's round × (shared's .modal-close): Modal's own closeIcon is a glyph of Semantic's icon font, which the site does not load. */}
       <button ref={closeButton} type="button" className="modal-close" onClick={close} aria-label="关闭">
         <CloseIcon size={22} />
       </button>

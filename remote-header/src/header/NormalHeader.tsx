@@ -1,4 +1,5 @@
 import { uiStore } from '@wenrun/shared/stores';
+import { Button } from 'semantic-ui-react';
 import { HeaderBar } from './HeaderBar';
 import { HeadsetIcon } from './icons';
 import { SearchBox } from './SearchBox';
@@ -9,7 +10,7 @@ export function NormalHeader() {
     <header className="site-header site-header--normal">
       <HeaderBar>
         <SearchBox collapse="always" />
-        <button
+        <Button
           type="button"
           className="header-text-button header-contact"
           onClick={() => uiStore.setShowContactModal(true)}
@@ -17,7 +18,7 @@ export function NormalHeader() {
         >
           <HeadsetIcon />
           <span className="header-contact__text">客服</span>
-        </button>
+        </Button>
       </HeaderBar>
     </header>
   );

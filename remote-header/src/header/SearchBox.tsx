@@ -38,7 +38,7 @@ export function SearchBox({ collapse }: SearchBoxProps) {
   const [error, setError] = useState<FieldError>(null);
   const [shownPath, setShownPath] = useState(pathname);
   const input = useRef<HTMLInputElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
+  const trigger = useRef<Button>(null);
   const focusNext = useRef<'input' | 'trigger' | null>(null);
   const id = useId();
 
@@ -93,7 +93,7 @@ export function SearchBox({ collapse }: SearchBoxProps) {
   return (
     <div className={`header-search header-search--${collapse}${open ? ' is-open' : ''}`}>
       {!open && (
-        <button
+        <Button
           ref={trigger}
           type="button"
           className="header-search__trigger"
@@ -102,7 +102,7 @@ export function SearchBox({ collapse }: SearchBoxProps) {
         >
           <SearchIcon />
           <span className="header-search__trigger-text">搜索</span>
-        </button>
+        </Button>
       )}
       {(open || collapse === 'narrow') && (
         <form className="header-search__form" role="search" aria-label="站内搜索" onSubmit={submit}
@@ -112,6 +112,8 @@ export function SearchBox({ collapse }: SearchBoxProps) {
             搜索课程或专家
           </label>
           <Input action error={Boolean(error)} className="header-search__input">
+            {/* Semantic's Input given its element as a child (its documented form), not by props: the element is what
+                reads a query typed before the page was hydrated (takeTypedValue), which Input's own ref cannot. */}
             <input
               id={`${id}-input`}
               ref={input}
@@ -132,9 +134,9 @@ export function SearchBox({ collapse }: SearchBoxProps) {
               搜索
             </Button>
           </Input>
-          <button type="button" className="header-search__close" onClick={closeBox} aria-label="收起搜索框">
+          <Button type="button" className="header-search__close" onClick={closeBox} aria-label="收起搜索框">
             <CloseIcon />
-          </button>
+          </Button>
           {error && (
             <div id={errorId} className="header-search__error" role="alert">
               {error}

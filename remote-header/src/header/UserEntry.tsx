@@ -43,7 +43,7 @@ export const UserEntry = observer(function UserEntry() {
       <span className="header-user__mobile" data-testid="header-user-mobile">
         {masked}
       </span>
-      <button
+      <Button
         type="button"
         className="header-text-button header-user__logout"
         disabled={endingSession}
@@ -64,7 +64,7 @@ export const UserEntry = observer(function UserEntry() {
         }}
       >
         退出登录
-      </button>
+      </Button>
     </div>
   );
 });

@@ -1,3 +1,4 @@
+import { Message } from 'semantic-ui-react';
 import { keywordTerms } from './keyword';
 import { CourseItem, ExpertItem } from './ResultItems';
 import { ResultGroup } from './ResultGroup';
@@ -38,10 +39,10 @@ export function SearchPage({ keyword }: { keyword: string }) {
         {statusText(state)}
       </p>
       {state.status === 'invalid' && (
-        <div className="search-page__invalid" role="alert">
-          <p>{state.message}</p>
+        <Message warning className="search-page__invalid" role="alert">
+          <Message.Header>{state.message}</Message.Header>
           <p>请在页面上方的搜索框中重新输入想找的课程或专家。</p>
-        </div>
+        </Message>
       )}
       {state.status === 'loading' && <ResultsSkeleton />}
       {state.status === 'failed' && <SearchFailed message={state.message} onRetry={retry} />}

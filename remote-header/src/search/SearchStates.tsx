@@ -54,6 +54,7 @@ export function NoResults({ keyword }: { keyword: string }) {
           浏览我们的<Link to={aboutPath(3)}>精品课程</Link>和<Link to={aboutPath(2)}>研训体系</Link>；
         </li>
         <li>
+          {/* A phrase of the sentence, drawn as its links are: Semantic's Button is a block of its own. */}
           <button type="button" className="search-empty__service" onClick={() => uiStore.setShowContactModal(true)}>
             联系在线客服
           </button>

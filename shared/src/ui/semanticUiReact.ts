@@ -9,4 +9,4 @@
  * is shared on its own, from the package's module of it (deploy/build/webpack/sharedSingletons.ts), so that the
  * widgets its statics bring load with the first form rather than with every page.
  */
-export { Button, Input, Label, Loader, Menu, Message, Modal, Placeholder, Ref } from 'semantic-ui-react/dist/es/index.js';
+export { Button, Input, Label, Loader, Menu, Message, Modal, Placeholder, Ref, TextArea } from 'semantic-ui-react/dist/es/index.js';

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from 'semantic-ui-react';
+import { Button, Message } from 'semantic-ui-react';
+import 'semantic-ui-css/components/message.min.css';
 import { aboutPath, getRuntimeConfig } from '@wenrun/shared';
 import { HomeBanners, ExpertTeam, FeaturedCourses, NewsList, PartnerWall } from './HomeSections';
 import { OFFERINGS } from './offerings';
@@ -40,12 +41,12 @@ export function HomePage() {
       </section>
 
       {state.status === 'failed' && (
-        <div className="home-notice" role="status">
+        <Message warning className="home-notice" role="status">
           <p>最新课程、专家与动态暂时无法加载（{state.error.message}）。以下为文润教育的主要服务。</p>
           <Button type="button" size="small" onClick={retry}>
             重新加载
           </Button>
-        </div>
+        </Message>
       )}
 
       <section className="home-section" aria-labelledby="home-offerings">

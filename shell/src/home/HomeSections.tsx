@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { Placeholder } from 'semantic-ui-react';
+import 'semantic-ui-css/components/placeholder.min.css';
 import {
   aboutPath,
   assetUrl,
@@ -39,7 +41,13 @@ function HomeSection<T>({ id, title, more, className, skeletons, items, loading,
       <ul className={className}>
         {items
           ? items.map((item) => <li key={itemKey(item)}>{renderItem(item)}</li>)
-          : Array.from({ length: skeletons }, (_, index) => <li key={index} className="home-skeleton" aria-hidden="true" />)}
+          : Array.from({ length: skeletons }, (_, index) => (
+              <li key={index} aria-hidden="true">
+                <Placeholder fluid className="home-skeleton">
+                  <Placeholder.Image />
+                </Placeholder>
+              </li>
+            ))}
       </ul>
     </section>
   );

@@ -31,6 +31,9 @@ export function OfficialAccountCode({ account }: { account: OfficialAccount }) {
       onMouseEnter={() => setOpen(true)}
       onMouseLeave={() => setOpen(false)}
     >
+      {/* The footer's own tooltip, not Semantic's Popup: Popup brings Popper and would add 9.5 KB as sent to every
+          page's selection chunk (docs/ARCHITECTURE.md); this costs nothing beyond the footer. Its trigger is a
+          name in the footer's line of text, drawn as the footer's links are, not a Semantic button. */}
       <button
         type="button"
         className="account-code__name"

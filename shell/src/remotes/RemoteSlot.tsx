@@ -95,6 +95,7 @@ export function RemoteSlot<R extends RemoteName, P extends object>({
     <div className={`${classes} remote-slot--failed`} style={style} role="alert" data-remote={remote}>
       <p>
         {label}暂时无法加载，正在自动重试…
+        {/* The shell's own: this notice also stands in for the activity page, which loads no Semantic UI (budgets). */}
         <button type="button" className="remote-slot__retry" onClick={retry}>
           立即重试
         </button>
