@@ -16,7 +16,8 @@ import {
 } from '@wenrun/shared/node';
 import { fallbackPageIn } from '@wenrun/server-plugins';
 import { siteOrigins } from './siteOrigins';
-import { headersFollowing } from './addresses';
+import { followingFiles, headersFollowing, readServedConfig } from './addresses';
+import { configDigest } from './sharedPages';
 import { buildPartServer } from './partServer';
 import { writtenPagesFollowing } from './writtenPages';
 
@@ -45,6 +46,10 @@ async function main(): Promise<void> {
           renderServer: { origin: `http://127.0.0.1:${values['render-port'] ?? RENDER_PORT}`, timeoutMs: RENDER_TIMEOUT_MS },
           // Ops edit the config in place here: from then on pages are rendered for it.
           writtenPagesFit: writtenPagesFollowing(shellDir, path.join(shellDir, RUNTIME_CONFIG_FILE)),
+          // Pages kept once rendered are kept per config: an edit is a new page at once.
+          servedConfigDigest: followingFiles([path.join(shellDir, RUNTIME_CONFIG_FILE)], () =>
+            configDigest(readServedConfig(path.join(shellDir, RUNTIME_CONFIG_FILE))),
+          ),
         }
       : {}),
   });

@@ -11,3 +11,4 @@ export * from './compressed';
 export * from './clientPage';
 export * from './renderProxy';
 export * from './oddRequests';
+export * from './keptPages';

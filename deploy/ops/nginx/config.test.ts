@@ -20,6 +20,7 @@ function site(overrides: Partial<NginxSite> = {}): NginxSite {
     runtimeConfigFile: '/srv/runtime-config.json',
     addresses: siteAddressesOf(parseRuntimeConfig(EXAMPLE).config),
     writtenPages: true,
+    servedConfigDigest: '0123456789abcdef',
     tls: { certificate: '/etc/ssl/site.crt', key: '/etc/ssl/site.key', redirectPort: 80 },
     prefix: '/tmp/nginx',
     ...overrides,

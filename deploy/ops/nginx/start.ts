@@ -37,6 +37,7 @@ import { originOf, remotePortOptions, renderNginxConfig, type NginxSite, type Ng
 import { configOnOrigins, type ServedOrigins } from '../../serve/servedConfig';
 import { readPagesConfig } from '../../build/pages/pagesConfig';
 import { pagesFitConfig } from '../../serve/writtenPages';
+import { configDigest } from '../../serve/sharedPages';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
@@ -162,6 +163,7 @@ async function main(): Promise<void> {
       runtimeConfigFile,
       addresses: siteAddressesOf(served),
       writtenPages: pagesFitConfig(readPagesConfig(shellRoot), served),
+      servedConfigDigest: configDigest(served),
       ...(tls ? { tls } : {}),
       prefix,
       ...(user ? { user } : {}),
@@ -239,7 +241,7 @@ async function main(): Promise<void> {
     site = siteFor();
     fs.writeFileSync(configFile, renderNginxConfig(site));
     nginx.kill('SIGHUP');
-    console.log(`[nginx] ${runtimeConfigFile} 已更改，已按新配置重新加载（页面来自${site.writtenPages ? '构建时写好的文件' : '渲染服务器'}）`);
+    console.log(`[nginx] ${runtimeConfigFile} 已更改，已按新配置重新加载（页面来自${site.writtenPages ? '构建时写好的文件' : '渲染服务器，经 nginx 页面缓存'}）`);
   });
 
   const stopChildren = () => {
