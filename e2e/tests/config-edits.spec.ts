@@ -158,9 +158,10 @@ test('production form: a canary started by an edit: the canary and the stable vi
       const entry = page.waitForRequest((asked) => [canary, stable].some((origin) => asked.url() === `${origin}/remoteEntry.js`));
       const response = await page.goto(`${nginxSite.shell}/`);
       const loaded = (await entry).url();
+      const visited = { cache: response?.headers()['x-cache-status'], body: await response?.text(), loaded, errors };
       await waitForApp(page);
       await context.close();
-      return { cache: response?.headers()['x-cache-status'], body: await response?.text(), loaded, errors };
+      return visited;
     };
     const inCanary = await visit('0');
     const outside = await visit('99');
