@@ -30,12 +30,12 @@ export default defineConfig<EngineOptions>({
   },
   projects: [
     // Every test in Chromium, the visitor flows among them.
-    { name: 'site', testIgnore: /(shutdown|attacker|config-edits|\/dev)\.spec\.ts$/ },
+    { name: 'site', testIgnore: /(shutdown|attacker(-[a-z-]+)?|config-edits|\/dev)\.spec\.ts$/ },
     // The same visitor flows in the second engine.
     { name: 'firefox', testMatch: /visitor-flows\.spec\.ts$/, use: { engine: 'firefox' } },
     // These two edit the runtime config the site serves, for a moment: one after the other, after the rest.
     { name: 'config-edits', testMatch: /config-edits\.spec\.ts$/, dependencies: ['site', 'firefox'] },
-    { name: 'attacker', testMatch: /attacker\.spec\.ts$/, dependencies: ['config-edits'] },
+    { name: 'attacker', testMatch: /attacker(-[a-z-]+)?\.spec\.ts$/, dependencies: ['config-edits'] },
     // Kills processes of the site the others run on, then stops it: after everything else.
     { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['attacker'] },
     // Starts `npm run dev` on its own ports: webpack in watch mode takes every core for a minute, so after the rest.
