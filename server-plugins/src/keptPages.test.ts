@@ -50,6 +50,14 @@ describe('pages kept in front of the render server (npm start, issue 42)', () =>
     expect(asked).toEqual(['/about/3', '/about/3']);
   });
 
+  it('keeps the whole page when a HEAD asks first, and answers the HEAD without a body', async () => {
+    digest = 'head first';
+    const head = await app.inject({ method: 'HEAD', url: '/about/2' });
+    expect([head.statusCode, head.body]).toEqual([200, '']);
+    const kept = await app.inject({ url: '/about/2' });
+    expect([kept.headers['x-cache-status'], kept.body]).toEqual(['HIT', page('/about/2')]);
+  });
+
   it('renders again for an edited config at once, and after freshMs in the background while the kept page is sent', async () => {
     await app.inject({ url: '/' });
     digest = 'config-2';

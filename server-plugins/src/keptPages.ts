@@ -46,7 +46,8 @@ export function keptPagesOr(upstream: RenderServerUpstream, fallback: SendPage, 
     allowStale: true,
     allowStaleOnFetchRejection: true,
     fetchMethod: async (_key, _stale, { context }) => {
-      const answer = await askRenderServer(upstream, context.request, context.target);
+      // A HEAD that comes first must not keep an empty page for the GETs after it.
+      const answer = await askRenderServer(upstream, context.request, context.target, 'GET');
       const body = context.encoding && answer.shareable ? await compressedBody(answer.body, context.encoding) : answer.body;
       return { answer, body, encoding: answer.shareable ? context.encoding : undefined };
     },

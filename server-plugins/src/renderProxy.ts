@@ -27,9 +27,9 @@ export interface RenderedAnswer {
  * renders for, and how the render server tells the site's requests from its operators' own), as it is: the caller
  * compresses. Throws when it fails, refuses the request (but 404, a page of its own) or does not answer in time.
  */
-export async function askRenderServer(upstream: RenderServerUpstream, request: FastifyRequest, target: string): Promise<RenderedAnswer> {
+export async function askRenderServer(upstream: RenderServerUpstream, request: FastifyRequest, target: string, method = request.method): Promise<RenderedAnswer> {
   const answer = await fetch(`${upstream.origin}${target}`, {
-    method: request.method,
+    method,
     headers: { 'X-Forwarded-For': request.ip, 'Accept-Encoding': 'identity' },
     redirect: 'manual',
     signal: AbortSignal.timeout(upstream.timeoutMs),
