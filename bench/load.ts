@@ -3,24 +3,50 @@
  * does and behind nginx (over TLS, two render servers), then:
  *
  * - static files: 200 connections for 20 s on `/`, a hashed chunk and `remoteEntry.js`, through each;
+ * - `/about/3` through nginx, 200 connections;
  * - pages rendered per request: 100 connections for 20 s on `/wuyou/1` and on `/search/课程` through nginx, and once
- *   more with one of the two render servers killed in the middle.
+ *   more with one of the two render servers killed in the middle;
+ * - right after an ops edit of the served config (the hotline): nginx `/` and `/about/3`, `npm start` `/`, each
+ *   started once the page served carries the edit, all within a minute of it (issue 42: a page that is the same for
+ *   every visitor stays at file speed after an edit).
  *
  * Prints requests/s, p50 and p99 latency and errors per run, and writes bench/results/load.json. Needs the site
  * built (`npm run build`) and nothing on the ports of `npm start` and on 3020-3028.
+ *
+ *   npm run bench:load [-- --only "nginx /,配置修改后"] [-- --check] [-- --accept]
+ *
+ * `--only` runs the rows whose name is, or ends with, one of the comma-separated words. `--check` fails (exit 1) when a row
+ * run falls below its floor in bench/results/load-floors.json; `--accept` writes the floors of the rows run from this run's
+ * figures (FLOOR_SHARE of each: this machine is noisy).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import https from 'node:https';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { REMOTE_PARTS, RENDER_PORT, SHELL_PART } from '@wenrun/shared/node';
+import { aboutPath, REMOTE_PARTS, RENDER_PORT, RUNTIME_CONFIG_FILE, SHELL_PART } from '@wenrun/shared/node';
 import { NGINX_SITE_PORTS, startNginxSite } from '../deploy/ops/nginx/site';
-import { formatTable, writeResult } from './report';
+import { formatTable, RESULTS_DIR, writeResult } from './report';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const DURATION_S = Number(process.env.LOAD_SECONDS ?? 20);
 /** nginx and its two render servers: the bench's ports (3020-3039) below those of run.ts. */
 const NGINX_PORTS = Array.from({ length: NGINX_SITE_PORTS }, (_, index) => 3020 + index);
+/** The floors `--check` holds each row to, kept in the repo beside the results. */
+const FLOORS_FILE = path.join(RESULTS_DIR, 'load-floors.json');
+/** A floor is this share of the figure last accepted: runs on this 2-core machine vary by a third. */
+const FLOOR_SHARE = 0.6;
+/** The hotline an edit of the served config sets: the edit the "after" rows follow. */
+const EDITED_HOTLINE = '400-800-4242';
+/** An edit must be in the page served within this (the issue's minute). */
+const EDIT_WITHIN_MS = 60_000;
+
+const { values: flags } = parseArgs({
+  options: { only: { type: 'string' }, check: { type: 'boolean', default: false }, accept: { type: 'boolean', default: false } },
+});
+const onlyWords = flags.only?.split(',').map((word) => word.trim()).filter(Boolean);
 
 type Options = Parameters<typeof autocannon>[0] & { requests?: { path: string }[] };
 
@@ -33,6 +59,12 @@ interface Run {
   total: number;
   errors: number;
   non2xx: number;
+}
+
+/** `bench/results/load-floors.json`: per row, the figure last accepted and the floor under it. */
+interface Floors {
+  acceptedAt: string;
+  rows: Record<string, { accepted: number; floor: number }>;
 }
 
 async function waitFor(url: string): Promise<void> {
@@ -50,6 +82,11 @@ async function waitFor(url: string): Promise<void> {
 function pidOn(port: number): number | undefined {
   const pid = /pid=(\d+)/.exec(spawnSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' }).stdout)?.[1];
   return pid ? Number(pid) : undefined;
+}
+
+/** `--only`: the rows whose name is, or ends with, one of its words (`nginx /`, `配置修改后`); every row without it. */
+function wanted(name: string): boolean {
+  return !onlyWords || onlyWords.some((word) => name.endsWith(word));
 }
 
 async function run(name: string, options: Options, during?: () => void): Promise<Run> {
@@ -77,7 +114,69 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * Edits the hotline of the runtime config in `file` as ops would, then waits until `page` serves it: how long that
+ * took. The rows measured after it start then, so each runs within the minute after the edit.
+ */
+async function editHotline(file: string, page: string, get: (url: string) => Promise<string>): Promise<number> {
+  const config = JSON.parse(fs.readFileSync(file, 'utf8')) as { contact?: Record<string, string> };
+  config.contact = { ...config.contact, hotline: EDITED_HOTLINE };
+  const editedAt = Date.now();
+  fs.writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
+  while (!(await get(page)).includes(EDITED_HOTLINE)) {
+    if (Date.now() - editedAt > EDIT_WITHIN_MS) throw new Error(`${page} 一分钟内没有带上修改后的配置`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const tookMs = Date.now() - editedAt;
+  console.log(`[load] ${file} 已修改，${(tookMs / 1000).toFixed(1)} 秒后 ${page} 带上了新配置`);
+  return tookMs;
+}
+
+/** The body of `url` over HTTPS, trusting `ca` alone (the certificate the bench's nginx made). */
+function textOver(url: string, ca: Buffer): Promise<string> {
+  return new Promise((resolve, reject) => {
+    https
+      .get(url, { ca, agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      })
+      .on('error', reject);
+  });
+}
+
+function readFloors(): Floors | undefined {
+  return fs.existsSync(FLOORS_FILE) ? (JSON.parse(fs.readFileSync(FLOORS_FILE, 'utf8')) as Floors) : undefined;
+}
+
+/** The rows run that fall below their floor, said in Chinese; a row with no floor yet is said too, but passes. */
+function checkFloors(runs: Run[], floors: Floors | undefined): string[] {
+  const failures: string[] = [];
+  for (const row of runs) {
+    const floor = floors?.rows[row.name];
+    if (!floor) {
+      console.log(`[load] ${row.name}：没有下限（--accept 记下）`);
+      continue;
+    }
+    const ok = row.requestsPerSecond >= floor.floor && row.errors === 0;
+    const line = `${row.name}：${row.requestsPerSecond} 请求/秒，下限 ${floor.floor}（上次认可 ${floor.accepted}），错误 ${row.errors}`;
+    console.log(`[load] ${ok ? '通过' : '低于下限'} ${line}`);
+    if (!ok) failures.push(line);
+  }
+  return failures;
+}
+
+/** This run's figures as the accepted ones, each row's floor FLOOR_SHARE of it; rows not run keep theirs. */
+function acceptFloors(runs: Run[]): void {
+  const rows = { ...readFloors()?.rows };
+  for (const row of runs) rows[row.name] = { accepted: row.requestsPerSecond, floor: Math.round(row.requestsPerSecond * FLOOR_SHARE) };
+  fs.writeFileSync(FLOORS_FILE, `${JSON.stringify({ acceptedAt: new Date().toISOString(), rows } satisfies Floors, null, 2)}\n`);
+  console.log(`[load] 已记下 ${runs.length} 行的下限：${FLOORS_FILE}`);
+}
+
 async function main(): Promise<void> {
+  const demoConfigFile = path.join(ROOT, SHELL_PART.folder, 'dist', RUNTIME_CONFIG_FILE);
+  const demoConfig = fs.readFileSync(demoConfigFile, 'utf8');
   const site = spawn(TSX, ['deploy/serve/start.ts', '--no-build'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, DATABASE_PATH: '/tmp/wenrun-load.db' } });
   const nginx = await startNginxSite({ root: ROOT, ports: NGINX_PORTS, siteDir: path.join(ROOT, 'bench', 'results', 'nginx-load') });
   try {
@@ -85,40 +184,68 @@ async function main(): Promise<void> {
     const npmStart = `http://localhost:${SHELL_PART.port}`;
     const viaNginx = nginx.site.shell;
     const home = await (await fetch(`${npmStart}/`)).text();
-    const chunk = /src="\/(main\.[0-9a-f]{8}\.js)"/.exec(home)?.[1] ?? '';
+    // The shell's main chunk, as the page names it (a preload since the app loader starts it after the first paint).
+    const chunk = /(?:src|href)="\/(main\.[0-9a-f]{8}\.js)"/.exec(home)?.[1];
+    if (!chunk) throw new Error('首页没有提到 main.*.js');
     const headers = { 'accept-encoding': 'br, gzip' };
+    const about = aboutPath(3);
     const runs: Run[] = [];
+    const measure = async (name: string, options: Options, during?: () => void) => {
+      if (wanted(name)) runs.push(await run(name, options, during));
+    };
     for (const [label, origin, header] of [
       ['npm start', npmStart, `http://localhost:${REMOTE_PARTS.header.port}`],
       ['nginx', viaNginx, nginx.site.remotes.header],
     ] as const) {
-      runs.push(await run(`${label} /`, { url: `${origin}/`, connections: 200, headers }));
-      runs.push(await run(`${label} /${chunk}`, { url: `${origin}/${chunk}`, connections: 200, headers }));
-      runs.push(await run(`${label} remoteEntry.js`, { url: `${header}/remoteEntry.js`, connections: 200, headers }));
+      await measure(`${label} /`, { url: `${origin}/`, connections: 200, headers });
+      // Named without its hash, which each build changes: the row keeps its floor.
+      await measure(`${label} main.js`, { url: `${origin}/${chunk}`, connections: 200, headers });
+      await measure(`${label} remoteEntry.js`, { url: `${header}/remoteEntry.js`, connections: 200, headers });
     }
+    await measure(`nginx ${about}`, { url: `${viaNginx}${about}`, connections: 200, headers });
     const pages = [{ path: '/wuyou/1' }, { path: `/search/${encodeURIComponent('课程')}` }];
-    runs.push(await run('nginx /wuyou/1', { url: `${viaNginx}/wuyou/1`, connections: 100, headers }));
-    runs.push(await run('nginx /search/课程', { url: `${viaNginx}/search/${encodeURIComponent('课程')}`, connections: 100, headers }));
-    runs.push(
-      await run('nginx 两页，中途杀掉一个渲染服务器', { url: viaNginx, connections: 100, headers, requests: pages }, () => {
-        const victim = pidOn(nginx.site.renderPorts[0] ?? 0);
-        if (victim) process.kill(victim, 'SIGKILL');
-      }),
-    );
+    await measure('nginx /wuyou/1', { url: `${viaNginx}/wuyou/1`, connections: 100, headers });
+    await measure('nginx /search/课程', { url: `${viaNginx}/search/${encodeURIComponent('课程')}`, connections: 100, headers });
+    await measure('nginx 两页，中途杀掉一个渲染服务器', { url: viaNginx, connections: 100, headers, requests: pages }, () => {
+      const victim = pidOn(nginx.site.renderPorts[0] ?? 0);
+      if (victim) process.kill(victim, 'SIGKILL');
+    });
+    // Within a minute of an ops edit: the rows that would have caught issue 42.
+    const afterNginxEdit = [`nginx / 配置修改后`, `nginx ${about} 配置修改后`].filter(wanted);
+    if (afterNginxEdit.length) {
+      await Promise.all(nginx.site.renderPorts.map((port) => waitFor(`http://127.0.0.1:${port}/healthz`)));
+      const viaNginxText = (url: string) => textOver(url, nginx.site.ca);
+      await editHotline(nginx.site.runtimeConfigFile, `${viaNginx}/`, viaNginxText);
+      await measure(`nginx / 配置修改后`, { url: `${viaNginx}/`, connections: 200, headers });
+      await measure(`nginx ${about} 配置修改后`, { url: `${viaNginx}${about}`, connections: 200, headers });
+    }
+    if (wanted('npm start / 配置修改后')) {
+      await editHotline(demoConfigFile, `${npmStart}/`, async (url) => (await fetch(url)).text());
+      await measure('npm start / 配置修改后', { url: `${npmStart}/`, connections: 200, headers });
+    }
     console.log(
       formatTable(
         ['运行', '连接', '请求/秒', 'p50 ms', 'p99 ms', '请求数', '错误', '非 2xx'],
         runs.map((r) => [r.name, String(r.connections), String(r.requestsPerSecond), String(r.p50), String(r.p99), String(r.total), String(r.errors), String(r.non2xx)]),
       ),
     );
-    const ratio = (name: string) => {
-      const local = runs.find((r) => r.name === `npm start ${name}`)?.requestsPerSecond ?? Number.NaN;
-      const behindNginx = runs.find((r) => r.name === `nginx ${name}`)?.requestsPerSecond ?? Number.NaN;
-      return `${name}：${(local / behindNginx).toFixed(2)}×`;
-    };
-    console.log(`npm start ÷ nginx（请求/秒）：${['/', `/${chunk}`, 'remoteEntry.js'].map(ratio).join('，')}`);
+    const ratios = ['/', 'main.js', 'remoteEntry.js'].flatMap((name) => {
+      const local = runs.find((r) => r.name === `npm start ${name}`);
+      const behindNginx = runs.find((r) => r.name === `nginx ${name}`);
+      return local && behindNginx ? [`${name}：${(local.requestsPerSecond / behindNginx.requestsPerSecond).toFixed(2)}×`] : [];
+    });
+    if (ratios.length) console.log(`npm start ÷ nginx（请求/秒）：${ratios.join('，')}`);
     writeResult('load.json', { measuredAt: new Date().toISOString(), durationSeconds: DURATION_S, runs });
+    if (flags.accept) acceptFloors(runs);
+    if (flags.check) {
+      const failures = checkFloors(runs, readFloors());
+      if (failures.length) {
+        console.error(`[load] ${failures.length} 行低于下限：\n${failures.join('\n')}`);
+        process.exitCode = 1;
+      }
+    }
   } finally {
+    fs.writeFileSync(demoConfigFile, demoConfig);
     await Promise.all([stop(site), nginx.stop()]);
   }
 }

@@ -16,7 +16,8 @@ import {
 } from '@wenrun/shared/node';
 import { fallbackPageIn } from '@wenrun/server-plugins';
 import { siteOrigins } from './siteOrigins';
-import { headersFollowing } from './addresses';
+import { followingFiles, headersFollowing, readServedConfig } from './addresses';
+import { configDigest } from './sharedPages';
 import { buildPartServer } from './partServer';
 import { writtenPagesFollowing } from './writtenPages';
 
@@ -34,18 +35,21 @@ async function main(): Promise<void> {
   const buildOf = (folder: string) => (values.builds ? path.resolve(values.builds, folder) : path.join(ROOT, folder, 'dist'));
   const shellDir = buildOf(SHELL_PART.folder);
   const root = buildOf(part.folder);
+  const servedConfigFile = path.join(shellDir, RUNTIME_CONFIG_FILE);
   const app = await buildPartServer({
     name: values.part,
     root,
     spa: fallbackPageIn(root),
     allowedOrigins: isShell ? [] : siteOrigins(),
     // Every part's pages and documents name the origins of the runtime config the shell serves, as it is now.
-    headers: headersFollowing(path.join(shellDir, RUNTIME_CONFIG_FILE)),
+    headers: headersFollowing(servedConfigFile),
     ...(isShell
       ? {
           renderServer: { origin: `http://127.0.0.1:${values['render-port'] ?? RENDER_PORT}`, timeoutMs: RENDER_TIMEOUT_MS },
           // Ops edit the config in place here: from then on pages are rendered for it.
-          writtenPagesFit: writtenPagesFollowing(shellDir, path.join(shellDir, RUNTIME_CONFIG_FILE)),
+          writtenPagesFit: writtenPagesFollowing(shellDir, servedConfigFile),
+          // Pages kept once rendered are kept per config: an edit is a new page at once.
+          servedConfigDigest: followingFiles([servedConfigFile], () => configDigest(readServedConfig(servedConfigFile))),
         }
       : {}),
   });

@@ -11,6 +11,7 @@ import {
   decodedPath,
   historyMode,
   metrics,
+  keptPagesOr,
   REFUSED_MESSAGES,
   refusedWithClientPage,
   renderedOr,
@@ -26,6 +27,7 @@ import {
 } from '@wenrun/server-plugins';
 import { BUILD_FILE, cacheControlFor } from './headers';
 import { PER_REQUEST_PREFIXES } from './perRequest';
+import { SHARED_PAGE_FRESH_S, SHARED_PAGE_TARGET } from './sharedPages';
 
 /** Longer request targets are refused (414) before any routing: no page of the site has one. */
 export const MAX_URL_LENGTH = 8 * 1024;
@@ -56,6 +58,11 @@ export interface PartServerOptions {
    * they do not, no written page is sent: each comes from the render server, else the client page stands in for it.
    */
   writtenPagesFit?: () => boolean;
+  /**
+   * The shell only: the served config's digest (sharedPages.ts). With it, the pages the render server sends for
+   * targets that are the same for every visitor are kept (`keptPagesOr`), so they stay at file speed after an edit.
+   */
+  servedConfigDigest?: () => string;
   logger?: boolean;
   /** The part's name, labelling its figures at `/metrics` (`shell`, `header`…). */
   name?: string;
@@ -71,7 +78,7 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
   const root = path.resolve(options.root);
   const page = clientPageIn(root, options.spa);
   const fromFolder = pageFromFolder(root, page, options.writtenPagesFit);
-  const sendPage = options.renderServer ? renderedOr(options.renderServer, fromFolder) : fromFolder;
+  const sendPage = options.renderServer ? renderedPages(options.renderServer, fromFolder, options.servedConfigDigest) : fromFolder;
   const app = Fastify({
     logger: options.logger ?? false,
     // Node's own limit on the request line and headers answers 431 before this; a path segment this long is no page.
@@ -93,6 +100,12 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
   await app.register(historyMode, { page, buildFiles: BUILD_FILE, sendPage });
   app.setErrorHandler(answerError);
   return app;
+}
+
+/** Pages from the render server; with the served config's digest, those the same for every visitor kept. */
+function renderedPages(upstream: RenderServerUpstream, fromFolder: SendPage, configDigest: (() => string) | undefined): SendPage {
+  if (!configDigest) return renderedOr(upstream, fromFolder);
+  return keptPagesOr(upstream, fromFolder, { shared: SHARED_PAGE_TARGET, configDigest, freshMs: SHARED_PAGE_FRESH_S * 1000, maxPages: 200 });
 }
 
 /** Which copy of a file is sent depends on Accept-Encoding (the build's .br and .gz), and CORS on Origin. */

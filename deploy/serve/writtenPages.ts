@@ -4,7 +4,7 @@ import { readPagesConfig } from '../build/pages/pagesConfig';
 import { followingFiles, readServedConfig } from './addresses';
 
 /** The config as text with its keys in one order, so two configs compare field for field. */
-function canonical(config: RuntimeConfig): string {
+export function canonicalConfig(config: RuntimeConfig): string {
   return JSON.stringify(config, (_key, value: unknown) =>
     value && typeof value === 'object' && !Array.isArray(value)
       ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
@@ -14,7 +14,7 @@ function canonical(config: RuntimeConfig): string {
 
 /** Whether pages written with `written` may be served as they are under `served`: the same config, field for field. */
 export function pagesFitConfig(written: RuntimeConfig | undefined, served: RuntimeConfig): boolean {
-  return written !== undefined && canonical(written) === canonical(served);
+  return written !== undefined && canonicalConfig(written) === canonicalConfig(served);
 }
 
 /**

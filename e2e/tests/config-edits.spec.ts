@@ -92,3 +92,104 @@ test('production form: the API origin and hotline edited in the served config ar
   }
   await expectPagesFollow(get, [oldOrigin], [newOrigin, NEW_HOTLINE]);
 });
+
+/**
+ * Issue 42: pages that are the same for every visitor stay at file speed after an ops edit: within a minute of it,
+ * `/` and `/about/3` carry the edit and are sent from the cache in front of the render servers (nginx's, or the
+ * shell server's under `npm start`), not rendered for each request. `X-Cache-Status` tells the two apart.
+ */
+const KEPT_PAGES = ['/', aboutPath(3)];
+
+/** Waits, until `deadline`, for every kept page to be sent from the cache and name each of `present` and none of `absent`. */
+async function expectKeptPagesFollow(get: (pathname: string) => Promise<{ headers: Record<string, unknown>; body: string }>, present: string[], absent: string[], deadline: number): Promise<void> {
+  for (const pathname of KEPT_PAGES) {
+    await expect
+      .poll(
+        async () => {
+          const { headers, body } = await get(pathname);
+          const follows = present.every((text) => body.includes(text)) && !absent.some((text) => body.includes(text));
+          return { cache: headers['x-cache-status'], follows };
+        },
+        { message: `${pathname}: from the cache (X-Cache-Status) and true to the edited config`, timeout: Math.max(deadline - Date.now(), 1), intervals: [500] },
+      )
+      .toEqual({ cache: 'HIT', follows: true });
+  }
+}
+
+test('production form: an edit of the hotline and an origin is in / and /about/3 within a minute, sent from nginx\'s page cache', async ({ nginxSite }) => {
+  test.setTimeout(4 * WITHIN_MS);
+  const original = fs.readFileSync(nginxSite.runtimeConfigFile, 'utf8');
+  const oldOrigin = nginxSite.api;
+  const newOrigin = nginxSite.api.replace('//localhost:', '//127.0.0.1:');
+  const get = (pathname: string) => request(`${nginxSite.shell}${pathname}`, { ca: nginxSite.ca, headers: { 'accept-encoding': 'br, gzip' } });
+  try {
+    fs.writeFileSync(nginxSite.runtimeConfigFile, movedConfig(original, oldOrigin, newOrigin));
+    await expectKeptPagesFollow(get, [newOrigin, NEW_HOTLINE], [oldOrigin], Date.now() + WITHIN_MS);
+    // A search result is never kept: rendered for each request.
+    const search = await get(`/search/${encodeURIComponent('课程')}`);
+    expect(search.headers['x-cache-status']).toBe('BYPASS');
+  } finally {
+    fs.writeFileSync(nginxSite.runtimeConfigFile, original);
+  }
+  await expectKeptPagesFollow(get, [oldOrigin], [newOrigin, NEW_HOTLINE], Date.now() + WITHIN_MS);
+});
+
+test('production form: a canary started by an edit: the canary and the stable visitor get the same kept page, and each browser loads its own build', async ({
+  nginxSite,
+  browser,
+}) => {
+  test.setTimeout(4 * WITHIN_MS);
+  const original = fs.readFileSync(nginxSite.runtimeConfigFile, 'utf8');
+  const stable = nginxSite.remotes.header;
+  // The same build of the header from another origin (the certificate names 127.0.0.1 too): the canary's entry.
+  const canary = stable.replace('//localhost:', '//127.0.0.1:');
+  const config = JSON.parse(original) as { remotes: Record<string, unknown> };
+  config.remotes.header = { entries: [`${stable}/mf-manifest.json`], canary: { entry: `${canary}/mf-manifest.json`, percent: 50 } };
+  const get = (pathname: string) => request(`${nginxSite.shell}${pathname}`, { ca: nginxSite.ca, headers: { 'accept-encoding': 'br, gzip' } });
+  try {
+    fs.writeFileSync(nginxSite.runtimeConfigFile, JSON.stringify(config, null, 2));
+    await expectKeptPagesFollow(get, [`${canary}/mf-manifest.json`], [], Date.now() + WITHIN_MS);
+    // Bucket 0 is in a 50 % canary, bucket 99 is not (shell/src/canary): the bucket lives in the browser alone.
+    const visit = async (bucket: string) => {
+      const context = await browser.newContext({ ignoreHTTPSErrors: true });
+      await context.addInitScript((kept) => window.localStorage.setItem('wenrun:canary-bucket', kept), bucket);
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      const entry = page.waitForRequest((asked) => [canary, stable].some((origin) => asked.url() === `${origin}/remoteEntry.js`));
+      const response = await page.goto(`${nginxSite.shell}/`);
+      const loaded = (await entry).url();
+      const visited = { cache: response?.headers()['x-cache-status'], body: await response?.text(), loaded, errors };
+      await waitForApp(page);
+      await context.close();
+      return visited;
+    };
+    const inCanary = await visit('0');
+    const outside = await visit('99');
+    expect(inCanary.cache).toBe('HIT');
+    expect(outside.cache).toBe('HIT');
+    expect(inCanary.body).toBe(outside.body);
+    expect(inCanary.loaded).toBe(`${canary}/remoteEntry.js`);
+    expect(outside.loaded).toBe(`${stable}/remoteEntry.js`);
+    expect([...inCanary.errors, ...outside.errors]).toEqual([]);
+  } finally {
+    fs.writeFileSync(nginxSite.runtimeConfigFile, original);
+  }
+});
+
+test('npm start: after an edit of the hotline and the API origin, / and /about/3 carry it within a minute, sent from the shell server\'s kept pages', async () => {
+  test.setTimeout(4 * WITHIN_MS);
+  const file = path.join(distOf(SHELL_PART.folder), RUNTIME_CONFIG_FILE);
+  const original = fs.readFileSync(file, 'utf8');
+  const oldOrigin = `http://localhost:${API_PORT}`;
+  const newOrigin = `http://127.0.0.1:${API_PORT}`;
+  const shell = `http://localhost:${SHELL_PART.port}`;
+  const get = (pathname: string) => request(`${shell}${pathname}`, { headers: { 'accept-encoding': 'br, gzip' } });
+  try {
+    fs.writeFileSync(file, movedConfig(original, oldOrigin, newOrigin));
+    await expectKeptPagesFollow(get, [newOrigin, NEW_HOTLINE], [oldOrigin], Date.now() + WITHIN_MS);
+    expect((await get(`/search/${encodeURIComponent('课程')}`)).headers['x-cache-status']).toBe('BYPASS');
+  } finally {
+    fs.writeFileSync(file, original);
+  }
+  await expectPagesFollow(async (pathname) => (await get(pathname)).body, [oldOrigin], [newOrigin, NEW_HOTLINE]);
+});

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SendPage } from './answers';
 import { sendCompressed } from './compressed';
@@ -13,34 +13,55 @@ export interface RenderServerUpstream {
 /** Headers of the render server's answer that the visitor gets as they are. */
 const RELAYED = ['content-type', 'cache-control', 'location', 'x-render-cache', 'vary'];
 
+/** What the render server answered: its status, the headers relayed, the page. */
+export interface RenderedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** Whether it may be sent to other visitors: a 200 with no `Set-Cookie`, not `no-store` nor `private`. */
+  shareable: boolean;
+}
+
 /**
- * Pages from the render server: the request's method and target are asked for on the visitor's behalf (named in
- * `X-Forwarded-For`: whom it renders for, and how the render server tells the site's requests from its operators'
- * own), its status and headers relayed, the page compressed as the visitor accepts it. A render server that fails,
- * refuses the request or does not answer in time costs the visitor nothing: `fallback` sends the page instead.
+ * The render server's page for `target`, asked for on the visitor's behalf (named in `X-Forwarded-For`: whom it
+ * renders for, and how the render server tells the site's requests from its operators' own), as it is: the caller
+ * compresses. Throws when it fails, refuses the request (but 404, a page of its own) or does not answer in time.
+ */
+export async function askRenderServer(upstream: RenderServerUpstream, request: FastifyRequest, target: string, method = request.method): Promise<RenderedAnswer> {
+  const answer = await fetch(`${upstream.origin}${target}`, {
+    method,
+    headers: { 'X-Forwarded-For': request.ip, 'Accept-Encoding': 'identity' },
+    redirect: 'manual',
+    signal: AbortSignal.timeout(upstream.timeoutMs),
+  });
+  // A request it refuses (a path it cannot read) is the client page's to explain, as typed.
+  if (answer.status >= 500 || (answer.status >= 400 && answer.status !== 404)) throw new Error(`渲染服务器 HTTP ${answer.status}`);
+  const headers: Record<string, string> = {};
+  for (const name of RELAYED) {
+    const value = answer.headers.get(name);
+    if (value) headers[name] = value;
+  }
+  const shareable =
+    answer.status === 200 && !answer.headers.has('set-cookie') && !/no-store|private/i.test(answer.headers.get('cache-control') ?? '');
+  return { status: answer.status, headers, body: await answer.text(), shareable };
+}
+
+/**
+ * Pages from the render server (`askRenderServer`), its status and headers relayed, the page compressed as the
+ * visitor accepts it. A render server that fails, refuses the request or does not answer in time costs the visitor
+ * nothing: `fallback` sends the page instead.
  */
 export function renderedOr(upstream: RenderServerUpstream, fallback: SendPage): SendPage {
   return async (request, reply, pathname, target = request.raw.url ?? '/') => {
+    let answer: RenderedAnswer;
     try {
-      const answer = await fetch(`${upstream.origin}${target}`, {
-        method: request.method,
-        headers: { 'X-Forwarded-For': request.ip },
-        redirect: 'manual',
-        signal: AbortSignal.timeout(upstream.timeoutMs),
-      });
-      // A request it refuses (a path it cannot read) is the client page's to explain, as typed.
-      if (answer.status >= 500 || (answer.status >= 400 && answer.status !== 404)) throw new Error(`渲染服务器 HTTP ${answer.status}`);
-      reply.code(answer.status);
-      for (const name of RELAYED) {
-        const value = answer.headers.get(name);
-        if (value) reply.header(name, value);
-      }
-      const body = await answer.text();
-      return request.method === 'HEAD' ? reply.send() : sendCompressed(request, reply, body);
+      answer = await askRenderServer(upstream, request, target);
     } catch (error) {
       request.log.warn({ err: error }, '渲染服务器没有回应，用目录中的页面');
       return fallback(request, reply, pathname);
     }
+    reply.code(answer.status).headers(answer.headers);
+    return request.method === 'HEAD' ? reply.send() : sendCompressed(request, reply, answer.body);
   };
 }
 

@@ -6,6 +6,7 @@ import { DOCUMENT_TYPES, STRICT_TRANSPORT_SECURITY, type SiteAddresses } from '@
 import { CACHE_RULES, HASHED_FILE, siteHeaders } from '../../serve/headers';
 import { PER_REQUEST_PREFIXES } from '../../serve/perRequest';
 import { PAGE_LIMIT_LINES, servedHosts, tooManyLocation, unknownHostServers, visitorLimitsHttp } from './visitors';
+import { SHARED_PAGE_FRESH_S, SHARED_PAGE_TARGET } from '../../serve/sharedPages';
 
 /** The production TLS setup: certificate and key paths, and the plain-HTTP port that redirects to HTTPS. */
 export interface NginxTls {
@@ -42,6 +43,11 @@ export interface NginxSite {
    * addresses), every page comes from the render servers, which render for this config.
    */
   writtenPages: boolean;
+  /**
+   * The served config's digest (`configDigest`), in the key of every page nginx keeps from the render servers: an ops
+   * edit reloads nginx with a new one, so no page rendered for the config before is sent after it.
+   */
+  servedConfigDigest: string;
   tls?: NginxTls;
   /** nginx's prefix: pid, temp folders and logs live here. */
   prefix: string;
@@ -168,6 +174,58 @@ ${indent(headers(site, 'public, max-age=60, stale-while-revalidate=600', false),
   }).join('');
 }
 
+/**
+ * nginx's cache of the pages that are the same for every visitor (issue 42): the pages the render servers send for
+ * those targets (SHARED_PAGE_TARGET, from the route manifest) are kept and served at file speed. Which targets, and
+ * which copy by encoding: `$page_cache_skip` is 0 for those targets alone; `$page_encoding` is what the render
+ * server is asked to compress with (`br`, `gzip`, or nothing), so each copy is compressed once, when rendered, not on
+ * every answer, and a visitor's own spelling of `Accept-Encoding` makes no new copy. A response that must not be
+ * shared is never kept: `no-store` or `private` (the client page standing in for a failed render), a `Set-Cookie`
+ * (nginx keeps none), any status but 200.
+ */
+function pageCacheZone(site: NginxSite): string {
+  return `
+  proxy_cache_path ${site.prefix}/pages levels=1:2 keys_zone=pages:10m max_size=256m inactive=10m use_temp_path=off;
+  map $request_uri $page_cache_skip {
+    default 1;
+    "~${SHARED_PAGE_TARGET.source}" 0;
+  }
+  map "$page_cache_skip:$http_accept_encoding" $page_encoding {
+    default "";
+    "~^0:.*\\bbr\\b" br;
+    "~^0:.*\\bgzip\\b" gzip;
+  }
+  map $upstream_http_cache_control $page_not_shared {
+    default 0;
+    "~*(no-store|private)" 1;
+  }
+`;
+}
+
+/**
+ * In each location that asks the render servers: the page kept under the served config's digest, its target and its
+ * encoding, sent as kept for SHARED_PAGE_FRESH_S, then rendered again in the background while the kept copy is still
+ * sent (one request per page does it: the lock); kept copies also stand in while no render server answers. The
+ * render server's `Cache-Control` (for browsers: `no-cache` on pages) and `Vary` (the key has the encoding) do not
+ * decide what nginx keeps. `X-Cache-Status` says which it was: HIT, STALE, UPDATING from the cache, MISS, EXPIRED,
+ * BYPASS rendered for this request.
+ */
+function pageCacheLines(site: NginxSite): string {
+  return `
+    proxy_cache pages;
+    proxy_cache_key "${site.servedConfigDigest}$request_uri $page_encoding";
+    proxy_cache_valid 200 ${SHARED_PAGE_FRESH_S}s;
+    proxy_cache_bypass $page_cache_skip;
+    proxy_no_cache $page_cache_skip $page_not_shared;
+    proxy_ignore_headers Cache-Control Expires X-Accel-Expires Vary;
+    proxy_cache_use_stale updating error timeout http_500 http_502 http_503 http_504;
+    proxy_cache_background_update on;
+    proxy_cache_lock on;
+    proxy_cache_lock_timeout 5s;
+    proxy_set_header Accept-Encoding $page_encoding;
+    add_header X-Cache-Status $upstream_cache_status always;`;
+}
+
 /** The page the render server would have sent, when none of its instances answers: the one written at build, or the client page. */
 function renderedPages(site: NginxSite): string {
   const proxy = `
@@ -182,7 +240,7 @@ function renderedPages(site: NginxSite): string {
     proxy_connect_timeout 1s;
     proxy_read_timeout 8s;
     proxy_intercept_errors on;
-    error_page 500 502 503 504 = @from_folder;${PAGE_LIMIT_LINES}
+    error_page 500 502 503 504 = @from_folder;${PAGE_LIMIT_LINES}${pageCacheLines(site)}
 ${headers(site, null, false)}`;
   return `${perRequestLocations(site, proxy)}
   location @render {${proxy}
@@ -400,6 +458,7 @@ ${site.renderServers.map((server) => `    server ${server} max_fails=1 fail_time
     keepalive 16;
   }
 ${visitorLimitsHttp(site.unlimitedClients)}
+${pageCacheZone(site)}
   # A page's policies only on documents (deploy/serve/headers.ts).${documentHeaderMaps(site)}
 
   # CORS only for the parts' own origins: a remote's manifest and chunks are read by the shell and each other.

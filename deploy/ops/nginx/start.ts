@@ -53,6 +53,7 @@ import {
   writeSecrets,
   type Account,
 } from './accounts';
+import { configDigest } from '../../serve/sharedPages';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
@@ -201,6 +202,7 @@ async function main(): Promise<void> {
       runtimeConfigFile,
       addresses: siteAddressesOf(served),
       writtenPages: pagesFitConfig(readPagesConfig(shellRoot), served),
+      servedConfigDigest: configDigest(served),
       ...(tls ? { tls } : {}),
       prefix,
       ...(user ? { user } : {}),
@@ -319,7 +321,7 @@ async function main(): Promise<void> {
     site = siteFor();
     fs.writeFileSync(configFile, renderNginxConfig(site));
     nginx.kill('SIGHUP');
-    console.log(`[nginx] ${runtimeConfigFile} 已更改，已按新配置重新加载（页面来自${site.writtenPages ? '构建时写好的文件' : '渲染服务器'}）`);
+    console.log(`[nginx] ${runtimeConfigFile} 已更改，已按新配置重新加载（页面来自${site.writtenPages ? '构建时写好的文件' : '渲染服务器，经 nginx 页面缓存'}）`);
   });
 
   const stopChildren = () => {

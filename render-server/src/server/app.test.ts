@@ -3,6 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { DEFAULT_RUNTIME_CONFIG, ENTRY_ASSETS_FILE } from '@wenrun/shared/node';
@@ -82,6 +83,27 @@ describe('render server', () => {
     const second = await fetch(`${origin}/wuyou/1`);
     expect(second.headers.get('x-render-cache')).toBe('hit');
     expect(render).toHaveBeenCalledTimes(1);
+  });
+
+  it('compresses a page as the request accepts, rendered or kept: nginx keeps the copy it asked for (issue 42)', async () => {
+    /** The answer as sent: fetch would undo the compression. */
+    const raw = (pathname: string, acceptEncoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${origin}${pathname}`, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    for (let i = 0; i < 2; i++) {
+      const asked = await raw('/wuyou/2', 'br');
+      expect([asked.headers['content-encoding'], asked.headers.vary]).toEqual(['br', 'Accept-Encoding']);
+      expect(zlib.brotliDecompressSync(asked.body).toString()).toContain('<h1>活动 /wuyou/2</h1>');
+    }
+    const plain = await raw('/', 'identity');
+    expect([plain.headers['content-encoding'], plain.body.toString().includes('<h1>首页</h1>')]).toEqual([undefined, true]);
   });
 
   it('answers an unknown activity with 404 and the page that says so', async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { ACTIVITY_IMAGE_ROUTE, activityPath, APP_PAGE, isActivityId, REMOTE_NAMES, routeOf, type RouteId } from '@wenrun/shared/node';
-import { answerRefused, HTML, metrics, plainRefusal, REFUSED_MESSAGES, requestHygiene, TEXT } from '@wenrun/server-plugins';
+import { answerRefused, HTML, metrics, plainRefusal, REFUSED_MESSAGES, requestHygiene, sendCompressed, TEXT } from '@wenrun/server-plugins';
 import { createActivityApi } from '../render/activityApi';
 import { loadShellServer, type ShellServer } from '../render/shellServer';
 import { openSiteRenderer, runtimeConfigFile, type SiteRenderer } from '../render/siteRenderer';
@@ -201,7 +201,8 @@ async function drawCover(site: Site, id: string): Promise<Buffer | undefined> {
 }
 
 /**
- * The page of the request's target: from the cache, rendered, or the client page when it cannot be rendered. An
+ * The page of the request's target: from the cache, rendered, or the client page when it cannot be rendered;
+ * compressed as the request accepts (nginx asks so for the pages it keeps, and keeps each copy compressed once). An
  * activity page is kept under its canonical path (`/wuyou/%31` is `/wuyou/1`), the one an edit of the activity
  * drops; a page of no activity (404) is not kept, so made-up ids cannot push real pages out of the cache.
  */
@@ -214,7 +215,7 @@ async function sendPage(site: Site, request: FastifyRequest, reply: FastifyReply
   const cached = cacheKey ? site.pages.get(cacheKey) : undefined;
   if (cacheKey) site.figures.pageCache(cached ? 'hit' : 'miss');
   if (cached) {
-    return reply.code(200).type(HTML).header('Cache-Control', CACHE_CONTROL.activity).header('X-Render-Cache', 'hit').send(cached.html);
+    return sendCompressed(request, reply.code(200).type(HTML).header('Cache-Control', CACHE_CONTROL.activity).header('X-Render-Cache', 'hit').header('Vary', 'Accept-Encoding'), cached.html);
   }
   const outcome = await site.renderer.render(url);
   site.figures.rendered(route.id, outcome, site.snapshot.versions);
@@ -222,5 +223,5 @@ async function sendPage(site: Site, request: FastifyRequest, reply: FastifyReply
   if (outcome.kind === 'unavailable') return sendFallback(site, reply, outcome.reason);
   // A slot that failed here is retried by the browser: such a page is not kept.
   if (cacheKey && outcome.status === 200 && !outcome.failedSlots.length && !url.includes('?')) site.pages.set(cacheKey, { html: outcome.html });
-  return reply.code(outcome.status).type(HTML).header('Cache-Control', CACHE_CONTROL[outcome.routeId]).send(outcome.html);
+  return sendCompressed(request, reply.code(outcome.status).type(HTML).header('Cache-Control', CACHE_CONTROL[outcome.routeId]).header('Vary', 'Accept-Encoding'), outcome.html);
 }

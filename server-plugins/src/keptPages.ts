@@ -1,0 +1,80 @@
+import { LRUCache } from 'lru-cache';
+import type { FastifyRequest } from 'fastify';
+import type { SendPage } from './answers';
+import { acceptedEncoding, compressedBody, sendCompressed } from './compressed';
+import { askRenderServer, renderedOr, type RenderedAnswer, type RenderServerUpstream } from './renderProxy';
+
+export interface KeptPagesOptions {
+  /** Request targets (path and query, exactly as sent) of pages that are the same for every visitor. */
+  shared: RegExp;
+  /** The served config's digest, asked on every request: in the key, so an edit of the config is a new page. */
+  configDigest: () => string;
+  /** How long a kept page is sent as it is before it is rendered again (in the background). */
+  freshMs: number;
+  /** Kept pages at most (one per target and encoding). */
+  maxPages: number;
+}
+
+/** A page as kept: the render server's answer, compressed once for the encoding in its key. */
+interface KeptPage {
+  answer: RenderedAnswer;
+  body: Buffer | string;
+  encoding: 'br' | 'gzip' | undefined;
+}
+
+/** Whom a page is rendered for when it is not kept: the request that asked for it. */
+interface Asking {
+  request: FastifyRequest;
+  target: string;
+  encoding: 'br' | 'gzip' | undefined;
+}
+
+/**
+ * `renderedOr`, with the pages that are the same for every visitor kept (issue 42: `npm start` at file speed after
+ * an ops edit, as nginx's page cache does in the production form): each target and encoding rendered and compressed
+ * once, then sent as kept; after `freshMs` the next request still gets the kept page while one render makes the next
+ * (lru-cache's `fetch`: one render per page however many ask, the stale page while it runs, and while the render
+ * server does not answer). Not kept: any other target, and an answer that must not be shared (`shareable`).
+ * `X-Cache-Status` says which it was, with nginx's words: HIT, STALE from the kept pages; MISS rendered for this
+ * request; BYPASS never kept.
+ */
+export function keptPagesOr(upstream: RenderServerUpstream, fallback: SendPage, options: KeptPagesOptions): SendPage {
+  const rendered = renderedOr(upstream, fallback);
+  const kept = new LRUCache<string, KeptPage, Asking>({
+    max: options.maxPages,
+    ttl: options.freshMs,
+    allowStale: true,
+    allowStaleOnFetchRejection: true,
+    fetchMethod: async (_key, _stale, { context }) => {
+      // A HEAD that comes first must not keep an empty page for the GETs after it.
+      const answer = await askRenderServer(upstream, context.request, context.target, 'GET');
+      const body = context.encoding && answer.shareable ? await compressedBody(answer.body, context.encoding) : answer.body;
+      return { answer, body, encoding: answer.shareable ? context.encoding : undefined };
+    },
+  });
+  return async (request, reply, pathname, target = request.raw.url ?? '/') => {
+    if (!options.shared.test(target)) {
+      reply.header('X-Cache-Status', 'BYPASS');
+      return rendered(request, reply, pathname, target);
+    }
+    const encoding = acceptedEncoding(request);
+    const key = `${options.configDigest()} ${target} ${encoding ?? ''}`;
+    const status: LRUCache.Status<string, KeptPage, Asking> = {};
+    let page: KeptPage | undefined;
+    try {
+      page = await kept.fetch(key, { context: { request, target, encoding }, status });
+    } catch (error) {
+      request.log.warn({ err: error }, '渲染服务器没有回应，用目录中的页面');
+    }
+    if (!page) return fallback(request, reply, pathname);
+    if (!page.answer.shareable) {
+      kept.delete(key);
+      reply.code(page.answer.status).headers(page.answer.headers).header('X-Cache-Status', 'BYPASS');
+      return request.method === 'HEAD' ? reply.send() : sendCompressed(request, reply, page.answer.body);
+    }
+    const from = status.fetch === 'hit' ? 'HIT' : status.fetch === 'stale' ? 'STALE' : 'MISS';
+    reply.code(200).headers(page.answer.headers).header('X-Cache-Status', from);
+    if (page.encoding) reply.header('Content-Encoding', page.encoding);
+    return reply.send(request.method === 'HEAD' ? undefined : page.body);
+  };
+}
