@@ -3,8 +3,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
+import os from 'node:os';
 import path from 'node:path';
-import { REMOTE_NAMES, RUNTIME_CONFIG_FILE, type RemoteName } from '@wenrun/shared/node';
+import { REMOTE_NAMES, REMOTE_PARTS, RUNTIME_CONFIG_FILE, SHELL_PART, type RemoteName } from '@wenrun/shared/node';
 
 /**
  * The built site behind Debian's nginx over HTTPS, as production serves it (start.ts beside this file): the production
@@ -53,8 +54,28 @@ export interface NginxSiteOptions {
   root: string;
   /** NGINX_SITE_PORTS of them. */
   ports: number[];
-  /** Emptied, then the site's own: its config, certificate, database and log. */
+  /** Emptied, then the site's own: its certificate, database and log. */
   siteDir: string;
+}
+
+/**
+ * What nginx's workers read, in a folder of its own that they can enter, whoever runs this: a copy of the built parts
+ * (`<part>/dist`, as start.ts's `--builds` reads them) and the runtime config served beside them. As root start.ts
+ * runs its workers as `www-data`, which cannot enter a clone in a folder only its owner can (`mktemp -d`, `/root`):
+ * production refuses that with its message, and the tests and the bench serve this copy instead (10 MB, 0.2 s to
+ * copy). Removed by `remove`.
+ */
+export function servedCopy(root: string): { dir: string; remove: () => void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wenrun-nginx-served-'));
+  for (const folder of [SHELL_PART.folder, ...REMOTE_NAMES.map((name) => REMOTE_PARTS[name].folder)]) {
+    fs.cpSync(path.join(root, folder, 'dist'), path.join(dir, folder, 'dist'), { recursive: true });
+  }
+  // Readable by every user whatever the umask, as a deploy would leave it: the folder was made for this alone.
+  fs.chmodSync(dir, 0o755);
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    fs.chmodSync(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o755 : 0o644);
+  }
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
 /**
@@ -68,8 +89,9 @@ export async function startNginxSite({ root, ports, siteDir }: NginxSiteOptions)
   if (renderPorts.length !== 2) throw new Error(`nginx 站点需要 ${NGINX_SITE_PORTS} 个端口`);
   fs.rmSync(siteDir, { recursive: true, force: true });
   fs.mkdirSync(siteDir, { recursive: true });
+  const served = servedCopy(root);
   // Written by the start script from the build's config, moved onto this site's origins.
-  const runtimeConfigFile = path.join(siteDir, RUNTIME_CONFIG_FILE);
+  const runtimeConfigFile = path.join(served.dir, RUNTIME_CONFIG_FILE);
   const logFile = path.join(siteDir, 'site.log');
   const adminToken = randomBytes(32).toString('hex');
   const child = spawn(
@@ -79,7 +101,7 @@ export async function startNginxSite({ root, ports, siteDir }: NginxSiteOptions)
       ...['--shell', String(shellPort), '--api', String(apiPort), '--http-port', String(httpPort)],
       ...REMOTE_NAMES.flatMap((remote, index) => [`--${remote}`, String(remotePorts[index])]),
       ...['--reference-api-port', String(apiUpstreamPort), '--database', path.join(siteDir, 'site.db')],
-      ...['--render-ports', renderPorts.join(','), '--runtime-config', runtimeConfigFile],
+      ...['--render-ports', renderPorts.join(','), '--runtime-config', runtimeConfigFile, '--builds', served.dir],
       ...['--tls-self-signed', '--tls-dir', siteDir],
     ],
     {
@@ -98,11 +120,15 @@ export async function startNginxSite({ root, ports, siteDir }: NginxSiteOptions)
   const certificate = path.join(siteDir, 'site.crt');
   let ca: Buffer | undefined;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx 站点启动失败（退出码 ${child.exitCode}）`);
+    if (child.exitCode !== null) {
+      served.remove();
+      throw new Error(`nginx 站点启动失败（退出码 ${child.exitCode}）`);
+    }
     if (Date.now() > deadline) {
       // Stopped before giving up: what it started must not hold the ports the next attempt needs.
       child.kill('SIGTERM');
       await exited;
+      served.remove();
       throw new Error('nginx 站点 120 秒内没有就绪');
     }
     // Read again until nginx answers with it: openssl may still be writing it.
@@ -133,6 +159,7 @@ export async function startNginxSite({ root, ports, siteDir }: NginxSiteOptions)
       // start.ts stops nginx and the render servers on SIGTERM, then exits.
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
+      served.remove();
     },
   };
 }
