@@ -77,6 +77,26 @@ const SOURCE_PATH = /^(?:shared|shell|remote-[a-z]+|render-server|reference-api|
 /** A log of past sessions: it names files as they were then. */
 const HISTORY = 'BENCHMARKS.md';
 
+/**
+ * The paths a Markdown file names relative to its own folder: backticked names that start with `./` or `../` and
+ * end with a file's extension or a folder's `/` (not a remote's exposed module, `./Header`), and the targets of its
+ * links that are not addresses or anchors (without their `#anchor`).
+ */
+function relativeLinks(markdown: string): string[] {
+  const named = backticked(markdown).filter((name) => /^\.\.?\/[^\s]*(?:\.[a-z]+|\/)$/.test(name));
+  const linked = [...markdown.matchAll(/\]\(([^)\s]+)\)/g)]
+    .map((match) => (match[1] ?? '').replace(/#.*$/, ''))
+    .filter((target) => target !== '' && !/^[a-z][a-z+.-]*:/i.test(target));
+  return [...named, ...linked];
+}
+
+/** Each relative link of a Markdown file that leads nowhere, as `file：link`. */
+function brokenLinks(file: string, markdown: string, exists: (relative: string) => boolean = (relative) => kindOf(relative) !== 'missing'): string[] {
+  return relativeLinks(markdown)
+    .filter((link) => !exists(path.posix.join(path.posix.dirname(file), link)))
+    .map((link) => `${file}：${link}`);
+}
+
 describe(`${ARCHITECTURE}: where each mechanism lives`, () => {
   const rows = mechanismTable(fs.readFileSync(path.join(ROOT, ARCHITECTURE), 'utf8'));
 
@@ -100,6 +120,18 @@ describe(`${ARCHITECTURE}: where each mechanism lives`, () => {
           .map((name) => `${file}：${name}`),
       );
     expect(stale).toEqual([]);
+  });
+
+  it('every relative link of every README and doc leads to a file or folder that exists', () => {
+    const broken = markdownFiles()
+      .filter((file) => file !== HISTORY)
+      .flatMap((file) => brokenLinks(file, fs.readFileSync(path.join(ROOT, file), 'utf8')));
+    expect(broken).toEqual([]);
+  });
+
+  it('finds a relative link that leads nowhere, backticked or linked, and leaves addresses and anchors alone', () => {
+    const markdown = '`../nuChecker.ts`, `../../nuChecker.ts`, `./Header`, [the spec](../../../docs/SPEC.md#7), [away](https://example.cn/x), [here](#top)';
+    expect(brokenLinks('deploy/build/webpack/README.md', markdown)).toEqual(['deploy/build/webpack/README.md：../nuChecker.ts']);
   });
 
   it('fails on a path that does not exist, or in the wrong column', () => {

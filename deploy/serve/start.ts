@@ -1,6 +1,6 @@
 /**
  * `npm start`: builds the parts whose sources changed since their last build (or all with `--build`, none with
- * `--no-build`), then runs the whole site under one supervisor (deploy/serve): each part on its own origin, the
+ * `--no-build`; only that with `--build-only`), then runs the whole site under one supervisor (deploy/serve): each part on its own origin, the
  * reference API, the render server and the canary guard, each its own process, on loopback. It is the demo form
  * (the API in demo mode) and says so. Ctrl-C stops all.
  */
@@ -44,6 +44,8 @@ function build(parts: Part[]): void {
 async function main() {
   const args = new Set(process.argv.slice(2));
   if (!args.has('--no-build')) build(args.has('--build') ? SERVED_PARTS : SERVED_PARTS.filter(needsBuild));
+  // `npm run test:quick`: the parts brought up to date for the browser tests, which start the site themselves.
+  if (args.has('--build-only')) return;
 
   const supervisor = new Supervisor({ cwd: ROOT });
   let stopping = false;

@@ -58,10 +58,6 @@ export function serveFolder(root: string, port: number): Promise<http.Server> {
   return startPartServer({ root, port, spa: fallbackPageIn(root), allowedOrigins: E2E_SITE_ORIGINS });
 }
 
-export function closeServer(server: http.Server | undefined): Promise<void> {
-  return new Promise((resolve) => (server ? server.close(() => resolve()) : resolve()));
-}
-
 /** Hash of every file of a folder but the runtime config, to show that code was not rebuilt or touched. */
 export function folderFingerprint(dir: string): string {
   const hash = createHash('sha256');

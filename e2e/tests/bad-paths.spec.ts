@@ -4,7 +4,10 @@ import { badPathsSeed, generateBadPaths, routeKindOf, type RouteKind } from '../
 
 const SEED = badPathsSeed();
 const PATH_COUNT = 1_000;
-const FULL_LOADS = 60;
+/** Paths the site is asked for as a first request: each answer is checked over HTTP, which a browser need not do. */
+const FIRST_REQUESTS = 60;
+/** Of those, the ones loaded in the browser too, to see the app hydrate or render the page each one gets. */
+const FULL_LOADS = 15;
 /** Client-side visits per round trip to the browser: few round trips, yet a stuck batch is found quickly. */
 const BATCH = 100;
 /** How long a page may take to show (the first visit of each kind loads its remote); the site answers in far less. */
@@ -184,11 +187,35 @@ test.describe(`bad paths, seed ${SEED}`, () => {
     expect(problems.length + errors.length, failureReport(problems, errors)).toBe(0);
   });
 
+  /** The paths asked for as a first request, the same on every run of a seed. */
+  const firstRequests = (() => {
+    const random = seededRandom(SEED + 1);
+    return Array.from({ length: FIRST_REQUESTS }, () => paths[Math.floor(random() * paths.length)] ?? '/');
+  })();
+
+  test(`${FIRST_REQUESTS} of them as a first request: a page of the site (never a server error), or a redirect on the site`, async ({
+    baseURL,
+  }) => {
+    const problems: string[] = [];
+    for (const path of firstRequests) {
+      // Absolute: resolved against the base, a path like `//x` would name another host.
+      const response = await fetch(`${baseURL}${path}`, { redirect: 'manual' });
+      const body = await response.text();
+      const location = response.headers.get('location') ?? '';
+      // A path the site refuses (400, or 404 for an activity that cannot exist) still gets the site's page.
+      const good =
+        response.status >= 300 && response.status < 400
+          ? new URL(location, baseURL).origin === new URL(baseURL ?? '').origin
+          : response.status < 500 && body.includes('<div id="root">');
+      if (!good) problems.push(`${JSON.stringify(path.slice(0, 160))}: HTTP ${response.status}${location ? ` → ${location}` : ''}`);
+    }
+    expect(problems, failureReport(problems, [])).toEqual([]);
+  });
+
   test(`${FULL_LOADS} of them as full page loads: the app hydrates or renders the page`, async ({ page, baseURL }) => {
     test.setTimeout(120_000);
     const pageErrors = await recordPageErrors(page);
-    const random = seededRandom(SEED + 1);
-    const sample = Array.from({ length: FULL_LOADS }, () => paths[Math.floor(random() * paths.length)] ?? '/');
+    const sample = firstRequests.slice(0, FULL_LOADS);
     const problems: string[] = [];
     const errors: string[] = [];
     for (const path of sample) {

@@ -19,7 +19,8 @@ test.describe.configure({ timeout: 240_000 });
 interface Running {
   /** What it has written so far, stdout and stderr together. */
   output(): string;
-  exited(): boolean;
+  /** Resolves when it has ended. */
+  ended: Promise<void>;
   /** Ends it and everything it started (one process group), and resolves once they are gone. */
   stop(): Promise<void>;
 }
@@ -40,7 +41,7 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}): Running {
   };
   return {
     output: () => output,
-    exited: () => child.exitCode !== null || child.signalCode !== null,
+    ended: exited,
     stop: async () => {
       signal('SIGTERM');
       // The supervisor lets its children finish their requests (10 s at most) before npm exits.
@@ -52,12 +53,18 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}): Running {
 
 /** Resolves once `ready` holds; fails at once, with what it wrote, when the process ends first. */
 async function startedWhen(running: Running, ready: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await ready())) {
-    if (running.exited()) throw new Error(`启动失败：\n${running.output().slice(-4000)}`);
-    if (Date.now() > deadline) throw new Error(`${timeoutMs / 1000} 秒内没有就绪：\n${running.output().slice(-4000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  let started = false;
+  const endedFirst = running.ended.then(() => {
+    if (!started) throw new Error(`启动失败：\n${running.output().slice(-4000)}`);
+  });
+  const readyInTime = expect
+    .poll(ready, { timeout: timeoutMs })
+    .toBe(true)
+    .catch(() => {
+      throw new Error(`${timeoutMs / 1000} 秒内没有就绪：\n${running.output().slice(-4000)}`);
+    });
+  await Promise.race([readyInTime, endedFirst]);
+  started = true;
 }
 
 /**

@@ -125,8 +125,9 @@ const toasts = (page: Page) => page.locator('.app-toasts [role="status"]');
 async function expectOneToast(page: Page, text: string): Promise<Locator> {
   const toast = toasts(page).filter({ hasText: text });
   await expect(toast).toBeVisible();
-  // A second toast of the same failure (the client and the form each saying it) would arrive at once.
-  await page.waitForTimeout(500);
+  // A second toast of the same failure (the client and the form each saying it) comes from the same answer, in the
+  // same render: it is drawn by the second frame after the first.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await expect(toasts(page)).toHaveCount(1);
   const box = await toast.boundingBox();
   const viewport = page.viewportSize();

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API_PATHS, REMOTE_PARTS } from '@wenrun/shared/node';
 import { messageForm } from '../support/about-page';
 import { API_ORIGIN } from '../support/login-modal';
+import { EARLY_TAPS, type EarlyTapQueue } from '../../shell/src/taps/earlyTaps';
 
 /**
  * A phone on a mobile network (shell/src/taps/README.md): the CPU slowed 4×, every remote's code 1.5 s slow. Each
@@ -37,6 +38,17 @@ async function tapBeforeTheApp(control: Locator): Promise<void> {
   await control.click();
 }
 
+/**
+ * Waits until nothing can act on a tap any more: the taps the page held are all let go (each acted on, or given up),
+ * and `control` (when the page still shows it) is the app's. What would act twice has acted by then, so a check
+ * after this is a check of the end.
+ */
+async function settled(page: Page, control?: Locator): Promise<void> {
+  const held = () => page.evaluate((key) => (window as unknown as Record<string, EarlyTapQueue | undefined>)[key]?.list.length ?? 0, EARLY_TAPS);
+  await expect.poll(held, { timeout: 20_000 }).toBe(0);
+  if (control) await expect.poll(() => isLive(control), { timeout: 20_000 }).toBe(true);
+}
+
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -60,7 +72,7 @@ test('登录 tapped at first paint opens the login dialog once, and no later rep
   await expect(login).not.toHaveAttribute('aria-busy');
   await dialog.getByRole('button', { name: '关闭' }).click();
   await expect(dialog).toBeHidden();
-  await page.waitForTimeout(2_000);
+  await settled(page, login);
   await expect(dialog).toBeHidden();
   expect(errors).toEqual([]);
 });
@@ -68,36 +80,42 @@ test('登录 tapped at first paint opens the login dialog once, and no later rep
 test('客服 tapped at first paint opens customer service once', async ({ page }) => {
   const errors = watchErrors(page);
   await openSlowly(page, '/');
-  await tapBeforeTheApp(header(page).getByRole('button', { name: '客服' }));
+  const service = header(page).getByRole('button', { name: '客服' });
+  await tapBeforeTheApp(service);
   const dialog = page.getByRole('dialog', { name: '在线客服' });
   await expect(dialog).toBeVisible({ timeout: 20_000 });
   await dialog.getByRole('button', { name: '关闭' }).click();
-  await page.waitForTimeout(2_000);
+  await settled(page, service);
   await expect(dialog).toBeHidden();
   expect(errors).toEqual([]);
 });
 
 test('the search trigger tapped at first paint opens the search box once', async ({ page }) => {
   await openSlowly(page, '/');
-  await tapBeforeTheApp(header(page).getByRole('button', { name: '搜索课程或专家' }));
+  const trigger = header(page).getByRole('button', { name: '搜索课程或专家' });
+  await tapBeforeTheApp(trigger);
   const box = header(page).getByRole('searchbox');
   await expect(box).toBeVisible({ timeout: 20_000 });
   await expect(box).toBeFocused();
-  await page.waitForTimeout(1_000);
+  await settled(page, box);
   await expect(box).toBeVisible();
 });
 
 test('an about tab tapped at first paint opens its section once', async ({ page }) => {
   await openSlowly(page, '/about/1');
-  const pages: string[] = [];
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) pages.push(new URL(frame.url()).pathname);
+  const loads: string[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads.push(new URL(request.url()).pathname);
   });
-  await tapBeforeTheApp(page.getByRole('navigation', { name: '关于我们栏目' }).getByRole('link', { name: '精品课程' }));
+  const tab = page.getByRole('navigation', { name: '关于我们栏目' }).getByRole('link', { name: '精品课程' });
+  await tapBeforeTheApp(tab);
   await expect(page).toHaveURL('/about/3', { timeout: 20_000 });
   await expect(page.locator('article.about-page')).toHaveAttribute('data-section', '3', { timeout: 20_000 });
-  await page.waitForTimeout(1_000);
-  expect(pages.filter((path) => path === '/about/3')).toHaveLength(1);
+  await settled(page, tab);
+  // Once: one page loaded, one step in the history (the app's own same-document update of the address is not a step).
+  expect(loads).toEqual(['/about/3']);
+  await page.goBack();
+  await expect(page).toHaveURL('/about/1');
 });
 
 test('the course pager tapped at first paint shows the next page once', async ({ page }) => {
@@ -107,7 +125,7 @@ test('the course pager tapped at first paint shows the next page once', async ({
   await tapBeforeTheApp(next);
   await expect(page).toHaveURL(/[?&]page=2\b/, { timeout: 20_000 });
   await expect(page.locator('.course-catalog__summary')).toContainText('第 2 /', { timeout: 20_000 });
-  await page.waitForTimeout(1_000);
+  await settled(page, next);
   await expect(page).toHaveURL(/[?&]page=2\b/);
 });
 
@@ -126,7 +144,7 @@ test('the message form submitted at first paint is sent once, with what was type
   await form.getByLabel('留言内容').fill('首屏提交的留言');
   await tapBeforeTheApp(form.getByRole('button', { name: '提交留言' }));
   await expect(page.getByRole('status').filter({ hasText: '留言已提交' })).toBeVisible({ timeout: 30_000 });
-  await page.waitForTimeout(1_000);
+  await settled(page);
   expect(sent).toHaveLength(1);
   expect(new URLSearchParams(sent[0]).get('message')).toBe('首屏提交的留言');
   // Never a native submission: the address stays the page's.
@@ -145,7 +163,7 @@ test('the activity’s call to sign up, tapped at first paint, is the phone link
   await openSlowly(page, '/wuyou/1');
   const call = page.locator('.activity-signup .activity-call');
   await tapBeforeTheApp(call);
-  await page.waitForTimeout(1_000);
+  await settled(page, call);
   // Followed by the browser (never held: a link needs no app), once.
   expect(await page.evaluate(() => (window as unknown as { calls: boolean[] }).calls)).toEqual([false]);
   await expect(call).not.toHaveAttribute('aria-busy');

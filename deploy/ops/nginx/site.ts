@@ -1,8 +1,9 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
+import os from 'node:os';
 import path from 'node:path';
 import { REMOTE_NAMES, RUNTIME_CONFIG_FILE, type RemoteName } from '@wenrun/shared/node';
 
@@ -57,8 +58,29 @@ export interface NginxSiteOptions {
   root: string;
   /** NGINX_SITE_PORTS of them. */
   ports: number[];
-  /** Emptied, then the site's own: its config, certificate, database and log. */
+  /** Emptied, then the site's own: its certificate and log. */
   siteDir: string;
+}
+
+/** What the production form never reads: the history, and the browser tests with their artifacts (the site's own). */
+const NOT_RUN = new Set(['.git', 'e2e']);
+
+/**
+ * The repository as the production form's users can read it, whoever runs the tests and wherever the clone is: a
+ * tree of hard links (1.4 s, no bytes copied) in a folder of its own under the system's temporary folder, with the
+ * form's data and config folders inside. Started as root, the form runs nginx's workers as `www-data`, the API as
+ * `wenrun-api` and the render servers as `wenrun-render`, none of which can enter a clone in a folder only its owner
+ * can (`mktemp -d`, `/root`): production refuses that with its message (start.ts), and the tests and the bench run
+ * this tree instead, as a deploy would leave the code. Files keep their modes; only the tree's own folder is opened.
+ */
+export function readableTree(root: string): { dir: string; remove: () => void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wenrun-form-'));
+  fs.chmodSync(dir, 0o755);
+  const entries = fs.readdirSync(root).filter((name) => !NOT_RUN.has(name)).map((name) => path.join(root, name));
+  // Hard links where the temporary folder is on the clone's file system; a copy where it is not.
+  const linked = spawnSync('cp', ['-al', ...entries, dir]).status === 0 || spawnSync('cp', ['-a', ...entries, dir]).status === 0;
+  if (!linked) throw new Error(`无法在 ${dir} 准备生产形态可读的代码树`);
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
 /**
@@ -72,19 +94,21 @@ export async function startNginxSite({ root, ports, siteDir }: NginxSiteOptions)
   if (renderPorts.length !== 2) throw new Error(`nginx 站点需要 ${NGINX_SITE_PORTS} 个端口`);
   fs.rmSync(siteDir, { recursive: true, force: true });
   fs.mkdirSync(siteDir, { recursive: true });
+  const tree = readableTree(root);
   // Written by the start script from the build's config, moved onto this site's origins; in a folder of its own,
   // which the guard may write.
-  const runtimeConfigFile = path.join(siteDir, 'config', RUNTIME_CONFIG_FILE);
+  const runtimeConfigFile = path.join(tree.dir, 'site', 'config', RUNTIME_CONFIG_FILE);
+  // In a folder of its own: started as root, the form gives the database's folder to the API's user alone.
+  const databaseFile = path.join(tree.dir, 'site', 'data', 'site.db');
   const logFile = path.join(siteDir, 'site.log');
   const adminToken = randomBytes(32).toString('hex');
   const child = spawn(
-    path.join(root, 'node_modules/.bin/tsx'),
+    path.join(tree.dir, 'node_modules/.bin/tsx'),
     [
       'deploy/ops/nginx/start.ts',
       ...['--shell', String(shellPort), '--api', String(apiPort), '--http-port', String(httpPort)],
       ...REMOTE_NAMES.flatMap((remote, index) => [`--${remote}`, String(remotePorts[index])]),
-      // In a folder of its own: started as root, the form gives the database's folder to the API's user alone.
-      ...['--reference-api-port', String(apiUpstreamPort), '--database', path.join(siteDir, 'data', 'site.db'), '--guard-metrics-port', '0'],
+      ...['--reference-api-port', String(apiUpstreamPort), '--database', databaseFile, '--guard-metrics-port', '0'],
       ...['--render-ports', renderPorts.join(','), '--runtime-config', runtimeConfigFile],
       ...['--tls-self-signed', '--tls-dir', siteDir],
       // The tests' and the load bench's own client (browsers, autocannon) is no visitor to limit; any other address
@@ -92,7 +116,7 @@ export async function startNginxSite({ root, ports, siteDir }: NginxSiteOptions)
       ...['--unlimited-clients', '127.0.0.1'],
     ],
     {
-      cwd: root,
+      cwd: tree.dir,
       // What the site's processes write (the API's JSON lines among them), for the tests to read.
       stdio: ['ignore', fs.openSync(logFile, 'w'), 'inherit'],
       // The API's limits as in production: the render servers and the guard are known by their credentials, not
@@ -106,11 +130,15 @@ export async function startNginxSite({ root, ports, siteDir }: NginxSiteOptions)
   const certificate = path.join(siteDir, 'site.crt');
   let ca: Buffer | undefined;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx 站点启动失败（退出码 ${child.exitCode}）`);
+    if (child.exitCode !== null) {
+      tree.remove();
+      throw new Error(`nginx 站点启动失败（退出码 ${child.exitCode}）`);
+    }
     if (Date.now() > deadline) {
       // Stopped before giving up: what it started must not hold the ports the next attempt needs.
       child.kill('SIGTERM');
       await exited;
+      tree.remove();
       throw new Error('nginx 站点 120 秒内没有就绪');
     }
     // Read again until nginx answers with it: openssl may still be writing it.
@@ -132,7 +160,7 @@ export async function startNginxSite({ root, ports, siteDir }: NginxSiteOptions)
     apiUpstreamPort,
     runtimeConfigFile,
     logFile,
-    databaseFile: path.join(siteDir, 'data', 'site.db'),
+    databaseFile,
     keyFile: path.join(siteDir, 'site.key'),
     adminToken,
     ca,
@@ -143,6 +171,7 @@ export async function startNginxSite({ root, ports, siteDir }: NginxSiteOptions)
       // start.ts stops nginx and the render servers on SIGTERM, then exits.
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
+      tree.remove();
     },
   };
 }

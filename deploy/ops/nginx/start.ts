@@ -7,7 +7,7 @@
  *
  *   npx tsx deploy/ops/nginx/start.ts [--host localhost] [--listen 127.0.0.1,::1] [--shell 8000 --header 8001 --about 8002
  *     --auth 8003 --wuyou 8004 --api 8100] [--upstream http://… | --reference-api-port 8110 --database FILE]
- *     [--render-ports 8005,8006] [--runtime-config FILE] [--tls-cert cert.pem --tls-key key.pem | --tls-self-signed]
+ *     [--render-ports 8005,8006] [--runtime-config FILE] [--builds DIR] [--tls-cert cert.pem --tls-key key.pem | --tls-self-signed]
  *     [--http-port 8080] [--unlimited-clients 127.0.0.1] [--check]
  *
  * The runtime config served is the file `--runtime-config` names (a temporary one without it); where there is none
@@ -77,6 +77,8 @@ const { values: args } = parseArgs({
     database: { type: 'string', default: path.join(ROOT, 'reference-api', '.data', 'production', 'site.db') },
     'render-ports': { type: 'string', default: String(RENDER_PORT + PORT_SHIFT) },
     'runtime-config': { type: 'string' },
+    /** The folder holding the built parts (`<part>/dist`): this repository, unless they are deployed elsewhere. */
+    builds: { type: 'string', default: ROOT },
     'tls-cert': { type: 'string' },
     'tls-key': { type: 'string' },
     'tls-self-signed': { type: 'boolean', default: false },
@@ -96,7 +98,7 @@ function port(value: string, { anyFree = false } = {}): number {
 }
 
 function distOf(folder: string): string {
-  const dir = path.join(ROOT, folder, 'dist');
+  const dir = path.join(path.resolve(args.builds), folder, 'dist');
   if (!fs.existsSync(path.join(dir, VERSION_FILE))) throw new Error(`${folder} 尚未构建（缺少 ${dir}/${VERSION_FILE}）`);
   return dir;
 }

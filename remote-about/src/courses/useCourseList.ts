@@ -53,8 +53,8 @@ export function readCourseList(data: unknown, query: CourseQuery, pageSize: numb
 
 /**
  * One page of the premium-course list (`wenrun/getWenRunCourseList1.0`), the page's data: rendered on the server
- * and carried in the page for the query in the address. Errors are shown in place with a retry (the hook never
- * toasts). Known categories stay known while the next page loads or fails, so the filter does not disappear under
+ * and carried in the page for the query in the address. An error in the browser is the API client's toast
+ * (docs/SPEC.md §8) and is shown in place with a retry. Known categories stay known while the next page loads or fails, so the filter does not disappear under
  * the visitor's finger.
  */
 export function useCourseList(query: CourseQuery, pageSize: number) {

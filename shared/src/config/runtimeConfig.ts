@@ -45,13 +45,14 @@ export interface RuntimeConfig {
   fieldData: FieldDataConfig;
 }
 
-const localhost = (port: number) => `http://localhost:${port}`;
-
-// The spec's {phone} and {email} placeholders become these; they say plainly that they are demo values.
-export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
-  apiBaseUrl: localhost(API_PORT),
-  statsBaseUrl: `${localhost(API_PORT)}/stats`,
-  trainingSystemUrl: `${localhost(API_PORT)}/training-system/`,
+/**
+ * The defaults with each part on its port at `on(port)`. The spec's {phone} and {email} placeholders become these;
+ * they say plainly that they are demo values.
+ */
+const defaultsOn = (on: (port: number) => string): RuntimeConfig => ({
+  apiBaseUrl: on(API_PORT),
+  statsBaseUrl: `${on(API_PORT)}/stats`,
+  trainingSystemUrl: `${on(API_PORT)}/training-system/`,
   contact: {
     company: '文润教育科技有限公司（演示）',
     hotline: '400-000-0000（演示号码）',
@@ -60,17 +61,19 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
     icp: '京ICP备00000000号-1（演示）',
   },
   officialAccounts: [
-    { name: '文润教育', url: `${localhost(API_PORT)}/accounts/wenrun` },
-    { name: '文润研训', url: `${localhost(API_PORT)}/accounts/yanxun` },
-    { name: '文润智慧云', url: `${localhost(API_PORT)}/accounts/cloud` },
+    { name: '文润教育', url: `${on(API_PORT)}/accounts/wenrun` },
+    { name: '文润研训', url: `${on(API_PORT)}/accounts/yanxun` },
+    { name: '文润智慧云', url: `${on(API_PORT)}/accounts/cloud` },
   ],
   remotes: Object.fromEntries(
-    REMOTE_NAMES.map((name) => [name, [`${localhost(REMOTE_PARTS[name].port)}/${MANIFEST_FILE}`]]),
+    REMOTE_NAMES.map((name) => [name, [`${on(REMOTE_PARTS[name].port)}/${MANIFEST_FILE}`]]),
   ) as Record<RemoteName, string[]>,
   canaries: {},
   // Every view on a developer machine, so a change shows at once; production configs sample (README, operations).
   fieldData: { sampleRate: 1 },
-};
+});
+
+export const DEFAULT_RUNTIME_CONFIG = defaultsOn((port) => `http://localhost:${port}`);
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -232,10 +235,7 @@ export function fallbackRuntimeConfig(pageLocation: { protocol: string; hostname
     if (problems.length === 0) return config;
   }
   if (['localhost', '127.0.0.1', '[::1]'].includes(pageLocation.hostname)) return DEFAULT_RUNTIME_CONFIG;
-  const onPageHost = `${pageLocation.protocol}//${pageLocation.hostname}`;
-  return JSON.parse(JSON.stringify(DEFAULT_RUNTIME_CONFIG), (_key, value: unknown) =>
-    typeof value === 'string' && value.startsWith('http://localhost:') ? onPageHost + value.slice('http://localhost'.length) : value,
-  ) as RuntimeConfig;
+  return defaultsOn((port) => `${pageLocation.protocol}//${pageLocation.hostname}:${port}`);
 }
 
 /**

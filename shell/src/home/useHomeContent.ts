@@ -8,6 +8,6 @@ function homeContent(value: unknown): HomeContent | null {
 
 /** The home page's content from `websiteIntegrateApi1.0`; `retry` asks again after a failure. */
 export function useHomeContent() {
-  // The page shows its own notice when this fails; a toast on top would say it twice (the hook never toasts).
+  // A failure in the browser is a toast (the API client's, docs/SPEC.md §8) and the page's own notice with a retry.
   return usePageData(PAGE_DATA_KEYS.home, (options) => api.integrate(options), homeContent);
 }
