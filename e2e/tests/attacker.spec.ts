@@ -271,7 +271,7 @@ test.describe('the production form: nginx over TLS, the reference API in product
     const code = '246810';
     const options = { ca: nginxSite.ca, headers: siteOrigin(nginxSite), localAddress: '127.0.0.15' };
     expect((await postForm(`${nginxSite.api}${API_PATHS.sendCode}`, { mobile }, options)).header.code).toBe('200');
-    const database = openDatabase(path.join(path.dirname(nginxSite.logFile), 'site.db'));
+    const database = openDatabase(nginxSite.databaseFile);
     try {
       expect(database.prepare('UPDATE sms_codes SET code_hash = ? WHERE mobile = ?').run(await hashSecret(code), mobile).changes).toBe(1);
       const login = await postForm(`${nginxSite.api}${API_PATHS.codeLogin}`, { mobile, code }, options);
