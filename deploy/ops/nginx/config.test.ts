@@ -185,12 +185,12 @@ describe('nginx per visitor and per host name (visitors.ts)', () => {
   it('limits each client on every path rendered per request, and answers 429 with the site\'s Chinese page and Retry-After', () => {
     const config = renderNginxConfig(site({ writtenPages: false }));
     expect(config).toContain('map $remote_addr $client_key {');
-    expect(config).toContain(`limit_req_zone $client_key zone=pages:10m rate=${PAGE_RATE.perSecond}r/s;`);
+    expect(config).toContain(`limit_req_zone $client_key zone=visitor_pages:10m rate=${PAGE_RATE.perSecond}r/s;`);
     // Every location that proxies to the render servers (the per-request prefixes, @render, `/` and index.html).
     const proxies = config.split(/\n\s+location /).filter((block) => block.split('\n  }')[0]?.includes('proxy_pass http://render_servers;'));
     expect(proxies.length).toBe(PER_REQUEST_PREFIXES.length + 3);
     for (const block of proxies) {
-      expect(block).toContain(`limit_req zone=pages burst=${PAGE_RATE.burst} nodelay;`);
+      expect(block).toContain(`limit_req zone=visitor_pages burst=${PAGE_RATE.burst} nodelay;`);
       expect(block).toContain('error_page 429 @too_many;');
     }
     const page = config.slice(config.indexOf('location @too_many {'));
@@ -221,6 +221,12 @@ describe('nginx per visitor and per host name (visitors.ts)', () => {
 });
 
 describe('nginx\'s page cache in front of the render servers (issue 42)', () => {
+  it('names each shared memory zone once (nginx refuses to start on a name declared twice)', () => {
+    const zones = [...renderNginxConfig(site()).matchAll(/\b(?:keys_)?zone=([\w-]+):/g)].map(([, name]) => name);
+    expect(zones.length).toBeGreaterThan(1);
+    expect(new Set(zones).size).toBe(zones.length);
+  });
+
   /** Every location that asks the render servers, as written in the config. */
   const renderLocations = (config: string) => config.split(/\n {2}location /).filter((block) => block.includes('proxy_pass http://render_servers;'));
   /** The targets nginx keeps: the regex of the `$page_cache_skip` map, as nginx reads it. */

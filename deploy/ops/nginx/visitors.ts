@@ -58,7 +58,7 @@ export function visitorLimitsHttp(unlimited: readonly string[] = []): string {
     default $remote_addr;
 ${exempt}${patterns}
   }
-  limit_req_zone $client_key zone=pages:10m rate=${PAGE_RATE.perSecond}r/s;
+  limit_req_zone $client_key zone=visitor_pages:10m rate=${PAGE_RATE.perSecond}r/s;
   limit_req_status 429;
   # Refused pages are not logged one by one: a flood would fill the log.
   limit_req_log_level info;
@@ -76,7 +76,7 @@ function nginxString(text: string): string {
  * site's page. A location with error_page lines of its own inherits none from the server, so it names 429 itself.
  */
 export const PAGE_LIMIT_LINES = `
-    limit_req zone=pages burst=${PAGE_RATE.burst} nodelay;
+    limit_req zone=visitor_pages burst=${PAGE_RATE.burst} nodelay;
     error_page 429 @too_many;`;
 
 /** The server's named location for that page; `headers` are the site's, which every location repeats. */
