@@ -58,7 +58,7 @@ export interface NginxSiteOptions {
   root: string;
   /** NGINX_SITE_PORTS of them. */
   ports: number[];
-  /** Emptied, then the site's own: its certificate and log. */
+  /** Emptied, then the site's own: its log. */
   siteDir: string;
 }
 
@@ -100,6 +100,8 @@ export async function startNginxSite({ root, ports, siteDir }: NginxSiteOptions)
   const runtimeConfigFile = path.join(tree.dir, 'site', 'config', RUNTIME_CONFIG_FILE);
   // In a folder of its own: started as root, the form gives the database's folder to the API's user alone.
   const databaseFile = path.join(tree.dir, 'site', 'data', 'site.db');
+  // Its certificate, which the render servers trust to fetch through nginx (the key stays root's).
+  const tlsDir = path.join(tree.dir, 'site', 'tls');
   const logFile = path.join(siteDir, 'site.log');
   const adminToken = randomBytes(32).toString('hex');
   const child = spawn(
@@ -110,7 +112,7 @@ export async function startNginxSite({ root, ports, siteDir }: NginxSiteOptions)
       ...REMOTE_NAMES.flatMap((remote, index) => [`--${remote}`, String(remotePorts[index])]),
       ...['--reference-api-port', String(apiUpstreamPort), '--database', databaseFile, '--guard-metrics-port', '0'],
       ...['--render-ports', renderPorts.join(','), '--runtime-config', runtimeConfigFile],
-      ...['--tls-self-signed', '--tls-dir', siteDir],
+      ...['--tls-self-signed', '--tls-dir', tlsDir],
       // The tests' and the load bench's own client (browsers, autocannon) is no visitor to limit; any other address
       // is (an attack test's 127.0.0.31 among them).
       ...['--unlimited-clients', '127.0.0.1'],
@@ -127,7 +129,7 @@ export async function startNginxSite({ root, ports, siteDir }: NginxSiteOptions)
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const shell = `https://localhost:${shellPort}`;
   const deadline = Date.now() + 120_000;
-  const certificate = path.join(siteDir, 'site.crt');
+  const certificate = path.join(tlsDir, 'site.crt');
   let ca: Buffer | undefined;
   for (;;) {
     if (child.exitCode !== null) {
@@ -161,7 +163,7 @@ export async function startNginxSite({ root, ports, siteDir }: NginxSiteOptions)
     runtimeConfigFile,
     logFile,
     databaseFile,
-    keyFile: path.join(siteDir, 'site.key'),
+    keyFile: path.join(tlsDir, 'site.key'),
     adminToken,
     ca,
   };

@@ -154,13 +154,16 @@ function workerUser(roots: string[]): string | undefined {
  * The Node processes' users when started as root (accounts.ts), once each can read the code it runs (and the render
  * server the shell's build); none when started as another user.
  */
-function nodeAccounts(shellRoot: string): { api: Account; render: Account } | undefined {
+function nodeAccounts(shellRoot: string, tls: NginxTls | undefined): { api: Account; render: Account } | undefined {
   if (!isRoot()) return undefined;
   const api = systemAccount(API_USER);
   const render = systemAccount(RENDER_USER);
   const code = ['node_modules/tsx/package.json', 'reference-api/src/main.ts', 'render-server/src/server/main.ts'].map((file) => path.join(ROOT, file));
-  requireReadable(api.name, '参考 API 和灰度守卫', code);
-  requireReadable(render.name, '渲染服务器', [...code, path.join(shellRoot, VERSION_FILE)]);
+  // Both trust the site's certificate to fetch through nginx (NODE_EXTRA_CA_CERTS): unreadable, every remote's
+  // manifest would fail to load and every page would be the client page.
+  const certificate = tls ? [tls.certificate] : [];
+  requireReadable(api.name, '参考 API 和灰度守卫', [...code, ...certificate]);
+  requireReadable(render.name, '渲染服务器', [...code, ...certificate, path.join(shellRoot, VERSION_FILE)]);
   return { api, render };
 }
 
@@ -227,7 +230,7 @@ async function main(): Promise<void> {
   }
 
   const siteOrigin = originOf(site, site.shell.port);
-  const accounts = nodeAccounts(shellRoot);
+  const accounts = nodeAccounts(shellRoot, tls);
   const keyReaders = accounts && tls ? [accounts.api.name, accounts.render.name].filter((name) => canRead(name, tls.key)) : [];
   if (keyReaders.length) throw new Error(`TLS 私钥 ${tls?.key} 能被 ${keyReaders.join('、')} 读取：chmod 600（只有 root，即 nginx 的主进程，需要读它）`);
   const database = path.resolve(args.database);
