@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     },
     trustedProxies: trustedProxiesEnv(process.env.TRUST_PROXY),
     adminToken: adminTokenEnv(process.env),
+    renderMetricsUrls: listEnv(process.env.RENDER_METRICS_URLS) ?? [],
   });
   closeOnSignals(app);
 

@@ -24,7 +24,9 @@ import { ADMIN_PREFIX, DEV_PREFIX } from './prefixes';
 import { requireAdminToken } from './security/adminToken';
 import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/message';
+import { fieldSeriesRoutes } from './routes/fieldSeries';
 import { releaseFigureRoutes } from './routes/releaseFigures';
+import { serverFigureRoutes } from './routes/serverFigures';
 import { searchRoutes } from './routes/search';
 import { statsRoutes } from './routes/stats';
 import { hashSecret } from './security/hash';
@@ -75,6 +77,8 @@ export interface ServerOptions {
   trustedProxies?: string[];
   /** The admin endpoints' token (`/admin/…`); without one they refuse every request. */
   adminToken?: string;
+  /** The render servers' `/metrics` on loopback, read for the ops console (RENDER_METRICS_URLS). */
+  renderMetricsUrls?: string[];
 }
 
 const sitePorts = [SHELL_PART.port, ...Object.values(REMOTE_PARTS).map((part) => part.port)];
@@ -169,6 +173,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       admin.addHook('onRequest', requireAdminToken(options.adminToken));
       activityEditingRoutes(admin, ctx);
       releaseFigureRoutes(admin, ctx);
+      fieldSeriesRoutes(admin, ctx);
+      serverFigureRoutes(admin, options.renderMetricsUrls ?? []);
     },
     { prefix: ADMIN_PREFIX },
   );
@@ -178,6 +184,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         devRoutes(dev, ctx);
         activityEditingRoutes(dev, ctx);
         releaseFigureRoutes(dev, ctx);
+        fieldSeriesRoutes(dev, ctx);
+        serverFigureRoutes(dev, options.renderMetricsUrls ?? []);
       },
       { prefix: DEV_PREFIX },
     );
