@@ -145,7 +145,16 @@ export function createGuard(options: GuardOptions) {
     }
     const reason = `守卫：${verdict.reasons.join('；')}`;
     try {
-      await takeStep({ configFile: options.configFile, verb: 'abort', remote, reason, expectCanary: entry, ...(options.check ? { check: options.check } : {}) });
+      // On the guard's clock, like its verdict: the abort is marked when the guard judged it.
+      await takeStep({
+        configFile: options.configFile,
+        verb: 'abort',
+        remote,
+        reason,
+        expectCanary: entry,
+        now: () => new Date(now()),
+        ...(options.check ? { check: options.check } : {}),
+      });
       log(`[guard] 已中止 ${remote} 的灰度 ${entry}：${verdict.reasons.join('；')}`);
       return { ...judged, aborted: true };
     } catch (error) {

@@ -40,9 +40,9 @@ function windowTables(title: string, summary: FieldSummary): Node[] {
   return [
     element('h3', `${title}：按路由`),
     table(['路由', ...FIGURE_HEADINGS], summary.byRoute.map((row) => [row.route, ...figureCells(row)])),
-    element('h3', `${title}：按 remote 版本`),
+    element('h3', `${title}：按模块版本`),
     table(
-      ['Remote', '版本', '发布', ...FIGURE_HEADINGS, '加载 p75', '回退', '失败'],
+      ['模块', '版本', '发布', ...FIGURE_HEADINGS, '加载 p75', '回退', '失败'],
       summary.byRemoteVersion.map((row) => [
         row.remote,
         row.version,
@@ -75,7 +75,7 @@ function canaryTable(config: RuntimeConfig, summary: FieldSummary): Node {
     }
   }
   if (!rows.length) return element('p', '当前没有灰度发布。');
-  return table(['Remote', '发布', '版本', '访问', '错误率', 'LCP p75'], rows);
+  return table(['模块', '发布', '版本', '访问', '错误率', 'LCP p75'], rows);
 }
 
 /**
