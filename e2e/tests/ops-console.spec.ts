@@ -54,10 +54,22 @@ function seedDay(databasePath: string): void {
   db.close();
 }
 
-/** Whether the page is no wider than its window (no table, no chart spilling over). */
-const fitsWindow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+/**
+ * What reaches past the window's right edge (no table, no chart may), named by tag and class; and the page's width
+ * if it scrolls sideways. A narrow table's headings are clipped into a pixel for screen readers: not counted.
+ */
+const pastTheWindow = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('main *')]
+      .filter((node) => node.getBoundingClientRect().right > window.innerWidth + 1 && !node.closest('thead'))
+      .concat(document.documentElement.scrollWidth > window.innerWidth ? [document.documentElement] : [])
+      .slice(0, 5)
+      .map((node) => `${node.tagName.toLowerCase()}.${node.className} ${Math.round(node.getBoundingClientRect().right)}`),
+  );
 
 test('the ops console: a canary of wuyou fails from 14:00, the guard aborts it at 14:20, and ops see when and why', async ({ page, hosts }) => {
+  // A production API of its own, a day of field data, a guard's check, the console at two widths.
+  test.setTimeout(120_000);
   let now = at(10);
   const shellDir = deployShellCopy('shell-console', (config) => (config.canaryGuard = { minViews: 30, minClients: 10, leaveOutClients: 2 }));
   const shell = await hosts.serve(shellDir);
@@ -96,7 +108,7 @@ test('the ops console: a canary of wuyou fails from 14:00, the guard aborts it a
 
     // A production API: the console asks for the token, keeps it for the tab only, and sends it in a header.
     await expect(page.getByText('趋势图无法显示：这个接口服务不是演示模式：请输入管理令牌。')).toBeVisible();
-    await page.getByLabel(/^管理令牌/).fill(TOKEN);
+    await page.getByRole('textbox', { name: /^管理令牌/ }).fill(TOKEN);
     await page.getByRole('button', { name: '使用令牌' }).click();
     const trend = page.locator('.trend-remote', { has: page.getByRole('heading', { name: 'wuyou', exact: true }) });
     await expect(trend.getByText('时间轴上的发布步骤：10:00 灰度，14:20 中止')).toBeVisible();
@@ -105,16 +117,16 @@ test('the ops console: a canary of wuyou fails from 14:00, the guard aborts it a
     expect(requests.filter((url) => url.includes(TOKEN))).toEqual([]);
 
     // The error rate hour by hour: the canary's rises at 14:00, the stable line stays flat at 0.
-    const errorRates = trend.locator('figure[data-figure="错误率"] tbody tr');
+    const errorRates = trend.locator('figure[data-figure="错误率"] details tbody tr');
     const rows = await errorRates.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
     const byHour = new Map(rows.map(([time, canary, stable]) => [time, { canary, stable }]));
     expect(byHour.get('13:00')).toEqual({ canary: '0', stable: '0' });
     expect(byHour.get('14:00')).toEqual({ canary: '100', stable: '0' });
     expect(byHour.get('15:00')).toEqual({ canary: '—', stable: '0' });
-    expect(rows.every(([, , stable]) => stable === '0')).toBe(true);
+    expect(rows.filter(([, , stable]) => stable !== '0')).toEqual([]);
     await expect(page.getByText(/渲染服务器还没有提供渲染指标|按路由/).first()).toBeVisible();
 
-    expect(await fitsWindow(page)).toBe(true);
+    expect(await pastTheWindow(page)).toEqual([]);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     const shots = path.join(ROOT, 'deploy', 'ops');
     await trend.screenshot({ path: path.join(shots, 'console-1440.png') });
@@ -122,11 +134,13 @@ test('the ops console: a canary of wuyou fails from 14:00, the guard aborts it a
     await page.setViewportSize({ width: 375, height: 800 });
     await page.reload();
     await expect(trend.getByText('时间轴上的发布步骤：10:00 灰度，14:20 中止')).toBeVisible();
-    expect(await fitsWindow(page)).toBe(true);
+    expect(await pastTheWindow(page)).toEqual([]);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await wuyou.screenshot({ path: path.join(shots, 'console-375.png') });
     expect(errors).toEqual([]);
   } finally {
+    // The page's keep-alive connections would hold the API's close.
+    await page.close();
     await api?.close();
   }
 });

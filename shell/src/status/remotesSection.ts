@@ -33,7 +33,7 @@ function verdictBlock(record: GuardVerdictRecord | undefined): Node[] {
   const nodes: Node[] = [verdict];
   if (record.details.length) nodes.push(details);
   if (record.figures) {
-    nodes.push(table(['', '访问', '访问者', '错误率', '加载失败率', 'LCP p75'], [sideRow('灰度', record.figures.canary), sideRow('稳定', record.figures.stable)]));
+    nodes.push(table(['发布', '访问', '访问者', '错误率', '加载失败率', 'LCP p75'], [sideRow('灰度', record.figures.canary), sideRow('稳定', record.figures.stable)]));
   }
   nodes.push(element('p', `检验方法：${record.test}`, 'status-note'));
   return nodes;

@@ -82,7 +82,10 @@ function chart(UPlot: UPlotClass, figure: Figure, series: FieldSeries, canary: F
   node.dataset.figure = figure.title;
   const plot = element('div');
   plot.setAttribute('aria-hidden', 'true');
-  node.append(element('figcaption', `${figure.title}（${figure.unit}）`), plot);
+  const canaryName = `灰度${canary?.versions.length ? ` ${canary.versions.join('、')}` : ''}`;
+  const stableName = `稳定${stable?.versions.length ? ` ${stable.versions.join('、')}` : ''}`;
+  // The key in words rather than uPlot's legend, a table as wide as its labels: a phone has no room for it.
+  node.append(element('figcaption', `${figure.title}（${figure.unit}）：红线 ${canaryName}，蓝线 ${stableName}`), plot);
   new UPlot(
     {
       width,
@@ -90,9 +93,10 @@ function chart(UPlot: UPlotClass, figure: Figure, series: FieldSeries, canary: F
       tzDate: (seconds) => UPlot.tzDate(new Date(seconds * 1000), 'Asia/Shanghai'),
       series: [
         {},
-        { label: `灰度${canary?.versions.length ? ` ${canary.versions.join('、')}` : ''}`, stroke: COLORS.canary, width: 2 },
-        { label: `稳定${stable?.versions.length ? ` ${stable.versions.join('、')}` : ''}`, stroke: COLORS.stable, width: 2 },
+        { label: canaryName, stroke: COLORS.canary, width: 2 },
+        { label: stableName, stroke: COLORS.stable, width: 2 },
       ],
+      legend: { show: false },
       scales: { x: { time: true, range: (): [number, number] => [(buckets[0] ?? series.since) / 1000, series.until / 1000] } },
       axes: [{}, { size: 50 }],
       plugins: [markSteps(steps)],
@@ -154,8 +158,8 @@ export function trendSection(apiBaseUrl: string, steps: ReleaseStep[]): { node: 
   async function show(days: FieldSeriesDays): Promise<void> {
     for (const { days: own, button } of buttons) button.setAttribute('aria-pressed', String(own === days));
     content.replaceChildren(element('p', '正在读取…', 'status-note'));
-    // A chart per column of the grid: two columns on a wide screen, one on a phone.
-    const width = Math.max(260, Math.min(560, (content.clientWidth || document.documentElement.clientWidth - 48) / (content.clientWidth > 900 ? 2 : 1) - 24));
+    // Two charts a row on a wide screen (560 px each), one on a phone: the window less the page's and card's margins.
+    const width = Math.max(240, Math.min(560, document.documentElement.clientWidth - 64));
     content.replaceChildren(...(await chartsOf(apiBaseUrl, days, steps, width)));
   }
   return { node, show };
