@@ -104,12 +104,14 @@ async function dayCharts(summary: FieldSummary): Promise<Node[]> {
     figure.append(element('figcaption', title), canvas);
     new UPlot(
       {
-        width: Math.max(240, Math.min(640, document.documentElement.clientWidth - 48)),
+        width: Math.max(240, Math.min(640, document.documentElement.clientWidth - 64)),
         height: 180,
         series: [{}, ...routes.map((route, index) => ({ label: route, stroke: `hsl(${(index * 67) % 360} 60% 40%)`, spanGaps: true }))],
         // The whole week, not just the days that have data: one day alone would be stretched over years.
         scales: { x: { time: true, range: (): [number, number] => [summary.since / 1000, summary.until / 1000] } },
         axes: [{}, { size: 60 }],
+        // uPlot's legend is a table as wide as its labels: a phone has no room; the table below names each route.
+        legend: { show: false },
       },
       [x, ...series(pick)],
       canvas,
@@ -117,8 +119,8 @@ async function dayCharts(summary: FieldSummary): Promise<Node[]> {
     return figure;
   };
   return [
-    chart('各路由 LCP p75（毫秒，按天）', (row) => row.p75.LCP),
-    chart('各路由错误率（%，按天）', (row) => row.errorRate * 100),
+    chart('各路由 LCP p75（毫秒，按天；各路由的数值见下表）', (row) => row.p75.LCP),
+    chart('各路由错误率（%，按天；各路由的数值见下表）', (row) => row.errorRate * 100),
     element('h3', '按天的数据（与图表相同）'),
     byDayTable,
   ];
