@@ -35,7 +35,6 @@ async function main(): Promise<void> {
     trustedProxies: trustedProxiesEnv(process.env.TRUST_PROXY),
     adminToken: adminTokenEnv(process.env),
     serviceToken: serviceTokenEnv(process.env),
-    renderMetricsUrls: listEnv(process.env.RENDER_METRICS_URLS) ?? [],
   });
   closeOnSignals(app);
 
