@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { BROTLI_STATIC_MODULE } from './ops/nginx/config';
+import { postgresInstalled } from './ops/postgres/cluster';
 import { CHROMIUM_PATH } from './chromium';
 import { FIREFOX_PATH } from './firefox';
 
@@ -24,6 +25,7 @@ const NEEDS = [
   { what: '中文字体（页面截图、分享图片）', present: () => packageInstalled('fonts-wqy-microhei'), install: 'fonts-wqy-microhei' },
   { what: 'nginx（生产形态的测试）', present: () => fs.existsSync('/usr/sbin/nginx'), install: 'nginx' },
   { what: 'nginx 的 brotli 模块', present: () => fs.existsSync(BROTLI_STATIC_MODULE), install: 'libnginx-mod-http-brotli-static' },
+  { what: 'PostgreSQL（数据层测试、多主机形态）', present: () => postgresInstalled(), install: 'postgresql' },
   { what: 'openssl（测试用的 TLS 证书）', present: () => commandExists('openssl'), install: 'openssl' },
   { what: 'ss（找出端口上的进程）', present: () => commandExists('ss'), install: 'iproute2' },
   { what: 'Java（Nu HTML 检查器 vnu-jar）', present: () => commandExists('java'), install: 'default-jre-headless' },

@@ -1,0 +1,22 @@
+import fs from 'node:fs';
+import pg from 'pg';
+import { startCluster } from './cluster';
+
+// A port of its own, clear of the site's and of the other suites' (Jest runs files side by side).
+const PORT = 55_400 + (Number(process.env.JEST_WORKER_ID ?? 1) % 50);
+
+test('a cluster of its own answers queries as the site role, and leaves nothing behind when stopped', async () => {
+  const cluster = await startCluster({ port: PORT });
+  try {
+    const client = new pg.Client(cluster.url);
+    await client.connect();
+    const { rows } = await client.query<{ user: string; db: string }>('select current_user as user, current_database() as db');
+    expect(rows[0]).toEqual({ user: 'wenrun', db: 'wenrun' });
+    await client.end();
+  } finally {
+    await cluster.stop();
+  }
+  expect(fs.existsSync(cluster.folder)).toBe(false);
+  const refused = new pg.Client(cluster.url);
+  await expect(refused.connect()).rejects.toThrow(/ECONNREFUSED/);
+});
