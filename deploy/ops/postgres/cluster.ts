@@ -77,6 +77,7 @@ async function ready(host: string, port: number, database: string, user: string,
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   if (!postgresInstalled()) throw new Error('没有找到 PostgreSQL 15（apt-get install postgresql）');
   const listen = options.listen ?? ['127.0.0.1'];
+  const address = listen[0] ?? '127.0.0.1';
   const trusted = options.trusted ?? ['127.0.0.1/32'];
   const database = options.database ?? 'wenrun';
   const account = postgresAccount();
@@ -130,7 +131,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
 
   try {
-    await ready(listen[0], options.port, database, database, server);
+    await ready(address, options.port, database, database, server);
     const created = spawnSync(
       path.join(POSTGRES_BIN, 'createdb'),
       ['-h', folder, '-p', String(options.port), '-U', database, database],
@@ -144,7 +145,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   }
 
   return {
-    url: `postgres://${database}@${listen[0]}:${options.port}/${database}`,
+    url: `postgres://${database}@${address}:${options.port}/${database}`,
     port: options.port,
     folder,
     logFile,
