@@ -100,8 +100,8 @@ describe('a planted remote: one entry in the table, and every list made from it 
       const parts = require('@wenrun/shared/node') as typeof import('@wenrun/shared/node');
       const { SERVED_PARTS } = require('./serve/siteProcesses') as typeof import('./serve/siteProcesses');
       const nginx = require('./ops/nginx/config') as typeof import('./ops/nginx/config');
-      const pageFiles = require('./build/budgets/pageFiles') as typeof import('./build/budgets/pageFiles');
-      const checks = require('./build/budgets/checks') as typeof import('./build/budgets/checks');
+      const pageFiles = require('./assemble/budgets/pageFiles') as typeof import('./assemble/budgets/pageFiles');
+      const checks = require('./assemble/budgets/checks') as typeof import('./assemble/budgets/checks');
       /* eslint-enable @typescript-eslint/no-require-imports */
 
       expect(parts.REMOTE_NAMES).toContain('planted');

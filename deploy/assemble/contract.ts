@@ -11,7 +11,7 @@ import semver from 'semver';
 import { MANIFEST_FILE, REMOTE_ENTRY_FILE, REMOTE_PARTS, SHELL_PART, type RemoteName } from '@wenrun/shared/node';
 import { checkCardSingletons } from './card';
 import { SHARED_SINGLETONS } from './webpack/sharedSingletons';
-import { REMOTE_MODULES } from '../../shell/src/remotes/modules';
+import { REMOTE_MODULES } from '@wenrun/shell/remotes/modules';
 
 interface ManifestShared {
   name: string;

@@ -24,9 +24,9 @@ import {
   VERSION_FILE,
   type RemoteName,
 } from '@wenrun/shared/node';
-import { writeActivityPages } from '../build/pages/activityPages';
-import { openLocalRenderer } from '../build/pages/localRenderer';
-import { SITE_URL } from '../build/pages/siteUrl';
+import { writeActivityPages } from '../assemble/pages/activityPages';
+import { openLocalRenderer } from '../assemble/pages/localRenderer';
+import { SITE_URL } from '../assemble/pages/siteUrl';
 import { besideTarget, DEFAULT_GRACE_DAYS, publishBuild } from './publish';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { API_PORT, GUARD_METRICS_PORT, MANIFEST_FILE, RENDER_PORT, RUNTIME_CONFIG_FILE, SHELL_PART, VERSION_FILE } from '@wenrun/shared/node';
-import { isStale } from '../build/staleness';
+import { isStale } from '../assemble/staleness';
 import { guardProcess, sayDemoForm, SERVED_PARTS, siteProcesses } from './siteProcesses';
 import { Supervisor } from './supervisor';
 

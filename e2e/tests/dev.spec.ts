@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SERVED_PARTS, layoutFrom, partPort } from '../../deploy/serve/siteProcesses';
+import { SERVED_PARTS, layoutFrom, partPort } from '@wenrun/deploy/serve/siteProcesses';
 import { PAGE_STATE_ID } from '@wenrun/shared/node';
 import { expect, test } from '../support/fixtures';
 import { ROOT, waitForApp, waitForLive, watchErrors } from '../support/site';
