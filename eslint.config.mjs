@@ -65,15 +65,15 @@ const selectionPaths = Object.entries(SELECTIONS).map(([name, file]) => {
 });
 const SELECTION_FILES = Object.values(SELECTIONS);
 /**
- * Modules of a selected package shared on their own (deploy/build/webpack/sharedSingletons.ts: semantic-ui-react's
+ * Modules of a selected package shared on their own (deploy/assemble/webpack/sharedSingletons.ts: semantic-ui-react's
  * Form), by the paths the singletons table names: any other module inside that package would be the part's own copy.
  */
-const SINGLETON_KEYS = [...readFileSync(new URL('./deploy/build/webpack/sharedSingletons.ts', import.meta.url), 'utf8').matchAll(/^\s*'([^']+)': '(?:shell|first)',$/gm)].map((match) => match[1]);
+const SINGLETON_KEYS = [...readFileSync(new URL('./deploy/assemble/webpack/sharedSingletons.ts', import.meta.url), 'utf8').matchAll(/^\s*'([^']+)': '(?:shell|first)',$/gm)].map((match) => match[1]);
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const deepModules = (name) => SINGLETON_KEYS.filter((key) => key.startsWith(`${name}/`));
 const DEEP_IMPORTS = Object.keys(SELECTIONS).filter((name) => deepModules(name).length).map((name) => ({
   regex: `^${escapeRegex(name)}/(?!(?:${deepModules(name).map((key) => escapeRegex(key.slice(name.length + 1))).join('|')})$)`,
-  message: `${name} 的模块只通过 shell 共享的那一份使用（deploy/build/webpack/sharedSingletons.ts）；别的深层路径会在 part 里另打一份。`,
+  message: `${name} 的模块只通过 shell 共享的那一份使用（deploy/assemble/webpack/sharedSingletons.ts）；别的深层路径会在 part 里另打一份。`,
 }));
 if (deepModules('semantic-ui-react').length === 0) throw new Error('eslint.config.mjs: no module of semantic-ui-react read from sharedSingletons.ts');
 const ROUTER_CORE_MESSAGE = 'React Router 只通过 react-router-dom 使用：页面里只有 shell 提供的那一个路由。';
@@ -163,7 +163,7 @@ const NODE_SHARED_MESSAGE = `Node 代码只通过 ${NODE_SURFACES.join('、')} �
  * deploy/README.md: deploy's lifecycles import down, never up. `build` runs before anything is served and `serve` on
  * a site that is up; neither may depend on what ops run against it, and the build on nothing that serves.
  */
-const DEPLOY_LIFECYCLES = { 'deploy/build': ['serve', 'ops'], 'deploy/serve': ['ops'] };
+const DEPLOY_LIFECYCLES = { 'deploy/assemble': ['serve', 'ops'], 'deploy/serve': ['ops'] };
 const lifecycleRule = (lifecycle) => ({
   group: DEPLOY_LIFECYCLES[lifecycle].flatMap((later) => [`**/deploy/${later}/**`, `../${later}/**`, `../../${later}/**`, `../../../${later}/**`]),
   message: `${lifecycle} 不引用 ${DEPLOY_LIFECYCLES[lifecycle].map((later) => `deploy/${later}`).join('、')}（deploy/README.md：生命周期只向下引用）。`,

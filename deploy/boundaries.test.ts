@@ -31,10 +31,10 @@ const FORBIDDEN: [string, string][] = [
   ['render-server/src/server/x.ts', "import { DRAIN_MS } from '../../../deploy/serve/supervisor';"],
   ['render-server/src/x.ts', "import { buildServer } from '../../reference-api/src/server';"],
   ['deploy/x.ts', "import { createPartConfig } from '../webpack.common';"],
-  ['deploy/build/pages/x.ts', "import { serveFolder } from '../../../e2e/support/site';"],
+  ['deploy/assemble/pages/x.ts', "import { serveFolder } from '../../../e2e/support/site';"],
   // deploy's lifecycles import down: the build nothing that serves or operates, serving nothing of ops.
-  ['deploy/build/pages/x.ts', "import { readServedConfig } from '../../serve/addresses';"],
-  ['deploy/build/x.ts', "import { publishFolder } from '../ops/publish';"],
+  ['deploy/assemble/pages/x.ts', "import { readServedConfig } from '../../serve/addresses';"],
+  ['deploy/assemble/x.ts', "import { publishFolder } from '../ops/publish';"],
   ['deploy/serve/x.ts', "import { startNginxSite } from '../ops/nginx/site';"],
   ['bench/x.ts', "import { ARTIFACTS } from '../e2e/support/site';"],
   ['e2e/tests/x.ts', "import { startBenchSite } from '../../bench/site';"],
@@ -61,7 +61,7 @@ const ALLOWED: [string, string][] = [
   ['remote-header/src/x.ts', "import { MESSAGES } from '@wenrun/shared';"],
   ['remote-about/src/x.ts', "import { Link, useSearchParams } from 'react-router-dom';"],
   ['remote-auth/src/x.ts', "import { Button, Modal } from 'semantic-ui-react';"],
-  // Form, shared on its own by its module (deploy/build/webpack/sharedSingletons.ts).
+  // Form, shared on its own by its module (deploy/assemble/webpack/sharedSingletons.ts).
   ['remote-about/src/x.ts', "import Form from 'semantic-ui-react/dist/es/collections/Form/Form.js';"],
   [IN_SHARED, "import Form from 'semantic-ui-react/dist/es/collections/Form/Form.js';"],
   ['remote-header/src/x.ts', "import { SearchBox } from './header/SearchBox';"],
@@ -82,7 +82,7 @@ const ALLOWED: [string, string][] = [
   ['bench/x.ts', "import { buildRenderServer } from '../render-server/src/server/app';"],
   ['e2e/tests/x.ts', "import { ARTIFACTS } from '../support/site';"],
   ['e2e/tests/x.ts', "import { MESSAGE_FORM_TEXT } from '../../remote-about/src/message/texts';"],
-  ['webpack.common.ts', "import { htmlPage } from './deploy/build/webpack/htmlPage';"],
+  ['webpack.common.ts', "import { htmlPage } from './deploy/assemble/webpack/htmlPage';"],
   ['remote-about/webpack.config.ts', "import { createPartConfig } from '../webpack.common';"],
   ['bench/one-bundle/x.tsx', "import { App } from '../../shell/src/app/App';"],
   ['bench/one-bundle/webpack.config.ts', "import shellConfig from '../../shell/webpack.config';"],

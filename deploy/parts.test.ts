@@ -67,7 +67,7 @@ describe('a planted remote: one entry in the table, and every list made from it 
         'shared/package.json',
         SHARED_SELECTIONS_FILE,
         // The singletons table: the lint reads which modules of a selected package are shared on their own.
-        'deploy/build/webpack/sharedSingletons.ts',
+        'deploy/assemble/webpack/sharedSingletons.ts',
       ];
       for (const file of [...copied, ...Object.values(SHARED_SELECTION_FILES)]) {
         fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
