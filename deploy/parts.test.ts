@@ -54,7 +54,8 @@ const planted = { ...table, remotes: { ...table.remotes, planted: { folder: 'rem
 
 describe('a planted remote: one entry in the table, and every list made from it picks it up', () => {
   test('the lint boundaries and the Jest projects (the .mjs configs read the JSON themselves)', () => {
-    // The real config files (and what the lint reads: shared's package exports, the shared selections and singletons),
+    // The real config files (and what the lint reads: the workspaces' package.json files and their exports, the shared
+    // selections and singletons),
     // beside a planted table, inside the repository so their packages resolve.
     const dir = fs.mkdtempSync(path.join(ROOT, '.planted-'));
     try {
@@ -64,7 +65,8 @@ describe('a planted remote: one entry in the table, and every list made from it 
         'eslint.config.mjs',
         'jest.config.mjs',
         'tsconfig.json',
-        'shared/package.json',
+        'package.json',
+        ...(readJson('package.json') as { workspaces: string[] }).workspaces.map((folder) => `${folder}/package.json`),
         SHARED_SELECTIONS_FILE,
         // The singletons table: the lint reads which modules of a selected package are shared on their own.
         'deploy/assemble/webpack/sharedSingletons.ts',
