@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 
 /** The parts table (shared/src/config/parts.ts explains it); the boundaries below are made from it. */
@@ -65,15 +67,15 @@ const selectionPaths = Object.entries(SELECTIONS).map(([name, file]) => {
 });
 const SELECTION_FILES = Object.values(SELECTIONS);
 /**
- * Modules of a selected package shared on their own (deploy/build/webpack/sharedSingletons.ts: semantic-ui-react's
+ * Modules of a selected package shared on their own (deploy/assemble/webpack/sharedSingletons.ts: semantic-ui-react's
  * Form), by the paths the singletons table names: any other module inside that package would be the part's own copy.
  */
-const SINGLETON_KEYS = [...readFileSync(new URL('./deploy/build/webpack/sharedSingletons.ts', import.meta.url), 'utf8').matchAll(/^\s*'([^']+)': '(?:shell|first)',$/gm)].map((match) => match[1]);
+const SINGLETON_KEYS = [...readFileSync(new URL('./deploy/assemble/webpack/sharedSingletons.ts', import.meta.url), 'utf8').matchAll(/^\s*'([^']+)': '(?:shell|first)',$/gm)].map((match) => match[1]);
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const deepModules = (name) => SINGLETON_KEYS.filter((key) => key.startsWith(`${name}/`));
 const DEEP_IMPORTS = Object.keys(SELECTIONS).filter((name) => deepModules(name).length).map((name) => ({
   regex: `^${escapeRegex(name)}/(?!(?:${deepModules(name).map((key) => escapeRegex(key.slice(name.length + 1))).join('|')})$)`,
-  message: `${name} 的模块只通过 shell 共享的那一份使用（deploy/build/webpack/sharedSingletons.ts）；别的深层路径会在 part 里另打一份。`,
+  message: `${name} 的模块只通过 shell 共享的那一份使用（deploy/assemble/webpack/sharedSingletons.ts）；别的深层路径会在 part 里另打一份。`,
 }));
 if (deepModules('semantic-ui-react').length === 0) throw new Error('eslint.config.mjs: no module of semantic-ui-react read from sharedSingletons.ts');
 const ROUTER_CORE_MESSAGE = 'React Router 只通过 react-router-dom 使用：页面里只有 shell 提供的那一个路由。';
@@ -134,21 +136,24 @@ const API = TABLE.api.folder;
 
 /**
  * docs/ARCHITECTURE.md, "Who may import whom", for Node code: what each folder may import besides itself and shared,
- * which it reaches only through `@wenrun/shared/node`. Every other folder is forbidden to it; nobody imports e2e or
- * bench. Every server registers the plugins of `server-plugins`, which import nothing but shared's surface for Node.
- * The render server renders with the shell's server entry; deploy renders pages with the render server's
+ * which it reaches only through `@wenrun/shared/node`. Every other folder is forbidden to it; nobody imports the
+ * bench, and e2e only for its tools (TEST_TOOLS), in tests and the bench. Each is reached by its package name
+ * (`wenrun/import-by-package-name`). Every server registers the plugins of `server-plugins`, which import nothing
+ * but shared's surface for Node. The render server renders with the shell's server entry; deploy renders pages with the render server's
  * renderer, starts the reference API and checks the parts' builds; the tests and the bench start what deploy starts,
  * and read the parts' source for the exact texts and data they check (the bench also builds the parts as one
  * bundle). Nothing imports back up the list, so the build's config (ROOT) and deploy's pieces of it form no loop.
  */
 const PLUGINS = 'server-plugins';
+/** e2e's tools, all its package exports: the browsers as the tests start them and the HTML checker. */
+const TEST_TOOLS = 'e2e';
 const NODE_IMPORTS = {
   [ROOT]: ['deploy'],
   [PLUGINS]: [],
   [RENDER]: [SHELL, PLUGINS],
   [API]: [PLUGINS],
   deploy: [RENDER, API, PLUGINS, ...PARTS],
-  bench: ['deploy', RENDER, API, PLUGINS, ...PARTS],
+  bench: ['deploy', RENDER, API, PLUGINS, TEST_TOOLS, ...PARTS],
   e2e: ['deploy', RENDER, API, PLUGINS, ...PARTS],
 };
 const unruled = FOLDERS.filter((folder) => folder !== 'shared' && !PARTS.includes(folder) && !(folder in NODE_IMPORTS));
@@ -163,9 +168,9 @@ const NODE_SHARED_MESSAGE = `Node 代码只通过 ${NODE_SURFACES.join('、')} �
  * deploy/README.md: deploy's lifecycles import down, never up. `build` runs before anything is served and `serve` on
  * a site that is up; neither may depend on what ops run against it, and the build on nothing that serves.
  */
-const DEPLOY_LIFECYCLES = { 'deploy/build': ['serve', 'ops'], 'deploy/serve': ['ops'] };
+const DEPLOY_LIFECYCLES = { 'deploy/assemble': ['serve', 'ops'], 'deploy/serve': ['ops'] };
 const lifecycleRule = (lifecycle) => ({
-  group: DEPLOY_LIFECYCLES[lifecycle].flatMap((later) => [`**/deploy/${later}/**`, `../${later}/**`, `../../${later}/**`, `../../../${later}/**`]),
+  group: DEPLOY_LIFECYCLES[lifecycle].flatMap((later) => [`**/deploy/${later}/**`, `@wenrun/deploy/${later}/**`, `../${later}/**`, `../../${later}/**`, `../../../${later}/**`]),
   message: `${lifecycle} 不引用 ${DEPLOY_LIFECYCLES[lifecycle].map((later) => `deploy/${later}`).join('、')}（deploy/README.md：生命周期只向下引用）。`,
 });
 
@@ -195,6 +200,16 @@ const nodeBoundary = (files, folder, allowed, ignores = [], extraPatterns = []) 
 });
 
 /**
+ * A folder's Node code as `nodeBoundary`, and its tests the same but for e2e's tools, which any test may use (a Jest
+ * test checks CSS with the HTML checker as the browser tests check pages).
+ */
+const TESTS = '**/*.test.{ts,tsx}';
+const nodeBoundaries = (glob, folder, allowed, ignores = [], extraPatterns = []) => [
+  nodeBoundary([glob], folder, allowed, [...ignores, TESTS], extraPatterns),
+  nodeBoundary([glob.replace(/\*\.(\{ts,tsx\}|ts)$/, '*.test.$1')], folder, [...new Set([...allowed, TEST_TOOLS])], ignores, extraPatterns),
+];
+
+/**
  * docs/ARCHITECTURE.md: Semantic UI React draws the site's controls (`Input`, `TextArea`, `Button` …), so each looks
  * and behaves as its neighbours do. A raw `<input>`, `<textarea>` or `<button>` is allowed only where a comment on it
  * says why Semantic's would not do: inside its tag, or on the line right above it.
@@ -222,7 +237,61 @@ const rawControlNeedsReason = {
     };
   },
 };
-const WENRUN_PLUGIN = { rules: { 'raw-control-needs-reason': rawControlNeedsReason } };
+
+/**
+ * docs/ARCHITECTURE.md, front doors: a workspace (the root package.json's list) is reached by its package name,
+ * through the exports its package.json lists, so that list is the whole of what others use of it and Node refuses the
+ * rest. A relative path into another workspace's folder would pass both by; a name past its exports is refused here
+ * with the list it could use, rather than by a resolver's error. Every workspace declares its exports.
+ */
+const REPO = fileURLToPath(new URL('./', import.meta.url));
+const WORKSPACES = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).workspaces.map((folder) => {
+  const { name, exports } = JSON.parse(readFileSync(new URL(`./${folder}/package.json`, import.meta.url), 'utf8'));
+  if (!exports) throw new Error(`eslint.config.mjs: ${folder}/package.json declares no exports`);
+  return { folder, name, exports: Object.keys(exports) };
+});
+const workspaceOf = (file) =>
+  WORKSPACES.find((workspace) => {
+    const inside = path.relative(path.join(REPO, workspace.folder), file);
+    return !inside.startsWith('..') && !path.isAbsolute(inside);
+  });
+const EXPORTS_HINT = (workspace) => `${workspace.name} 的 package.json 的 exports 列出的出口（${workspace.exports.map((subpath) => `${workspace.name}${subpath.slice(1)}`).join('、')}）`;
+/** The calls that take a module's name: CommonJS and Jest's mocks. */
+const MODULE_CALLS = new Set(['require', 'require.resolve', 'jest.mock', 'jest.requireActual']);
+const calleeName = (callee) =>
+  callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && callee.property.type === 'Identifier' ? `${callee.object.name}.${callee.property.name}` : '';
+const importByPackageName = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const here = workspaceOf(context.filename);
+    const check = (node) => {
+      if (node?.type !== 'Literal' || typeof node.value !== 'string') return;
+      const specifier = node.value;
+      if (specifier.startsWith('.')) {
+        const there = workspaceOf(path.resolve(path.dirname(context.filename), specifier));
+        if (there && there !== here) {
+          context.report({ node, message: `${specifier} 用相对路径进入了另一个工作区（${there.folder}/）：请按包名引用 ${EXPORTS_HINT(there)}。` });
+        }
+        return;
+      }
+      const there = WORKSPACES.find((workspace) => specifier === workspace.name || specifier.startsWith(`${workspace.name}/`));
+      if (there && !there.exports.includes(`.${specifier.slice(there.name.length)}`)) {
+        context.report({ node, message: `${specifier} 不是 ${there.name} 的出口：只能引用 ${EXPORTS_HINT(there)}。` });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      TSImportType: (node) => check(node.argument?.literal),
+      CallExpression: (node) => {
+        if (MODULE_CALLS.has(calleeName(node.callee))) check(node.arguments[0]);
+      },
+    };
+  },
+};
+const WENRUN_PLUGIN = { rules: { 'raw-control-needs-reason': rawControlNeedsReason, 'import-by-package-name': importByPackageName } };
 
 export default tseslint.config(
   {
@@ -257,6 +326,11 @@ export default tseslint.config(
     rules: { 'wenrun/raw-control-needs-reason': 'error' },
   },
   {
+    files: ['**/*.{ts,tsx,mjs,cjs}'],
+    plugins: { wenrun: WENRUN_PLUGIN },
+    rules: { 'wenrun/import-by-package-name': 'error' },
+  },
+  {
     files: ['shared/**/*.{ts,tsx}'],
     ignores: ['shared/src/stores/**'],
     rules: {
@@ -282,13 +356,13 @@ export default tseslint.config(
   ),
   boundary([`${TABLE.shell.folder}/src/**/*.{ts,tsx}`], REMOTES, 'shell 只按名称和暴露的模块在运行时加载 remote，不引用其源码。'),
   // Node code, and the parts' webpack configs, which run in Node and call the build's config at the root.
-  ...Object.entries(NODE_IMPORTS).map(([folder, allowed]) =>
+  ...Object.entries(NODE_IMPORTS).flatMap(([folder, allowed]) =>
     folder === ROOT
-      ? nodeBoundary(ROOT_CONFIG, ROOT, allowed)
-      : nodeBoundary([`${folder}/**/*.{ts,tsx}`], folder, allowed, folder === 'bench' ? [ONE_BUNDLE_BROWSER] : []),
+      ? [nodeBoundary(ROOT_CONFIG, ROOT, allowed)]
+      : nodeBoundaries(`${folder}/**/*.{ts,tsx}`, folder, allowed, folder === 'bench' ? [ONE_BUNDLE_BROWSER] : []),
   ),
-  ...Object.keys(DEPLOY_LIFECYCLES).map((lifecycle) =>
-    nodeBoundary([`${lifecycle}/**/*.ts`], 'deploy', NODE_IMPORTS.deploy, [], [lifecycleRule(lifecycle)]),
+  ...Object.keys(DEPLOY_LIFECYCLES).flatMap((lifecycle) =>
+    nodeBoundaries(`${lifecycle}/**/*.ts`, 'deploy', NODE_IMPORTS.deploy, [], [lifecycleRule(lifecycle)]),
   ),
   ...PARTS.map((part) => nodeBoundary([`${part}/webpack.config.ts`], part, [ROOT])),
   // The bench's one-bundle baseline is browser code: the parts' source built as one bundle, shared as the parts use it.

@@ -16,8 +16,8 @@ import {
   STANDALONE_DIST,
   type BuildInfo,
 } from '@wenrun/shared/node';
-import { htmlPage } from './deploy/build/webpack/htmlPage';
-import { gitShortHash, readPackageJson, type PackageJson } from './deploy/build/webpack/packageInfo';
+import { htmlPage } from '@wenrun/deploy/assemble/webpack/htmlPage';
+import { gitShortHash, readPackageJson, type PackageJson } from '@wenrun/deploy/assemble/webpack/packageInfo';
 import {
   browserOptimization,
   BROWSER_EXTENSIONS,
@@ -32,9 +32,9 @@ import {
   serverOutput,
   serverStyleRule,
   type Build,
-} from './deploy/build/webpack/pieces';
-import { EntryAssetsPlugin, SERVER_DIR, ServerEntryInManifestPlugin, VersionFilePlugin } from './deploy/build/webpack/plugins';
-import { SHARED_SINGLETONS } from './deploy/build/webpack/sharedSingletons';
+} from '@wenrun/deploy/assemble/webpack/pieces';
+import { EntryAssetsPlugin, SERVER_DIR, ServerEntryInManifestPlugin, VersionFilePlugin } from '@wenrun/deploy/assemble/webpack/plugins';
+import { SHARED_SINGLETONS } from '@wenrun/deploy/assemble/webpack/sharedSingletons';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 /**

@@ -26,7 +26,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { aboutPath, REMOTE_PARTS, RENDER_PORT, RUNTIME_CONFIG_FILE, SHELL_PART } from '@wenrun/shared/node';
-import { NGINX_SITE_PORTS, startNginxSite } from '../deploy/ops/nginx/site';
+import { NGINX_SITE_PORTS, startNginxSite } from '@wenrun/deploy/ops/nginx/site';
 import { formatTable, RESULTS_DIR, writeResult } from './report';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

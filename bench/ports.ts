@@ -1,4 +1,4 @@
-import { MEASURED_PATHS } from '../deploy/build/budgets/data';
+import { MEASURED_PATHS } from '@wenrun/deploy/assemble/budgets/data';
 import { REMOTE_NAMES } from '@wenrun/shared/node';
 
 /** The benchmark's own block of ports (3030-3039): it never collides with `npm start`, the e2e suite or another run. */
@@ -33,7 +33,7 @@ export const BENCH_PORTS = Object.fromEntries(SERVED.map((name, index) => [name,
 /** The home page, an about section, a search, the activity page: the budgets' measured pages. */
 export const BENCH_ROUTES = MEASURED_PATHS;
 
-export { CHROMIUM_ARGS as CHROMIUM_FLAGS, CHROMIUM_PATH } from '../deploy/chromium';
+export { CHROMIUM_ARGS as CHROMIUM_FLAGS, CHROMIUM_PATH } from '@wenrun/e2e/tools/chromium';
 
 export function localOrigin(port: number): string {
   return `http://localhost:${port}`;

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 export const RESULTS_DIR = path.join(import.meta.dirname, 'results');
 
-export { kb } from '../deploy/build/budgets/checks';
+export { kb } from '@wenrun/deploy/assemble/budgets/checks';
 
 export function writeResult(file: string, data: unknown): string {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });

@@ -6,9 +6,9 @@
  */
 import path from 'node:path';
 import { WEB_PART_FOLDERS } from '@wenrun/shared/node';
-import { MEASURED_PATHS } from '../deploy/build/budgets/data';
-import { routeReport, siteBuildAt } from '../deploy/build/budgets/pageFiles';
-import { isStale } from '../deploy/build/staleness';
+import { MEASURED_PATHS } from '@wenrun/deploy/assemble/budgets/data';
+import { routeReport, siteBuildAt } from '@wenrun/deploy/assemble/budgets/pageFiles';
+import { isStale } from '@wenrun/deploy/assemble/staleness';
 import { bytesTable, launchChromium, measureBytes, originsTable, type RouteBytes } from './bytes';
 import { CPU_SLOWDOWN, INTERACTION_RUNS, interactionsTable, measureInteractions, type InteractionResult } from './interactions';
 import { LighthouseMissingError, lighthouseTable, measureLighthouse, type RouteLighthouse } from './lighthouse';

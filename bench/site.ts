@@ -9,12 +9,12 @@ import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { API_PORT, REMOTE_PARTS, SHELL_PART, VERSION_FILE, type RemoteName } from '@wenrun/shared/node';
-import { buildServer } from '../reference-api/src/server';
+import { buildServer } from '@wenrun/reference-api';
 import type { FastifyInstance } from 'fastify';
-import { compressFile, compressFolder } from '../deploy/build/compress';
-import { siteHeaders } from '../deploy/serve/headers';
-import { startPartServer } from '../deploy/serve/partServer';
-import { buildRenderServer } from '../render-server/src/server/app';
+import { compressFile, compressFolder } from '@wenrun/deploy/assemble/compress';
+import { siteHeaders } from '@wenrun/deploy/serve/headers';
+import { startPartServer } from '@wenrun/deploy/serve/partServer';
+import { buildRenderServer } from '@wenrun/render-server/server/app';
 import { BENCH_PORTS, localOrigin } from './ports';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');

@@ -130,8 +130,8 @@ describe(`${ARCHITECTURE}: where each mechanism lives`, () => {
   });
 
   it('finds a relative link that leads nowhere, backticked or linked, and leaves addresses and anchors alone', () => {
-    const markdown = '`../nuChecker.ts`, `../../nuChecker.ts`, `./Header`, [the spec](../../../docs/SPEC.md#7), [away](https://example.cn/x), [here](#top)';
-    expect(brokenLinks('deploy/build/webpack/README.md', markdown)).toEqual(['deploy/build/webpack/README.md：../nuChecker.ts']);
+    const markdown = '`../nuChecker.ts`, `../../../e2e/tools/nuChecker.ts`, `./Header`, [the spec](../../../docs/SPEC.md#7), [away](https://example.cn/x), [here](#top)';
+    expect(brokenLinks('deploy/assemble/webpack/README.md', markdown)).toEqual(['deploy/assemble/webpack/README.md：../nuChecker.ts']);
   });
 
   it('fails on a path that does not exist, or in the wrong column', () => {

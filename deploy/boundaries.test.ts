@@ -31,13 +31,15 @@ const FORBIDDEN: [string, string][] = [
   ['render-server/src/server/x.ts', "import { DRAIN_MS } from '../../../deploy/serve/supervisor';"],
   ['render-server/src/x.ts', "import { buildServer } from '../../reference-api/src/server';"],
   ['deploy/x.ts', "import { createPartConfig } from '../webpack.common';"],
-  ['deploy/build/pages/x.ts', "import { serveFolder } from '../../../e2e/support/site';"],
+  ['deploy/assemble/pages/x.ts', "import { serveFolder } from '../../../e2e/support/site';"],
   // deploy's lifecycles import down: the build nothing that serves or operates, serving nothing of ops.
-  ['deploy/build/pages/x.ts', "import { readServedConfig } from '../../serve/addresses';"],
-  ['deploy/build/x.ts', "import { publishFolder } from '../ops/publish';"],
+  ['deploy/assemble/pages/x.ts', "import { readServedConfig } from '../../serve/addresses';"],
+  ['deploy/assemble/x.ts', "import { publishFolder } from '../ops/publish';"],
   ['deploy/serve/x.ts', "import { startNginxSite } from '../ops/nginx/site';"],
   ['bench/x.ts', "import { ARTIFACTS } from '../e2e/support/site';"],
   ['e2e/tests/x.ts', "import { startBenchSite } from '../../bench/site';"],
+  ['deploy/serve/x.ts', "import { CHROMIUM_PATH } from '@wenrun/e2e/tools/chromium';"],
+  ['render-server/src/server/x.ts', "import { nuErrors } from '@wenrun/e2e/tools/nuChecker';"],
   ['webpack.common.ts', "import { buildServer } from './reference-api/src/server';"],
   // The servers' plugins know none of the servers, and no browser code takes them.
   ['server-plugins/src/x.ts', "import { APP_START_SCRIPT_HASH } from '../../render-server/src/render/appStart';"],
@@ -61,7 +63,7 @@ const ALLOWED: [string, string][] = [
   ['remote-header/src/x.ts', "import { MESSAGES } from '@wenrun/shared';"],
   ['remote-about/src/x.ts', "import { Link, useSearchParams } from 'react-router-dom';"],
   ['remote-auth/src/x.ts', "import { Button, Modal } from 'semantic-ui-react';"],
-  // Form, shared on its own by its module (deploy/build/webpack/sharedSingletons.ts).
+  // Form, shared on its own by its module (deploy/assemble/webpack/sharedSingletons.ts).
   ['remote-about/src/x.ts', "import Form from 'semantic-ui-react/dist/es/collections/Form/Form.js';"],
   [IN_SHARED, "import Form from 'semantic-ui-react/dist/es/collections/Form/Form.js';"],
   ['remote-header/src/x.ts', "import { SearchBox } from './header/SearchBox';"],
@@ -72,20 +74,23 @@ const ALLOWED: [string, string][] = [
   ['reference-api/src/x.ts', "import { sendSecurityHeaders } from '@wenrun/server-plugins';"],
   ['server-plugins/src/x.ts', "import { APP_PAGE } from '@wenrun/shared/node';"],
   ['e2e/tests/x.ts', "import { ODD_REQUEST_LINES } from '@wenrun/server-plugins';"],
-  ['render-server/src/render/x.ts', "import type { RenderSetup } from '../../../shell/src/server/render';"],
+  ['render-server/src/render/x.ts', "import type { RenderSetup } from '@wenrun/shell/server/render';"],
   ['reference-api/src/x.ts', "import { FIELD_METRICS } from '@wenrun/shared/node';"],
-  ['deploy/serve/x.ts', "import { APP_START_SCRIPT_HASH } from '../../render-server/src/render/appStart';"],
-  ['deploy/ops/nginx/x.ts', "import { productionRoutes } from '../../../reference-api/src/server';"],
+  ['deploy/serve/x.ts', "import { APP_START_SCRIPT_HASH } from '@wenrun/render-server/render/appStart';"],
+  ['deploy/ops/nginx/x.ts', "import { productionRoutes } from '@wenrun/reference-api';"],
   ['deploy/ops/nginx/x.ts', "import { readServedConfig } from '../../serve/addresses';"],
-  ['deploy/serve/x.ts', "import { isStale } from '../build/staleness';"],
-  ['bench/x.ts', "import { startNginxSite } from '../deploy/ops/nginx/site';"],
-  ['bench/x.ts', "import { buildRenderServer } from '../render-server/src/server/app';"],
+  ['deploy/serve/x.ts', "import { isStale } from '../assemble/staleness';"],
+  ['bench/x.ts', "import { startNginxSite } from '@wenrun/deploy/ops/nginx/site';"],
+  ['bench/x.ts', "import { buildRenderServer } from '@wenrun/render-server/server/app';"],
+  ['bench/x.ts', "import { CHROMIUM_PATH } from '@wenrun/e2e/tools/chromium';"],
   ['e2e/tests/x.ts', "import { ARTIFACTS } from '../support/site';"],
-  ['e2e/tests/x.ts', "import { MESSAGE_FORM_TEXT } from '../../remote-about/src/message/texts';"],
-  ['webpack.common.ts', "import { htmlPage } from './deploy/build/webpack/htmlPage';"],
+  ['e2e/tests/x.ts', "import { MESSAGE_FORM_TEXT } from '@wenrun/remote-about/message/texts';"],
+  ['e2e/tests/x.ts', "import { CHROMIUM_PATH } from '../tools/chromium';"],
+  ['deploy/assemble/webpack/x.test.ts', "import { nuErrors } from '@wenrun/e2e/tools/nuChecker';"],
+  ['webpack.common.ts', "import { htmlPage } from '@wenrun/deploy/assemble/webpack/htmlPage';"],
   ['remote-about/webpack.config.ts', "import { createPartConfig } from '../webpack.common';"],
-  ['bench/one-bundle/x.tsx', "import { App } from '../../shell/src/app/App';"],
-  ['bench/one-bundle/webpack.config.ts', "import shellConfig from '../../shell/webpack.config';"],
+  ['bench/one-bundle/x.tsx', "import { App } from '@wenrun/shell/app/App';"],
+  ['bench/one-bundle/webpack.config.ts', "import shellConfig from '@wenrun/shell/webpack.config';"],
 ];
 
 /**
@@ -107,13 +112,33 @@ const RAW_CONTROLS_ALLOWED: [string, string][] = [
 ];
 
 /**
+ * docs/ARCHITECTURE.md: a workspace is reached by its package name, through the exports its package.json lists, never
+ * by a relative path into its folder, and never by a name it does not export. Each of these goes a way the table
+ * above allows: only the front door refuses them.
+ */
+const THROUGH_THE_FRONT_DOOR: [string, string][] = [
+  ['render-server/src/render/x.ts', "import type { RenderSetup } from '../../../shell/src/server/render';"],
+  ['deploy/assemble/pages/x.ts', "import { buildServer } from '../../../reference-api/src/server';"],
+  ['deploy/serve/x.ts', "export { APP_START_SCRIPT_HASH } from '../../render-server/src/render/appStart';"],
+  ['webpack.common.ts', "import { htmlPage } from './deploy/assemble/webpack/htmlPage';"],
+  ['e2e/tests/x.ts', "const texts = import('../../remote-about/src/message/texts');"],
+  ['bench/x.ts', "import { startNginxSite } from '../deploy/ops/nginx/site';"],
+  ['bench/one-bundle/x.tsx', "import { App } from '../../shell/src/app/App';"],
+  ['deploy/assemble/x.test.ts', "const tools = require('../../e2e/tools/chromium') as typeof import('../../e2e/tools/chromium');"],
+  // By name, but past the exports.
+  ['e2e/tests/x.ts', "import { ACTIVITIES } from '@wenrun/reference-api/src/seed/activities';"],
+  ['deploy/assemble/pages/x.ts', "import { openSiteRenderer } from '@wenrun/render-server/src/render/siteRenderer';"],
+  ['bench/x.ts', "import { startBenchSite } from '@wenrun/e2e/support/site';"],
+];
+
+/**
  * Lints every case with the project's own ESLint config in one child process (ESLint loads its flat config with
  * a dynamic import, which Jest's module sandbox cannot do). Returns the boundary errors per case.
  */
 function lintCases(cases: [string, string][]): string[][] {
   const script = `
     import { ESLint } from 'eslint';
-    const RULES = ['no-restricted-imports', 'no-restricted-syntax', 'wenrun/raw-control-needs-reason'];
+    const RULES = ['no-restricted-imports', 'no-restricted-syntax', 'wenrun/raw-control-needs-reason', 'wenrun/import-by-package-name'];
     const cases = JSON.parse(process.argv[1]);
     const eslint = new ESLint({ cwd: process.cwd() });
     const out = [];
@@ -132,7 +157,7 @@ function lintCases(cases: [string, string][]): string[][] {
   return JSON.parse(run.stdout) as string[][];
 }
 
-const results = lintCases([...FORBIDDEN, ...ALLOWED, ...RAW_CONTROLS_REFUSED, ...RAW_CONTROLS_ALLOWED]);
+const results = lintCases([...FORBIDDEN, ...ALLOWED, ...RAW_CONTROLS_REFUSED, ...RAW_CONTROLS_ALLOWED, ...THROUGH_THE_FRONT_DOOR]);
 const errorsOf = (index: number) => results[index] ?? [];
 
 describe('import boundaries (docs/ARCHITECTURE.md: who may import whom)', () => {
@@ -160,4 +185,11 @@ describe('raw controls (docs/ARCHITECTURE.md: one UI library)', () => {
       expect(errorsOf(index)).toEqual([]);
     },
   );
+});
+
+describe('front doors (docs/ARCHITECTURE.md: a workspace by its name and its exports)', () => {
+  const offset = FORBIDDEN.length + ALLOWED.length + RAW_CONTROLS_REFUSED.length + RAW_CONTROLS_ALLOWED.length;
+  it.each(THROUGH_THE_FRONT_DOOR.map(([file, source], index) => [file, source, offset + index] as const))('%s may not: %s', (_file, _source, index) => {
+    expect(errorsOf(index).join('\n')).toMatch(/package\.json 的 exports/);
+  });
 });

@@ -54,7 +54,8 @@ const planted = { ...table, remotes: { ...table.remotes, planted: { folder: 'rem
 
 describe('a planted remote: one entry in the table, and every list made from it picks it up', () => {
   test('the lint boundaries and the Jest projects (the .mjs configs read the JSON themselves)', () => {
-    // The real config files (and what the lint reads: shared's package exports, the shared selections and singletons),
+    // The real config files (and what the lint reads: the workspaces' package.json files and their exports, the shared
+    // selections and singletons),
     // beside a planted table, inside the repository so their packages resolve.
     const dir = fs.mkdtempSync(path.join(ROOT, '.planted-'));
     try {
@@ -64,10 +65,11 @@ describe('a planted remote: one entry in the table, and every list made from it 
         'eslint.config.mjs',
         'jest.config.mjs',
         'tsconfig.json',
-        'shared/package.json',
+        'package.json',
+        ...(readJson('package.json') as { workspaces: string[] }).workspaces.map((folder) => `${folder}/package.json`),
         SHARED_SELECTIONS_FILE,
         // The singletons table: the lint reads which modules of a selected package are shared on their own.
-        'deploy/build/webpack/sharedSingletons.ts',
+        'deploy/assemble/webpack/sharedSingletons.ts',
       ];
       for (const file of [...copied, ...Object.values(SHARED_SELECTION_FILES)]) {
         fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
@@ -100,8 +102,8 @@ describe('a planted remote: one entry in the table, and every list made from it 
       const parts = require('@wenrun/shared/node') as typeof import('@wenrun/shared/node');
       const { SERVED_PARTS } = require('./serve/siteProcesses') as typeof import('./serve/siteProcesses');
       const nginx = require('./ops/nginx/config') as typeof import('./ops/nginx/config');
-      const pageFiles = require('./build/budgets/pageFiles') as typeof import('./build/budgets/pageFiles');
-      const checks = require('./build/budgets/checks') as typeof import('./build/budgets/checks');
+      const pageFiles = require('./assemble/budgets/pageFiles') as typeof import('./assemble/budgets/pageFiles');
+      const checks = require('./assemble/budgets/checks') as typeof import('./assemble/budgets/checks');
       /* eslint-enable @typescript-eslint/no-require-imports */
 
       expect(parts.REMOTE_NAMES).toContain('planted');

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { RENDER_PORT, SHELL_PART } from '@wenrun/shared/node';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../deploy/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tools/chromium';
 import type { EngineOptions } from './support/engines';
 import { E2E_SITE_ORIGINS, WORKER_PORTS } from './support/ports';
 

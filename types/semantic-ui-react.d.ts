@@ -4,7 +4,7 @@ declare module 'semantic-ui-react/dist/es/index.js' {
   export * from 'semantic-ui-react';
 }
 
-// Form's own module, shared apart from the selection (deploy/build/webpack/sharedSingletons.ts).
+// Form's own module, shared apart from the selection (deploy/assemble/webpack/sharedSingletons.ts).
 declare module 'semantic-ui-react/dist/es/collections/Form/Form.js' {
   export { Form as default } from 'semantic-ui-react';
 }

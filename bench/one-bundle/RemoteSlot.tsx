@@ -5,18 +5,18 @@
  * costs (runtime, remote entries, manifests, extra origins, duplicates), not a different code-splitting.
  */
 import { lazy, Suspense, type ComponentType } from 'react';
-import type { RemoteSlot as FederatedRemoteSlot } from '../../shell/src/remotes/RemoteSlot';
+import type { RemoteSlot as FederatedRemoteSlot } from '@wenrun/shell/remotes/RemoteSlot';
 
 // Props differ per module; RemoteSlot's callers type them, as with the federated slot.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the map holds components of different props
 type AnyComponent = ComponentType<any>;
 
 const EXPOSED: Record<string, AnyComponent> = {
-  'header/./Header': lazy(() => import('../../remote-header/src/exposes/Header')),
-  'header/./SearchResults': lazy(() => import('../../remote-header/src/exposes/SearchResults')),
-  'about/./AboutPage': lazy(() => import('../../remote-about/src/exposes/AboutPage')),
-  'auth/./LoginModal': lazy(() => import('../../remote-auth/src/exposes/LoginModal')),
-  'wuyou/./ActivityPage': lazy(() => import('../../remote-wuyou/src/exposes/ActivityPage')),
+  'header/./Header': lazy(() => import('@wenrun/remote-header/exposes/Header')),
+  'header/./SearchResults': lazy(() => import('@wenrun/remote-header/exposes/SearchResults')),
+  'about/./AboutPage': lazy(() => import('@wenrun/remote-about/exposes/AboutPage')),
+  'auth/./LoginModal': lazy(() => import('@wenrun/remote-auth/exposes/LoginModal')),
+  'wuyou/./ActivityPage': lazy(() => import('@wenrun/remote-wuyou/exposes/ActivityPage')),
 };
 
 /** The federated slot's props, so the baseline accepts exactly what the shell passes. */

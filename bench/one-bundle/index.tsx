@@ -6,12 +6,12 @@
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { loadRuntimeConfig, routeOf, ROUTER_FUTURE } from '@wenrun/shared';
-import { App } from '../../shell/src/app/App';
-import { sampleFieldData } from '../../shell/src/fieldData/sampleFieldData';
-import { SlotsProvider } from '../../shell/src/remotes/slotContext';
-import { watchSlotHydration } from '../../shell/src/remotes/slotHydration';
+import { App } from '@wenrun/shell/app/App';
+import { sampleFieldData } from '@wenrun/shell/fieldData/sampleFieldData';
+import { SlotsProvider } from '@wenrun/shell/remotes/slotContext';
+import { watchSlotHydration } from '@wenrun/shell/remotes/slotHydration';
 import { oneBundleLoader } from './remoteLoader';
-import '../../shell/src/shell.css';
+import '@wenrun/shell/shell.css';
 
 async function start() {
   const container = document.getElementById('root');

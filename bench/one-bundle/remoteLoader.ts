@@ -5,7 +5,7 @@
  * without the federation runtime; every module is in the bundle, so a navigation never waits for one.
  */
 import type { RemoteName } from '@wenrun/shared';
-import type { RemoteLoader } from '../../shell/src/remotes/remoteLoader';
+import type { RemoteLoader } from '@wenrun/shell/remotes/remoteLoader';
 
 const noRemote = (remote: RemoteName, exposed: string) => new Error(`单包基线没有 remote：${remote}/${exposed}`);
 

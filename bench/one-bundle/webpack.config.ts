@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import webpack, { type Configuration } from 'webpack';
-import shellConfig from '../../shell/webpack.config';
+import shellConfig from '@wenrun/shell/webpack.config';
 
 export const ONE_BUNDLE_DIR = import.meta.dirname;
 

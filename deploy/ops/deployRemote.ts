@@ -3,7 +3,7 @@
  * then publishes it (see publish.ts for the order that keeps visitors safe mid-deploy) and says which version is
  * now live. The shell is not rebuilt: it reads the no-cache manifest on the next page load, and the render server
  * notices the new manifest. For remote-wuyou, `--shell` then renders the activity pages in the shell's served folder
- * again, in Node, from the published build (see deploy/build/pages/activityPages.ts); they and their shared-link pictures
+ * again, in Node, from the published build (see deploy/assemble/pages/activityPages.ts); they and their shared-link pictures
  * are the only things written there.
  *
  *   npm run deploy -- --remote <name> --target <served folder> [--grace-days 7] [--prune]
@@ -24,9 +24,9 @@ import {
   VERSION_FILE,
   type RemoteName,
 } from '@wenrun/shared/node';
-import { writeActivityPages } from '../build/pages/activityPages';
-import { openLocalRenderer } from '../build/pages/localRenderer';
-import { SITE_URL } from '../build/pages/siteUrl';
+import { writeActivityPages } from '../assemble/pages/activityPages';
+import { openLocalRenderer } from '../assemble/pages/localRenderer';
+import { SITE_URL } from '../assemble/pages/siteUrl';
 import { besideTarget, DEFAULT_GRACE_DAYS, publishBuild } from './publish';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');

@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MANIFEST_FILE, REMOTE_ENTRY_FILE, VERSION_FILE, type BuildInfo } from '@wenrun/shared/node';
 import { temporaryFor, writeFileAtomically } from '../atomicFile';
-import { compressFolder, ENCODINGS } from '../build/compress';
+import { compressFolder, ENCODINGS } from '../assemble/compress';
 import { cacheControlFor } from '../serve/headers';
 
 /**

@@ -1,6 +1,6 @@
 import { REMOTE_NAMES, type RuntimeConfig } from '@wenrun/shared/node';
 import { securityHeaders, type SecurityHeaders, type SiteAddresses } from '@wenrun/server-plugins';
-import { APP_START_SCRIPT_HASH } from '../../render-server/src/render/appStart';
+import { APP_START_SCRIPT_HASH } from '@wenrun/render-server/render/appStart';
 
 /**
  * The HTTP headers of the site's responses, defined once: the part servers of `npm start` send them (the security

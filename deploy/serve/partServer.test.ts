@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { activityImagePath, SITE_ROUTES } from '@wenrun/shared/node';
 import { answeredAs, ODD_REQUEST_LINES, rawRequest } from '@wenrun/server-plugins';
-import { compressFolder } from '../build/compress';
+import { compressFolder } from '../assemble/compress';
 import { siteHeaders } from './headers';
 import { startPartServer } from './partServer';
 

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { API_PORT, GUARD_METRICS_PORT, MANIFEST_FILE, RENDER_PORT, RUNTIME_CONFIG_FILE, SHELL_PART, VERSION_FILE } from '@wenrun/shared/node';
-import { isStale } from '../build/staleness';
+import { isStale } from '../assemble/staleness';
 import { guardProcess, sayDemoForm, SERVED_PARTS, siteProcesses } from './siteProcesses';
 import { Supervisor } from './supervisor';
 
@@ -17,7 +17,7 @@ type Part = (typeof SERVED_PARTS)[number];
 
 function needsBuild(part: Part): boolean {
   // shared whole (its package.json says what each surface is); the factory and its pieces.
-  const inputs = [part.folder, 'shared', 'webpack.common.ts', 'deploy/build/webpack', 'package-lock.json'];
+  const inputs = [part.folder, 'shared', 'webpack.common.ts', 'deploy/assemble/webpack', 'package-lock.json'];
   return isStale(path.join(ROOT, part.folder, 'dist', VERSION_FILE), inputs.map((input) => path.join(ROOT, input)));
 }
 

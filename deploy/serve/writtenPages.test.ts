@@ -7,7 +7,7 @@ import {
   RUNTIME_CONFIG_FILE,
   type RuntimeConfig,
 } from '@wenrun/shared/node';
-import { readPagesConfig, recordPagesConfig } from '../build/pages/pagesConfig';
+import { readPagesConfig, recordPagesConfig } from '../assemble/pages/pagesConfig';
 import { pagesFitConfig, writtenPagesFollowing } from './writtenPages';
 
 const edited = (change: (config: RuntimeConfig) => void): RuntimeConfig => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { PAGES_CONFIG_FILE, type RuntimeConfig } from '@wenrun/shared/node';
-import { readPagesConfig } from '../build/pages/pagesConfig';
+import { readPagesConfig } from '../assemble/pages/pagesConfig';
 import { followingFiles, readServedConfig } from './addresses';
 
 /** The config as text with its keys in one order, so two configs compare field for field. */

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { MESSAGE_FORM_TEXT } from '../../remote-about/src/message/texts';
+import { MESSAGE_FORM_TEXT } from '@wenrun/remote-about/message/texts';
 import { storedMessages } from '../support/about-page';
 import { maskedMobile, unusedMobile } from '../support/login-modal';
 import type { Target } from '../support/visitor-page';

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { activityPath } from '@wenrun/shared/node';
-import { ACTIVITY_TEXT } from '../../remote-wuyou/src/activity/text';
+import { ACTIVITY_TEXT } from '@wenrun/remote-wuyou/activity/text';
 import { SAMPLE_ACTIVITY } from '../support/activities';
 import { mainHeading, waitForApp, type VisitorFlow } from './flow';
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { PAGE_STATE_ID } from '@wenrun/shared/node';
-import { ACTIVITIES } from '../../reference-api/src/seed/activities';
+import { ACTIVITIES } from '@wenrun/reference-api/seed/activities';
 import { waitForApp } from './site';
 
 const ROOT_OPEN = '<div id="root">';

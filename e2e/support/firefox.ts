@@ -1,5 +1,5 @@
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { FIREFOX_ENV, FIREFOX_PATH, FIREFOX_PREFS } from '../../deploy/firefox';
+import { FIREFOX_ENV, FIREFOX_PATH, FIREFOX_PREFS } from '../tools/firefox';
 import type { EngineDriver } from './visitor-page';
 
 /**

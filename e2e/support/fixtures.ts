@@ -1,7 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
-import { NGINX_SITE_PORTS, startNginxSite, type NginxSite } from '../../deploy/ops/nginx/site';
+import { NGINX_SITE_PORTS, startNginxSite, type NginxSite } from '@wenrun/deploy/ops/nginx/site';
 import { WORKER_PORTS, workerPort } from './ports';
 import { ARTIFACTS, ROOT, serveFolder } from './site';
 

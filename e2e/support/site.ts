@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { MANIFEST_FILE, REMOTE_ENTRY_FILE } from '@wenrun/shared/node';
 import { fallbackPageIn } from '@wenrun/server-plugins';
-import { startPartServer } from '../../deploy/serve/partServer';
+import { startPartServer } from '@wenrun/deploy/serve/partServer';
 import { E2E_SITE_ORIGINS } from './ports';
 
 export const ROOT = path.resolve(__dirname, '..', '..');

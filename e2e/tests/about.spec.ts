@@ -7,7 +7,7 @@ import {
   MESSAGES,
   REMOTE_PARTS,
 } from '@wenrun/shared/node';
-import { MESSAGE_FORM_TEXT } from '../../remote-about/src/message/texts';
+import { MESSAGE_FORM_TEXT } from '@wenrun/remote-about/message/texts';
 import {
   ABOUT_PATH_CASES,
   aboutArticle,

@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { activityPath, API_PORT, APP_PAGE, MANIFEST_FILE, VERSION_FILE } from '@wenrun/shared/node';
-import { pageFile } from '../../deploy/build/pages/pageFiles';
-import { compressFolder } from '../../deploy/build/compress';
+import { pageFile } from '@wenrun/deploy/assemble/pages/pageFiles';
+import { compressFolder } from '@wenrun/deploy/assemble/compress';
 import {
   besideTarget,
   isHashedFile,
@@ -13,7 +13,7 @@ import {
   missingFiles,
   publishBuild,
   readBuildInfo,
-} from '../../deploy/ops/publish';
+} from '@wenrun/deploy/ops/publish';
 import { expect, test } from '../support/fixtures';
 import { LISTED_ACTIVITIES, OFFLINE_ACTIVITY_ID, SAMPLE_ACTIVITY } from '../support/activities';
 import {

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ACTIVITY_PROBLEM_TITLES, API_PATHS, MESSAGES } from '@wenrun/shared/node';
-import { ACTIVITY_TEXT } from '../../remote-wuyou/src/activity/text';
-import { CONTENT_MESSAGES } from '../../reference-api/src/routes/content';
-import { ACTIVITIES, XSS_TEST_ACTIVITY_ID } from '../../reference-api/src/seed/activities';
+import { ACTIVITY_TEXT } from '@wenrun/remote-wuyou/activity/text';
+import { CONTENT_MESSAGES } from '@wenrun/reference-api/routes/content';
+import { ACTIVITIES, XSS_TEST_ACTIVITY_ID } from '@wenrun/reference-api/seed/activities';
 import { openClientRendered } from '../support/activities';
 import { waitForApp, watchErrors, watchLayoutShift } from '../support/site';
 

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { ACTIVITY_ROUTE, API_PATHS, type Envelope, type FieldEvent } from '@wenrun/shared/node';
-import type { EntryChecker } from '../../deploy/ops/release/entryCheck';
-import { createGuard } from '../../deploy/ops/release/guard';
-import { historyFileBeside } from '../../deploy/ops/release/history';
-import { takeStep } from '../../deploy/ops/release/release';
-import { statusReport } from '../../deploy/ops/release/status';
+import type { EntryChecker } from '@wenrun/deploy/ops/release/entryCheck';
+import { createGuard } from '@wenrun/deploy/ops/release/guard';
+import { historyFileBeside } from '@wenrun/deploy/ops/release/history';
+import { takeStep } from '@wenrun/deploy/ops/release/release';
+import { statusReport } from '@wenrun/deploy/ops/release/status';
 import { expect, test } from '../support/fixtures';
 import { request } from '../support/https';
 

@@ -4,7 +4,7 @@ import https from 'node:https';
 import { API_PATHS, type Envelope } from '@wenrun/shared/node';
 import { expect, test } from '../support/fixtures';
 import { rawTlsAnswer, request } from '../support/https';
-import type { NginxSite } from '../../deploy/ops/nginx/site';
+import type { NginxSite } from '@wenrun/deploy/ops/nginx/site';
 
 /**
  * The production form attacked by one client with curl (issue 41): a flood of pages rendered per request, a Host

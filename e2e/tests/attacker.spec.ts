@@ -18,9 +18,9 @@ import {
   type Envelope,
   type RuntimeConfig,
 } from '@wenrun/shared/node';
-import { openDatabase } from '../../reference-api/src/db/database';
-import { hashSecret, hashToken } from '../../reference-api/src/security/hash';
-import { DEMO_ACCOUNTS } from '../../reference-api/src/seed/accounts';
+import { openDatabase } from '@wenrun/reference-api/db/database';
+import { hashSecret, hashToken } from '@wenrun/reference-api/security/hash';
+import { DEMO_ACCOUNTS } from '@wenrun/reference-api/seed/accounts';
 import { DEMO_TEACHER } from '../support/accounts';
 import { SAMPLE_ACTIVITY } from '../support/activities';
 import { cspDirectives, watchCsp } from '../support/csp';
@@ -28,8 +28,8 @@ import { expect, test } from '../support/fixtures';
 import { waitForLiveHeader } from '../support/header-search';
 import { request, type RequestOptions } from '../support/https';
 import { submitPasswordLogin, unusedMobile } from '../support/login-modal';
-import type { NginxSite } from '../../deploy/ops/nginx/site';
-import { DEFAULT_LIMITS } from '../../reference-api/src/server';
+import type { NginxSite } from '@wenrun/deploy/ops/nginx/site';
+import { DEFAULT_LIMITS } from '@wenrun/reference-api';
 import { ARTIFACTS, copyBuild, distOf, editRuntimeConfig, manifestUrl, remoteEntryUrl, setRemote, watchErrors } from '../support/site';
 
 /**

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { REMOTE_PARTS, SHELL_PART } from '@wenrun/shared/node';
-import { MEASURED_PATHS } from '../../deploy/build/budgets/data';
-import { remoteCopies, routeReport, siteBuildAt, type PageFile } from '../../deploy/build/budgets/pageFiles';
+import { MEASURED_PATHS } from '@wenrun/deploy/assemble/budgets/data';
+import { remoteCopies, routeReport, siteBuildAt, type PageFile } from '@wenrun/deploy/assemble/budgets/pageFiles';
 import { SITE_ORIGIN } from '../support/ports';
 import { ROOT, waitForApp } from '../support/site';
 

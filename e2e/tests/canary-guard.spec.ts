@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { MANIFEST_FILE, RUNTIME_CONFIG_FILE } from '@wenrun/shared/node';
-import { startGuard } from '../../deploy/ops/release/guard';
-import { historyFileBeside, readHistory } from '../../deploy/ops/release/history';
-import { takeStep } from '../../deploy/ops/release/release';
+import { startGuard } from '@wenrun/deploy/ops/release/guard';
+import { historyFileBeside, readHistory } from '@wenrun/deploy/ops/release/history';
+import { takeStep } from '@wenrun/deploy/ops/release/release';
 import { expect, test } from '../support/fixtures';
 import { ARTIFACTS, copyBuild, deployShellCopy, distOf, waitForApp } from '../support/site';
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SERVED_PARTS, layoutFrom, partPort } from '../../deploy/serve/siteProcesses';
+import { SERVED_PARTS, layoutFrom, partPort } from '@wenrun/deploy/serve/siteProcesses';
 import { PAGE_STATE_ID } from '@wenrun/shared/node';
 import { expect, test } from '../support/fixtures';
 import { ROOT, waitForApp, waitForLive, watchErrors } from '../support/site';
@@ -69,7 +69,7 @@ async function startedWhen(running: Running, ready: () => Promise<boolean>, time
 
 /**
  * React 18.3 warns, in development builds only, that semantic-ui-react's `Ref` (inside its Button, Modal …) calls
- * `findDOMNode`. The library is on the design card (deploy/build/card.ts) and its 2.x line has no other way; production
+ * `findDOMNode`. The library is on the design card (deploy/assemble/card.ts) and its 2.x line has no other way; production
  * builds say nothing. Any other console error fails.
  */
 const DEVELOPMENT_ONLY = [/^Warning: findDOMNode is deprecated[\s\S]*\bat RefFindNode\b/];

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API_PATHS, REMOTE_PARTS } from '@wenrun/shared/node';
 import { messageForm } from '../support/about-page';
 import { API_ORIGIN } from '../support/login-modal';
-import { EARLY_TAPS, type EarlyTapQueue } from '../../shell/src/taps/earlyTaps';
+import { EARLY_TAPS, type EarlyTapQueue } from '@wenrun/shell/taps/earlyTaps';
 
 /**
  * A phone on a mobile network (shell/src/taps/README.md): the CPU slowed 4×, every remote's code 1.5 s slow. Each

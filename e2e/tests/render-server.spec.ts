@@ -10,8 +10,8 @@ import {
   type PageState,
   type SearchResult,
 } from '@wenrun/shared/node';
-import { buildRenderServer } from '../../render-server/src/server/app';
-import { startPartServer } from '../../deploy/serve/partServer';
+import { buildRenderServer } from '@wenrun/render-server/server/app';
+import { startPartServer } from '@wenrun/deploy/serve/partServer';
 import { E2E_PORTS, SITE_ORIGIN } from '../support/ports';
 import { expect, test } from '../support/fixtures';
 import { deployShellCopy, waitForApp, watchErrors } from '../support/site';

@@ -10,8 +10,8 @@ import {
   buildPaths,
   DEFAULT_RUNTIME_CONFIG,
 } from '@wenrun/shared/node';
-import { ACTIVITY_TEXT } from '../../remote-wuyou/src/activity/text';
-import { escapeHtml } from '../../render-server/src/render/document';
+import { ACTIVITY_TEXT } from '@wenrun/remote-wuyou/activity/text';
+import { escapeHtml } from '@wenrun/render-server/render/document';
 import { courseCards } from '../support/about-page';
 import { LISTED_ACTIVITIES, OFFLINE_ACTIVITY_ID, openClientRendered, renderedRootMarkup, SAMPLE_ACTIVITY } from '../support/activities';
 import { expect, test } from '../support/fixtures';

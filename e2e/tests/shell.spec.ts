@@ -8,8 +8,8 @@ import {
   type Envelope,
   type HomeContent,
 } from '@wenrun/shared/node';
-import { ACTIVITIES } from '../../reference-api/src/seed/activities';
-import { STARTUP_FAILURE_TEXT } from '../../shell/src/app/startupFailure';
+import { ACTIVITIES } from '@wenrun/reference-api/seed/activities';
+import { STARTUP_FAILURE_TEXT } from '@wenrun/shell/app/startupFailure';
 import { openClientRendered } from '../support/activities';
 import { SITE_ORIGIN } from '../support/ports';
 import { holdRequests, waitForApp, watchErrors } from '../support/site';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { activityImagePath, parseRuntimeConfig, REMOTE_NAMES, SITE_ROUTES } from '@wenrun/shared/node';
-import { buildServer, productionRoutes, type ApiRoute } from '../../../reference-api/src/server';
+import { buildServer, productionRoutes, type ApiRoute } from '@wenrun/reference-api';
 import { siteAddressesOf } from '../../serve/headers';
 import { apiLocation, renderNginxConfig, TLS_CIPHERS, type NginxSite } from './config';
 import { configOnOrigins, type ServedOrigins } from '../../serve/servedConfig';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ACTIVITY_IMAGE_ROUTE, RELEASE_HISTORY_FILE, REMOTE_NAMES, REMOTE_PARTS, type RemoteName } from '@wenrun/shared/node';
-import { routeNotFoundEnvelope } from '../../../reference-api/src/envelope';
-import type { ApiRoute } from '../../../reference-api/src/server';
+import { routeNotFoundEnvelope } from '@wenrun/reference-api/envelope';
+import type { ApiRoute } from '@wenrun/reference-api';
 import { DOCUMENT_TYPES, STRICT_TRANSPORT_SECURITY, type SiteAddresses } from '@wenrun/server-plugins';
 import { CACHE_RULES, HASHED_FILE, siteHeaders } from '../../serve/headers';
 import { PER_REQUEST_PREFIXES } from '../../serve/perRequest';

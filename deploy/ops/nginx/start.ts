@@ -30,16 +30,16 @@ import {
   SHELL_PART,
   VERSION_FILE,
 } from '@wenrun/shared/node';
-import { productionRoutes } from '../../../reference-api/src/server';
+import { productionRoutes } from '@wenrun/reference-api';
 import { readServedConfig } from '../../serve/addresses';
 import { siteAddressesOf } from '../../serve/headers';
 import { guardProcess } from '../../serve/siteProcesses';
 import { Supervisor, type ChildSpec } from '../../serve/supervisor';
 import { originOf, remotePortOptions, renderNginxConfig, type NginxSite, type NginxTls } from './config';
 import { configOnOrigins, type ServedOrigins } from '../../serve/servedConfig';
-import { readPagesConfig } from '../../build/pages/pagesConfig';
+import { readPagesConfig } from '../../assemble/pages/pagesConfig';
 import { pagesFitConfig } from '../../serve/writtenPages';
-import { adminTokenEnv } from '../../../reference-api/src/settings';
+import { adminTokenEnv } from '@wenrun/reference-api/settings';
 import {
   API_USER,
   canRead,

@@ -3,7 +3,7 @@
  * these): a budget per client on the pages rendered per request, the site's Chinese 429 page, and no page for a host
  * name the site does not serve.
  */
-import { htmlPage } from '../../../reference-api/src/pages/html';
+import { htmlPage } from '@wenrun/reference-api/pages/html';
 
 /**
  * One client's key: an IPv4 address, or the /64 of an IPv6 address (one subscriber's network: whoever holds one has

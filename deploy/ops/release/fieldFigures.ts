@@ -4,8 +4,8 @@
  * form's development twin, which only a demo API answers.
  */
 import { RELEASE_FIGURES_PATH, type Envelope, type ReleaseFieldData } from '@wenrun/shared/node';
-import { ADMIN_PREFIX, DEV_PREFIX } from '../../../reference-api/src/prefixes';
-import { adminTokenEnv } from '../../../reference-api/src/settings';
+import { ADMIN_PREFIX, DEV_PREFIX } from '@wenrun/reference-api/prefixes';
+import { adminTokenEnv } from '@wenrun/reference-api/settings';
 
 export interface FieldDataSource {
   /** The reference API (the statistics host): `apiBaseUrl` of the config unless told otherwise. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ACTIVITY_ROUTE, API_PATHS, type FieldEvent } from '@wenrun/shared/node';
-import { manualClock, send, startServer, type TestServer } from '../../../reference-api/src/test/harness';
+import { manualClock, send, startServer, type TestServer } from '@wenrun/reference-api/test/harness';
 import type { EntryChecker } from './entryCheck';
 import { createGuard } from './guard';
 import { takeStep } from './release';

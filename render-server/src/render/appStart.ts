@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { EARLY_TAP_CAPTURE } from '../../../shell/src/taps/earlyTaps';
+import { EARLY_TAP_CAPTURE } from '@wenrun/shell/taps/earlyTaps';
 
 /**
  * How a page rendered by the server starts its app: after the browser has shown the page, never before.

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { RemoteName } from '@wenrun/shared/node';
-import type { RenderedPage, RenderSetup } from '../../../shell/src/server/render';
+import type { RenderedPage, RenderSetup } from '@wenrun/shell/server/render';
 
 export type { RenderedPage, RenderSetup };
 

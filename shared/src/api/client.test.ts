@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 // eslint-disable-next-line no-restricted-imports -- shared's one exception (docs/ARCHITECTURE.md): the API client tested against the server of the contract it is written for; a test, never shipped.
-import { buildServer } from '../../../reference-api/src/server';
+import { buildServer } from '@wenrun/reference-api';
 import { DEFAULT_RUNTIME_CONFIG, setRuntimeConfig } from '../config/runtimeConfig';
 import { MESSAGES, SUCCESS_CODE } from '../constants';
 import { requestTracker } from '../feedback/loading';

@@ -2,7 +2,7 @@ import type { RemoteName } from '@wenrun/shared';
 
 /**
  * Every module the shell loads from each remote: the shell's side of the federation contract. The contract check
- * (deploy/build/contract.ts) compares it with what the built remotes expose. The route manifest is the source; this typed
+ * (deploy/assemble/contract.ts) compares it with what the built remotes expose. The route manifest is the source; this typed
  * copy lets each `<RemoteSlot>` name its module checked, and modules.test.ts fails when the two differ.
  */
 export const REMOTE_MODULES = {

@@ -55,7 +55,7 @@ export const DESIGN_CARD: Record<string, RoleCheck[]> = {
   axios: [{ role: '唯一的 API 客户端', files: ['@wenrun/shared'], pattern: /import\('axios'\)/ }],
   'semantic-ui-react': [
     { role: '按钮', files: SHIPPED, pattern: imports('semantic-ui-react', 'Button') },
-    // Form is shared on its own, by its module (deploy/build/webpack/sharedSingletons.ts).
+    // Form is shared on its own, by its module (deploy/assemble/webpack/sharedSingletons.ts).
     { role: '表单', files: SHIPPED, pattern: /import Form from 'semantic-ui-react\/dist\/es\/collections\/Form\/Form\.js'/ },
     { role: '搜索输入框', files: REMOTES, pattern: imports('semantic-ui-react', 'Input') },
     { role: '菜单与标签页', files: REMOTES, pattern: imports('semantic-ui-react', 'Menu') },

@@ -7,7 +7,7 @@
  * axios is not listed: it is reached only through `@wenrun/shared` (its one API client) and travels inside it, as a
  * chunk of its own fetched with the first API call. JSX's runtime is shared with React: otherwise each chunk that
  * renders carries its own copy (five on an about page).
- * Beside the factory (webpack.common.ts) rather than in it: the contract check (deploy/build/contract.ts) holds the built
+ * Beside the factory (webpack.common.ts) rather than in it: the contract check (deploy/assemble/contract.ts) holds the built
  * manifests to the same list, and deploy never imports the factory, which imports deploy's pieces.
  */
 export const SHARED_SINGLETONS = {

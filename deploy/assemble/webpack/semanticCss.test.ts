@@ -4,7 +4,7 @@ import path from 'node:path';
 import { transform } from 'lightningcss';
 import postcss from 'postcss';
 import { WEB_PART_FOLDERS } from '@wenrun/shared/node';
-import { nuErrors } from '../../nuChecker';
+import { nuErrors } from '@wenrun/e2e/tools/nuChecker';
 import { SEMANTIC_COMPONENTS, semanticCssPlugins, semanticCssPurge } from './semanticCss';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');

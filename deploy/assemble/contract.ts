@@ -3,7 +3,7 @@
  * the shell loads is exposed by its remote, whose container is where the browser looks for it; every shared
  * singleton is offered by every part in versions that satisfy every part's required range; the shell offers each
  * one the remotes leave to it (they carry no copy); every part was built against the same `shared` package; the design
- * card's singletons are singletons in every manifest (deploy/build/card.ts).
+ * card's singletons are singletons in every manifest (deploy/assemble/card.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import semver from 'semver';
 import { MANIFEST_FILE, REMOTE_ENTRY_FILE, REMOTE_PARTS, SHELL_PART, type RemoteName } from '@wenrun/shared/node';
 import { checkCardSingletons } from './card';
 import { SHARED_SINGLETONS } from './webpack/sharedSingletons';
-import { REMOTE_MODULES } from '../../shell/src/remotes/modules';
+import { REMOTE_MODULES } from '@wenrun/shell/remotes/modules';
 
 interface ManifestShared {
   name: string;
@@ -127,7 +127,7 @@ function main(): void {
       fromShell: Object.entries(SHARED_SINGLETONS).flatMap(([name, provider]) => (provider === 'shell' ? [name] : [])),
       sharedPackage,
     }),
-    // The design card's own word: the router, React and the stores are one instance in the page (deploy/build/card.ts).
+    // The design card's own word: the router, React and the stores are one instance in the page (deploy/assemble/card.ts).
     ...checkCardSingletons(
       [shell, ...Object.values(remotes)].flatMap(({ part, manifest }) => (manifest ? [{ part, shared: manifest.shared }] : [])),
     ),

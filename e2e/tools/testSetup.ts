@@ -5,8 +5,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { BROTLI_STATIC_MODULE } from './ops/nginx/config';
-import { postgresInstalled } from './ops/postgres/cluster';
+import { BROTLI_STATIC_MODULE } from '@wenrun/deploy/ops/nginx/config';
+import { postgresInstalled } from '@wenrun/deploy/ops/postgres/cluster';
 import { CHROMIUM_PATH } from './chromium';
 import { FIREFOX_PATH } from './firefox';
 

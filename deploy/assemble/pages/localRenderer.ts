@@ -1,5 +1,5 @@
 import { REQUEST_TIMEOUT_MS, type RemoteName } from '@wenrun/shared/node';
-import { openSiteRenderer, readRuntimeConfig, runtimeConfigFile, type SiteRenderer } from '../../../render-server/src/render/siteRenderer';
+import { openSiteRenderer, readRuntimeConfig, runtimeConfigFile, type SiteRenderer } from '@wenrun/render-server/render/siteRenderer';
 import { answerFromFolders } from './localSite';
 import { connectApi, type ApiChoice } from './referenceApi';
 import { SITE_URL } from './siteUrl';

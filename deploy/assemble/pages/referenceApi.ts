@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { RuntimeConfig } from '@wenrun/shared/node';
-import { buildServer } from '../../../reference-api/src/server';
+import { buildServer } from '@wenrun/reference-api';
 
 export interface PagesApi {
   /** Where the build's API calls go: the configured API, or a reference API of its own. */

@@ -8,8 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { APP_PAGE, buildPaths, REMOTE_NAMES, REMOTE_PARTS, SHELL_PART, SITE_IMAGE } from '@wenrun/shared/node';
-import { escapeHtml } from '../../../render-server/src/render/document';
-import { siteImagePng } from '../../../render-server/src/render/images';
+import { escapeHtml } from '@wenrun/render-server/render/document';
+import { siteImagePng } from '@wenrun/render-server/render/images';
 import { writeActivityPages } from './activityPages';
 import { openLocalRenderer } from './localRenderer';
 import { pageFile, writePageFile } from './pageFiles';

@@ -1,6 +1,6 @@
 /**
  * What a page downloads before it is live, read from what the build says: each part's stats file
- * (ENTRY_ASSETS_FILE, written by deploy/build/webpack/plugins.ts: its entry, its named chunk groups, the shared
+ * (ENTRY_ASSETS_FILE, written by deploy/assemble/webpack/plugins.ts: its entry, its named chunk groups, the shared
  * packages it provides, and what share keys each consumes) and each remote's `mf-manifest.json` (its entry file and
  * the files of each exposed module). No code is read.
  *

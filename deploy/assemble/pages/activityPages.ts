@@ -6,8 +6,8 @@ import {
   activityPath,
   REQUEST_TIMEOUT_MS,
 } from '@wenrun/shared/node';
-import { createActivityApi } from '../../../render-server/src/render/activityApi';
-import type { SiteRenderer } from '../../../render-server/src/render/siteRenderer';
+import { createActivityApi } from '@wenrun/render-server/render/activityApi';
+import type { SiteRenderer } from '@wenrun/render-server/render/siteRenderer';
 import { pageFile, removePageFile, writePageFile } from './pageFiles';
 
 /** Folder names under `wuyou/` that an activity's page can have. */
