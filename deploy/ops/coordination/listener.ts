@@ -50,7 +50,7 @@ export function listen(options: ListenOptions): Listening {
   };
 
   const connect = async () => {
-    const client = new pg.Client({ connectionString: options.databaseUrl, keepAlive: true, keepAliveInitialDelayMillis: 5_000, query_timeout: QUERY_TIMEOUT_MS });
+    const client = new pg.Client({ connectionString: options.databaseUrl, application_name: `wenrun ${options.channel}`, keepAlive: true, keepAliveInitialDelayMillis: 5_000, query_timeout: QUERY_TIMEOUT_MS });
     client.on('notification', (message) => {
       if (message.channel === options.channel) options.onNotify(message.payload ?? '');
     });
