@@ -34,6 +34,7 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS site_leases (
     name text PRIMARY KEY,
     holder text NOT NULL,
+    backend_pid integer NOT NULL,
     expires_at timestamptz NOT NULL
   );
 `;

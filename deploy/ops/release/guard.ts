@@ -20,6 +20,8 @@ export interface GuardOptions {
   /** Where field data is read; without it, the config's `apiBaseUrl` and the token of the environment. */
   fieldData?: Partial<FieldDataSource>;
   log?: (line: string) => void;
+  /** Asked before an abort: false when this guard is no longer the site's one (its lease ended, coordination/). */
+  mayAct?: () => boolean;
   check?: EntryChecker;
   now?: () => number;
 }
@@ -69,6 +71,10 @@ export function createGuard(options: GuardOptions) {
       return { remote, entry, since, verdict, aborted: false };
     }
     const reason = `守卫：${verdict.reasons.join('；')}`;
+    if (options.mayAct?.() === false) {
+      sayOnce(`refused ${remote}`, `[guard] ${remote} 的灰度应中止，但本守卫已不再持有全站守卫的租约，交给当前的守卫`);
+      return { remote, entry, since, verdict, aborted: false };
+    }
     try {
       await takeStep({ configFile: options.configFile, source, verb: 'abort', remote, reason, expectCanary: entry, ...(options.check ? { check: options.check } : {}) });
       log(`[guard] 已中止 ${remote} 的灰度 ${entry}：${verdict.reasons.join('；')}`);
