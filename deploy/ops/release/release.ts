@@ -1,7 +1,8 @@
 /**
  * One release step, taken safely on the served `runtime-config.json`: the step on the remote as the shell reads it,
  * refused when it would leave the remote without a working entry, the result checked with the shell's own parser,
- * the file replaced atomically (unless someone changed it meanwhile), and a line appended to the history.
+ * the file replaced atomically (unless someone changed it meanwhile), and a line appended to the history. On several
+ * hosts the same, on the config kept in PostgreSQL (`ConfigSource`, deploy/ops/coordination/).
  */
 import fs from 'node:fs';
 import { HTTPS_ONLY_MESSAGE, parseRuntimeConfig, REMOTE_NAMES, type RemoteName } from '@wenrun/shared/node';
