@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { startCluster, type Cluster } from '../postgres/cluster';
-import { installActivityNotifications, relayActivityChanges } from './activityChanges';
+import { relayActivityChanges } from './activityChanges';
 
 const PORT = 55_453;
 
@@ -43,9 +43,6 @@ describe('activity changes told to every host\'s render servers', () => {
     // The API's table as far as the trigger cares: an id.
     await client.query('CREATE TABLE activities (id integer PRIMARY KEY, title text NOT NULL, online boolean NOT NULL DEFAULT true)');
     await client.query("INSERT INTO activities (id, title) VALUES (1, '暑期教师研修'), (3, '校长论坛')");
-    await installActivityNotifications(client);
-    // Twice, as two hosts starting would: nothing doubles.
-    await installActivityNotifications(client);
   }, 60_000);
   afterAll(async () => {
     await client.end();
@@ -55,7 +52,8 @@ describe('activity changes told to every host\'s render servers', () => {
   it('an edit, a take-down, a new activity and a deletion on any host drop the page on both hosts\' render servers, once each', async () => {
     const [a1, a2, b1] = await Promise.all([renderServerLike(), renderServerLike(), renderServerLike()]);
     const hosts = [a1, a2, b1];
-    // Host A with two render servers, host B with one; each host its own relay.
+    // Host A with two render servers, host B with one; each host its own relay, and each installs the trigger (twice,
+    // then: nothing doubles).
     const relays = [[a1, a2], [b1]].map((servers) => relayActivityChanges({ databaseUrl: cluster.url, renderServers: servers.map((server) => server.url), log: () => undefined }));
     try {
       await Promise.all(relays.map((relay) => relay.ready));

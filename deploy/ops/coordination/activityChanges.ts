@@ -10,6 +10,8 @@ import { listen, type Listening } from './listener';
 
 export const ACTIVITY_CHANNEL = 'wenrun_activity_changed';
 const DROP_TIMEOUT_MS = 2_000;
+/** How often a relay looks for the API's table while the API has not made it yet (a host started before the API). */
+const TABLE_WAIT_MS = 5_000;
 
 /**
  * The trigger on `table` (the API's activities, with an `id` column): idempotent, so the API's migration and each
@@ -25,6 +27,36 @@ export async function installActivityNotifications(client: pg.ClientBase, table 
     CREATE OR REPLACE TRIGGER wenrun_activity_changed AFTER INSERT OR UPDATE OR DELETE ON ${client.escapeIdentifier(table)}
       FOR EACH ROW EXECUTE FUNCTION wenrun_notify_activity_changed();
   `);
+}
+
+/** Installs the trigger if the API's table is there; false when it is not (yet). */
+async function installIfTableExists(databaseUrl: string, table: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ found: string | null }>('SELECT to_regclass($1) AS found', [table]);
+    if (!rows[0]?.found) return false;
+    await installActivityNotifications(client, table);
+    return true;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Installs the trigger once the API's table exists: each relay does so on start, so the site needs no step of its
+ * own for it, whichever of the API and the relay starts first. Each look's outcome goes to `looked`; it stops
+ * looking once installed or `stopped()`.
+ */
+export async function installWhenTableExists(databaseUrl: string, stopped: () => boolean, looked: (installed: boolean) => void, table = 'activities'): Promise<void> {
+  while (!stopped()) {
+    // A database not there yet is tried again, like a table not made yet.
+    const installed = await installIfTableExists(databaseUrl, table).catch(() => false);
+    looked(installed);
+    if (installed) return;
+    await new Promise((resolve) => setTimeout(resolve, TABLE_WAIT_MS));
+  }
 }
 
 export interface ActivityChangesOptions {
@@ -63,10 +95,25 @@ export interface ActivityRelayOptions {
   log?: (line: string) => void;
 }
 
-/** One host's relay: each activity change, to each of this host's render servers. */
+/** One host's relay: each activity change, to each of this host's render servers; it installs the trigger too. */
 export function relayActivityChanges(options: ActivityRelayOptions): Pick<Listening, 'ready' | 'stop'> {
   const log = options.log ?? ((line: string) => console.log(line));
-  return listenForActivityChanges({
+  let stopped = false;
+  let saidWaiting = false;
+  let firstLook: () => void = () => undefined;
+  const looked = new Promise<void>((resolve) => {
+    firstLook = resolve;
+  });
+  void installWhenTableExists(
+    options.databaseUrl,
+    () => stopped,
+    (installed) => {
+      if (!installed && !saidWaiting) log('[activities] 数据库中还没有活动表（API 尚未建表），建好后再安装变更通知；在此之前渲染服务器每隔几秒的检查会发现变更');
+      saidWaiting ||= !installed;
+      firstLook();
+    },
+  );
+  const listening = listenForActivityChanges({
     databaseUrl: options.databaseUrl,
     log,
     onChange: (id) => {
@@ -77,4 +124,12 @@ export function relayActivityChanges(options: ActivityRelayOptions): Pick<Listen
       }
     },
   });
+  return {
+    // Listening, and the trigger installed if the table was there.
+    ready: Promise.all([listening.ready, looked]).then(() => undefined),
+    stop: () => {
+      stopped = true;
+      return listening.stop();
+    },
+  };
 }
