@@ -71,7 +71,7 @@ async function main(): Promise<void> {
       void Promise.all([figures?.app.close(), lease?.release(), source?.close()]).finally(() => process.exit(0));
     });
   }
-  const where = `${source ? '共享数据库中的运行时配置' : configFile}`;
+  const where = source ? '共享数据库里运行时配置' : configFile;
   const said = `[guard] 灰度守卫：每 ${intervalMs / 1000} 秒检查${where}中的灰度（只会中止，从不推广）${listening && typeof listening === 'object' ? `；指标：http://127.0.0.1:${listening.port}/metrics` : ''}`;
   if (!databaseUrl) {
     guard = startGuard(options);
