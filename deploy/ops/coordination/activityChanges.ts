@@ -7,26 +7,33 @@
 import pg from 'pg';
 import { activityPath } from '@wenrun/shared/node';
 import { listen, type Listening } from './listener';
+import { inTransaction } from './sharedConfig';
 
 export const ACTIVITY_CHANNEL = 'wenrun_activity_changed';
 const DROP_TIMEOUT_MS = 2_000;
 /** How often a relay looks for the API's table while the API has not made it yet (a host started before the API). */
 const TABLE_WAIT_MS = 5_000;
+const INSTALL_LOCK = 4_302_002;
 
 /**
  * The trigger on `table` (the API's activities, with an `id` column): idempotent, so the API's migration and each
  * host's start may both run it. In the trigger, not in the API's code, so no write path can forget it.
  */
 export async function installActivityNotifications(client: pg.ClientBase, table = 'activities'): Promise<void> {
-  await client.query(`
-    CREATE OR REPLACE FUNCTION wenrun_notify_activity_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      PERFORM pg_notify('${ACTIVITY_CHANNEL}', (CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END)::text);
-      RETURN NULL;
-    END $$;
-    CREATE OR REPLACE TRIGGER wenrun_activity_changed AFTER INSERT OR UPDATE OR DELETE ON ${client.escapeIdentifier(table)}
-      FOR EACH ROW EXECUTE FUNCTION wenrun_notify_activity_changed();
-  `);
+  await inTransaction(client, async () => {
+    // Hosts starting together would replace the function at once, which PostgreSQL refuses ("tuple concurrently
+    // updated"): one at a time.
+    await client.query('SELECT pg_advisory_xact_lock($1)', [INSTALL_LOCK]);
+    await client.query(`
+      CREATE OR REPLACE FUNCTION wenrun_notify_activity_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM pg_notify('${ACTIVITY_CHANNEL}', (CASE WHEN TG_OP = 'DELETE' THEN OLD.id ELSE NEW.id END)::text);
+        RETURN NULL;
+      END $$;
+      CREATE OR REPLACE TRIGGER wenrun_activity_changed AFTER INSERT OR UPDATE OR DELETE ON ${client.escapeIdentifier(table)}
+        FOR EACH ROW EXECUTE FUNCTION wenrun_notify_activity_changed();
+    `);
+  });
 }
 
 /** Installs the trigger if the API's table is there; false when it is not (yet). */
@@ -49,12 +56,20 @@ async function installIfTableExists(databaseUrl: string, table: string): Promise
  * own for it, whichever of the API and the relay starts first. Each look's outcome goes to `looked`; it stops
  * looking once installed or `stopped()`.
  */
-export async function installWhenTableExists(databaseUrl: string, stopped: () => boolean, looked: (installed: boolean) => void, table = 'activities'): Promise<void> {
+export async function installWhenTableExists(
+  databaseUrl: string,
+  stopped: () => boolean,
+  looked: (outcome: 'installed' | 'no table' | Error) => void,
+  table = 'activities',
+): Promise<void> {
   while (!stopped()) {
     // A database not there yet is tried again, like a table not made yet.
-    const installed = await installIfTableExists(databaseUrl, table).catch(() => false);
-    looked(installed);
-    if (installed) return;
+    const outcome = await installIfTableExists(databaseUrl, table).then(
+      (installed) => (installed ? ('installed' as const) : ('no table' as const)),
+      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+    );
+    looked(outcome);
+    if (outcome === 'installed') return;
     await new Promise((resolve) => setTimeout(resolve, TABLE_WAIT_MS));
   }
 }
@@ -99,7 +114,7 @@ export interface ActivityRelayOptions {
 export function relayActivityChanges(options: ActivityRelayOptions): Pick<Listening, 'ready' | 'stop'> {
   const log = options.log ?? ((line: string) => console.log(line));
   let stopped = false;
-  let saidWaiting = false;
+  let said = '';
   let firstLook: () => void = () => undefined;
   const looked = new Promise<void>((resolve) => {
     firstLook = resolve;
@@ -107,9 +122,15 @@ export function relayActivityChanges(options: ActivityRelayOptions): Pick<Listen
   void installWhenTableExists(
     options.databaseUrl,
     () => stopped,
-    (installed) => {
-      if (!installed && !saidWaiting) log('[activities] 数据库中还没有活动表（API 尚未建表），建好后再安装变更通知；在此之前渲染服务器每隔几秒的检查会发现变更');
-      saidWaiting ||= !installed;
+    (outcome) => {
+      const line =
+        outcome === 'installed'
+          ? ''
+          : outcome === 'no table'
+            ? '[activities] 数据库中还没有活动表（API 尚未建表），建好后再安装变更通知；在此之前渲染服务器每隔几秒的检查会发现变更'
+            : `[activities] 没能安装活动变更通知（${outcome.message}），稍后再试；在此之前渲染服务器每隔几秒的检查会发现变更`;
+      if (line && line !== said) log(line);
+      said = line;
       firstLook();
     },
   );

@@ -39,7 +39,8 @@ const SCHEMA = `
   );
 `;
 
-async function inTransaction<T>(client: Connection, work: () => Promise<T>): Promise<T> {
+/** `work` in one transaction on `client`, rolled back when it throws. */
+export async function inTransaction<T>(client: Connection, work: () => Promise<T>): Promise<T> {
   await client.query('BEGIN');
   try {
     const result = await work();
