@@ -4,7 +4,7 @@
  *   DATABASE_URL=postgres://… npx tsx deploy/ops/coordination/activityRelayMain.ts --render-servers http://127.0.0.1:8005,http://127.0.0.1:8006
  */
 import { parseArgs } from 'node:util';
-import { sharedDatabaseUrl } from './sharedConfig';
+import { sharedDatabaseUrl } from '../../serve/siteProcesses';
 import { relayActivityChanges } from './activityChanges';
 
 const { values: args } = parseArgs({ options: { 'render-servers': { type: 'string' } } });

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { RESYNC_MS, startConfigFollower } from './configFollower';
-import { sharedDatabaseUrl } from './sharedConfig';
+import { sharedDatabaseUrl } from '../../serve/siteProcesses';
 
 const { values: args } = parseArgs({
   options: {

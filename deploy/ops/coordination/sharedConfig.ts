@@ -154,9 +154,3 @@ export function postgresSource({ databaseUrl, seedFile }: { databaseUrl: string;
     close: () => pool.end(),
   };
 }
-
-/** `DATABASE_URL` when it names PostgreSQL: the site keeps its shared state there; otherwise files, as on one machine. */
-export function sharedDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const url = env.DATABASE_URL;
-  return url && /^postgres(ql)?:\/\//.test(url) ? url : undefined;
-}

@@ -33,7 +33,7 @@ import {
 import { productionRoutes } from '../../../reference-api/src/server';
 import { readServedConfig } from '../../serve/addresses';
 import { siteAddressesOf } from '../../serve/headers';
-import { guardProcess } from '../../serve/siteProcesses';
+import { coordinationProcesses, guardProcess, sharedDatabaseUrl } from '../../serve/siteProcesses';
 import { Supervisor, type ChildSpec } from '../../serve/supervisor';
 import { originOf, remotePortOptions, renderNginxConfig, type NginxSite, type NginxTls } from './config';
 import { configOnOrigins, type ServedOrigins } from '../../serve/servedConfig';
@@ -54,8 +54,6 @@ import {
   type Account,
 } from './accounts';
 import { configDigest } from '../../serve/sharedPages';
-import { coordinationProcesses } from '../coordination/processes';
-import { sharedDatabaseUrl } from '../coordination/sharedConfig';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';

@@ -12,7 +12,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { acquireGuardLease, LEASE_PERIOD_MS, type Lease } from '../coordination/guardLease';
-import { postgresSource, sharedDatabaseUrl } from '../coordination/sharedConfig';
+import { sharedDatabaseUrl } from '../../serve/siteProcesses';
+import { postgresSource } from '../coordination/sharedConfig';
 import { tokenFromEnv } from './fieldFigures';
 import { GUARD_INTERVAL_MS, startGuard, type GuardOptions } from './guard';
 import { serveGuardFigures } from './guardFigures';
