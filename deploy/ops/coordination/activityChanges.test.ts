@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { startCluster, type Cluster } from '../postgres/cluster';
+import type { Cluster } from '../postgres/cluster';
 import { relayActivityChanges } from './activityChanges';
+import { suiteCluster } from './testCluster';
 
-const PORT = 55_453;
 
 /** A render server as the relay sees it: what it was asked to drop, each heard with its time. */
 async function renderServerLike(): Promise<{ url: string; purged: { path: string; at: number }[]; heard: (path: string, times?: number) => Promise<number>; close: () => void }> {
@@ -37,7 +37,7 @@ describe('activity changes told to every host\'s render servers', () => {
   let client: pg.Client;
 
   beforeAll(async () => {
-    cluster = await startCluster({ port: PORT });
+    cluster = await suiteCluster('activityChanges');
     client = new pg.Client(cluster.url);
     await client.connect();
     // The API's table as far as the trigger cares: an id.

@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { RELEASE_HISTORY_FILE } from '@wenrun/shared/node';
-import { startCluster, type Cluster } from '../postgres/cluster';
+import type { Cluster } from '../postgres/cluster';
 import { readHistory } from '../release/history';
 import { takeStep } from '../release/release';
 import { startConfigFollower, type ConfigFollower } from './configFollower';
 import { postgresSource, readStoredConfig } from './sharedConfig';
+import { suiteCluster } from './testCluster';
 
-const PORT = 55_451;
 const A = 'https://cdn.example.cn/about/1.0.0/mf-manifest.json';
 const B = 'https://cdn.example.cn/about/1.1.0/mf-manifest.json';
 
@@ -46,7 +46,7 @@ describe('the config follower: each host\'s file written from the database', () 
   };
 
   beforeAll(async () => {
-    cluster = await startCluster({ port: PORT });
+    cluster = await suiteCluster('configFollower');
     client = new pg.Client(cluster.url);
     await client.connect();
   }, 60_000);

@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startCluster, type Cluster } from '../postgres/cluster';
+import type { Cluster } from '../postgres/cluster';
+import { suiteCluster } from './testCluster';
 
-const PORT = 55_452;
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const LEASE_SECONDS = 3;
 
@@ -71,7 +71,7 @@ describe('one guard for the whole site: a lease in PostgreSQL', () => {
   };
 
   beforeAll(async () => {
-    cluster = await startCluster({ port: PORT });
+    cluster = await suiteCluster('guardLease');
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guard-lease-'));
     configFile = path.join(dir, 'runtime-config.json');
     fs.writeFileSync(configFile, `${JSON.stringify({ apiBaseUrl: 'http://127.0.0.1:9' })}\n`);

@@ -6,11 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { parseRuntimeConfig } from '@wenrun/shared/node';
-import { startCluster, type Cluster } from '../postgres/cluster';
+import type { Cluster } from '../postgres/cluster';
 import { postgresSource, readStoredConfig, readStoredHistory } from './sharedConfig';
+import { suiteCluster } from './testCluster';
 
-// This suite's own port in the range of issue 43's shared-state tests (55450–55469).
-const PORT = 55_450;
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
 /** `npm run release` as ops run it, in a process of its own: another host. */
@@ -31,7 +30,7 @@ describe('the runtime config kept in PostgreSQL', () => {
   let client: pg.Client;
 
   beforeAll(async () => {
-    cluster = await startCluster({ port: PORT });
+    cluster = await suiteCluster('sharedConfig');
     client = new pg.Client(cluster.url);
     await client.connect();
   }, 60_000);
