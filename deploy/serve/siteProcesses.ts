@@ -74,12 +74,40 @@ export function siteProcesses(layout: SiteLayout = DEFAULT_LAYOUT): ChildSpec[] 
     {
       name: 'render-server',
       entry: 'render-server/src/server/main.ts',
-      env: { PORT: String(layout.render), ...(layout.builds ? { SHELL_DIR: path.join(layout.builds, SHELL_PART.folder) } : {}) },
+      // The remotes' code runs here: no database address (and password) for it to find.
+      env: { PORT: String(layout.render), DATABASE_URL: undefined, ...(layout.builds ? { SHELL_DIR: path.join(layout.builds, SHELL_PART.folder) } : {}) },
       readyUrl: `http://127.0.0.1:${layout.render}/healthz`,
     },
   ];
 }
 
+/** `DATABASE_URL` when it names PostgreSQL: the site keeps its shared state there; otherwise files, as on one machine. */
+export function sharedDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const url = env.DATABASE_URL;
+  return url && /^postgres(ql)?:\/\//.test(url) ? url : undefined;
+}
+
+export interface CoordinationOptions {
+  runtimeConfigFile: string;
+  /** This host's render servers, each by its own address. */
+  renderServers: string[];
+  /** Given to these children alone: the render servers, which run the remotes' code, never get it. */
+  databaseUrl: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * What a host runs beside its servers when the site keeps its shared state in PostgreSQL (deploy/ops/coordination):
+ * the config follower, which writes this host's `runtime-config.json` from the database, and the activity relay,
+ * which tells this host's render servers of each activity change. Named by their entries, like the guard.
+ */
+export function coordinationProcesses({ runtimeConfigFile, renderServers, databaseUrl, env }: CoordinationOptions): ChildSpec[] {
+  const childEnv = { ...env, DATABASE_URL: databaseUrl };
+  return [
+    { name: 'config-follower', entry: 'deploy/ops/coordination/configFollowerMain.ts', args: ['--config', runtimeConfigFile], env: childEnv },
+    { name: 'activity-relay', entry: 'deploy/ops/coordination/activityRelayMain.ts', args: ['--render-servers', renderServers.join(',')], env: childEnv },
+  ];
+}
 
 export interface GuardProcessOptions {
   /** Where it reads field data, when not the config's `apiBaseUrl`. */

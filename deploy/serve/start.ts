@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { API_PORT, GUARD_METRICS_PORT, MANIFEST_FILE, RENDER_PORT, RUNTIME_CONFIG_FILE, SHELL_PART, VERSION_FILE } from '@wenrun/shared/node';
 import { isStale } from '../assemble/staleness';
-import { guardProcess, sayDemoForm, SERVED_PARTS, siteProcesses } from './siteProcesses';
+import { coordinationProcesses, guardProcess, sayDemoForm, SERVED_PARTS, sharedDatabaseUrl, siteProcesses } from './siteProcesses';
 import { Supervisor } from './supervisor';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -58,10 +58,14 @@ async function main() {
   process.on('SIGTERM', () => stop(0));
 
   sayDemoForm('start');
-  // The canary guard watches the config the shell serves (deploy/ops/release).
+  // The canary guard watches the config the shell serves (deploy/ops/release). With a PostgreSQL DATABASE_URL that
+  // file follows the one kept in the database, which the guard writes (deploy/ops/coordination).
+  const runtimeConfigFile = path.join(ROOT, SHELL_PART.folder, 'dist', RUNTIME_CONFIG_FILE);
+  const databaseUrl = sharedDatabaseUrl();
   await supervisor.start([
     ...siteProcesses(),
-    guardProcess(path.join(ROOT, SHELL_PART.folder, 'dist', RUNTIME_CONFIG_FILE), { metricsPort: GUARD_METRICS_PORT }),
+    ...(databaseUrl ? coordinationProcesses({ runtimeConfigFile, renderServers: [`http://127.0.0.1:${RENDER_PORT}`], databaseUrl }) : []),
+    guardProcess(runtimeConfigFile, { metricsPort: GUARD_METRICS_PORT }),
   ]);
   for (const part of SERVED_PARTS) {
     const file = part.folder === SHELL_PART.folder ? '' : MANIFEST_FILE;

@@ -33,7 +33,7 @@ import {
 import { productionRoutes } from '@wenrun/reference-api';
 import { readServedConfig } from '../../serve/addresses';
 import { siteAddressesOf } from '../../serve/headers';
-import { guardProcess } from '../../serve/siteProcesses';
+import { coordinationProcesses, guardProcess, sharedDatabaseUrl } from '../../serve/siteProcesses';
 import { Supervisor, type ChildSpec } from '../../serve/supervisor';
 import { originOf, remotePortOptions, renderNginxConfig, type NginxSite, type NginxTls } from './config';
 import { configOnOrigins, type ServedOrigins } from '../../serve/servedConfig';
@@ -246,6 +246,9 @@ async function main(): Promise<void> {
   } else if (secrets.madeAdminToken) {
     console.log(`[nginx] 未设置 ADMIN_TOKEN：本次运行的管理令牌已生成在 ${secrets.adminTokenFile}（只有 ${accounts ? API_USER : '本用户'}和 root 可读），灰度守卫用它读取现场数据；查看状态：ADMIN_TOKEN_FILE=${secrets.adminTokenFile} npm run release -- status`);
   }
+  // Several hosts on one PostgreSQL (DATABASE_URL): this host's config file follows the database's, its render servers
+  // hear of every activity change, and its guard waits for the site's lease (deploy/ops/coordination/).
+  const databaseUrl = sharedDatabaseUrl();
   const children: ChildSpec[] = [
     // The reference API in production mode, unless another API stands behind this nginx: it trusts this nginx (and
     // nothing else) to say who the visitor is, and answers the site's own origins.
@@ -289,6 +292,11 @@ async function main(): Promise<void> {
           },
         ]
       : []),
+    ...(databaseUrl
+      ? coordinationProcesses({ runtimeConfigFile, renderServers: renderPorts.map((renderPort) => `http://127.0.0.1:${renderPort}`), databaseUrl, env: SECRETS_UNSET }).map(
+          (child) => ({ ...child, ...runAs(accounts?.api) }),
+        )
+      : []),
     // The render server instances nginx balances over, on this site's config (its origins, its API), supervised like
     // npm start's processes: one that dies is started again.
     ...renderPorts.map((renderPort, index) => ({
@@ -299,6 +307,8 @@ async function main(): Promise<void> {
       ...runAs(accounts?.render),
       env: {
         ...SECRETS_UNSET,
+        // The remotes' code runs here: no database address (and password) for it to find.
+        DATABASE_URL: undefined,
         // Its own credential, which the API knows it by (never the admin token).
         SERVICE_TOKEN: secrets.serviceToken,
         PORT: String(renderPort),

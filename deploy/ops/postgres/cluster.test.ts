@@ -5,6 +5,8 @@ import { startCluster } from './cluster';
 // A port of its own, clear of the site's and of the other suites' (Jest runs files side by side).
 const PORT = 55_400 + (Number(process.env.JEST_WORKER_ID ?? 1) % 50);
 
+jest.setTimeout(30_000);
+
 test('a cluster of its own answers queries as the site role, and leaves nothing behind when stopped', async () => {
   const cluster = await startCluster({ port: PORT });
   try {
