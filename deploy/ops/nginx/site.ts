@@ -106,9 +106,14 @@ export async function startNginxSite({ root, ports, siteDir, env = {} }: NginxSi
   const tlsDir = path.join(tree.dir, 'site', 'tls');
   const logFile = path.join(siteDir, 'site.log');
   const adminToken = randomBytes(32).toString('hex');
+  // Node itself with tsx's loader, not tsx's command: on SIGTERM that command waits 30 ms for its child to say it
+  // got the signal, then SIGKILLs it; on a busy machine start.ts was killed so, before stopping what it started,
+  // and the form outlived the test on its ports.
   const child = spawn(
-    path.join(tree.dir, 'node_modules/.bin/tsx'),
+    process.execPath,
     [
+      '--import',
+      'tsx',
       'deploy/ops/nginx/start.ts',
       ...['--shell', String(shellPort), '--api', String(apiPort), '--http-port', String(httpPort)],
       ...REMOTE_NAMES.flatMap((remote, index) => [`--${remote}`, String(remotePorts[index])]),
