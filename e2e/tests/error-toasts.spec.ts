@@ -173,11 +173,12 @@ for (const call of CALLS) {
 test(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s: one toast 「${MESSAGES.timeout}」 for each visitor call, what was typed kept`, async ({
   browser,
 }) => {
+  // One call after another: five pages loading at once starve a busy 2-core machine, and each waits only 1 s.
   const context = await browser.newContext();
-  const held: Route[] = [];
-  const asked = await Promise.all(
-    CALLS.map(async (call) => {
+  for (const call of CALLS) {
+    await test.step(call.name, async () => {
       const page = await context.newPage();
+      const held: Route[] = [];
       const timeoutsAsked = await shortenTimeouts(page, call.path);
       await call.prepare(page);
       await answerCalls(page, call.path, async (route) => {
@@ -187,11 +188,12 @@ test(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s: one toast 「${MESSAGES.t
       await expect(toasts(page).filter({ hasText: MESSAGES.timeout })).toBeVisible();
       await expect(toasts(page)).toHaveCount(1);
       await call.kept(page);
-      return timeoutsAsked();
-    }),
-  );
-  for (const route of held) await route.abort().catch(() => undefined);
-  // The client asked the browser for the site's timeout on every call.
-  for (const timeouts of asked) expect(timeouts.length > 0 && timeouts.every((ms) => ms === REQUEST_TIMEOUT_MS), String(timeouts)).toBe(true);
+      // The client asked the browser for the site's timeout.
+      const asked = await timeoutsAsked();
+      expect(asked.length > 0 && asked.every((ms) => ms === REQUEST_TIMEOUT_MS), String(asked)).toBe(true);
+      for (const route of held) await route.abort().catch(() => undefined);
+      await page.close();
+    });
+  }
   await context.close();
 });
