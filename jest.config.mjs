@@ -41,7 +41,8 @@ export default {
       rootDir: '<rootDir>',
       testEnvironment: 'node',
       transform: { '^.+\\.(t|j)sx?$': swc },
-      testMatch: ['<rootDir>/deploy/**/*.test.ts'],
+      // And the browser tests' own tools, where a check moved out of the browser (e2e/MOVES.md).
+      testMatch: ['<rootDir>/deploy/**/*.test.ts', '<rootDir>/e2e/support/**/*.test.ts'],
     },
     {
       // The site renderer and the render server: Node, real files and sockets.

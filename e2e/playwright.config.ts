@@ -36,10 +36,11 @@ export default defineConfig<EngineOptions>({
     // These two edit the runtime config the site serves, for a moment: one after the other, after the rest.
     { name: 'config-edits', testMatch: /config-edits\.spec\.ts$/, dependencies: ['site', 'firefox'] },
     { name: 'attacker', testMatch: /attacker(-[a-z-]+)?\.spec\.ts$/, dependencies: ['config-edits'] },
+    // Starts `npm run dev` on its worker's ports: webpack in watch mode takes every core for a minute, so not beside
+    // the site's many tests, but beside the two phases above, which run one file at a time and leave a worker idle.
+    { name: 'dev', testMatch: /\/dev\.spec\.ts$/, dependencies: ['site', 'firefox'] },
     // Kills processes of the site the others run on, then stops it: after everything else.
-    { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['attacker'] },
-    // Starts `npm run dev` on its own ports: webpack in watch mode takes every core for a minute, so after the rest.
-    { name: 'dev', testMatch: /\/dev\.spec\.ts$/, dependencies: ['shutdown'] },
+    { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['attacker', 'dev'] },
   ],
   webServer: [
     {

@@ -20,3 +20,45 @@ export async function answerCalls(page: Page, path: string, answer: (route: Rout
   });
   return () => answered;
 }
+
+/** Where the page keeps the timeouts the site's client asked for on the calls `shortenTimeouts` shortened. */
+const ASKED_TIMEOUTS = '__e2eAskedTimeouts';
+
+/** What the browser waits, instead of the client's 15 s, for an answer that never comes. */
+const SHORT_TIMEOUT_MS = 1_000;
+
+/**
+ * The client's timeout is the browser's own (XHR's `timeout`), which no fake clock moves. For the calls to the API
+ * path `path` from pages loaded from now on, the page's XHR times out after SHORT_TIMEOUT_MS instead of what the
+ * client asked for: the browser still ends the call with its own timeout event, and the client still turns that into its message,
+ * in milliseconds rather than a real 15 s. Returns what the client asked for, to check it is the site's timeout.
+ */
+export async function shortenTimeouts(page: Page, path: string): Promise<() => Promise<number[]>> {
+  await page.addInitScript(
+    ({ path: shortened, ms: instead, key }) => {
+      const proto = XMLHttpRequest.prototype;
+      const urls = new WeakMap<XMLHttpRequest, string>();
+      const asked: number[] = [];
+      Object.assign(window, { [key]: asked });
+      const open = proto.open;
+      proto.open = function (this: XMLHttpRequest, ...args: unknown[]) {
+        urls.set(this, String(args[1]));
+        Reflect.apply(open, this, args);
+      } as typeof open;
+      const timeout = Object.getOwnPropertyDescriptor(proto, 'timeout');
+      const set = timeout?.set;
+      if (!timeout || !set) throw new Error('XMLHttpRequest.prototype.timeout 不是访问器属性');
+      Object.defineProperty(proto, 'timeout', {
+        ...timeout,
+        set(this: XMLHttpRequest, value: number) {
+          const url = urls.get(this);
+          const ours = url !== undefined && new URL(url, location.href).pathname === shortened;
+          if (ours) asked.push(value);
+          set.call(this, ours ? instead : value);
+        },
+      });
+    },
+    { path, ms: SHORT_TIMEOUT_MS, key: ASKED_TIMEOUTS },
+  );
+  return () => page.evaluate((key) => [...((window as unknown as Record<string, number[] | undefined>)[key] ?? [])], ASKED_TIMEOUTS);
+}

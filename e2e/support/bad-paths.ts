@@ -4,6 +4,14 @@
  */
 import { routeOf, seededRandom } from '@wenrun/shared/node';
 
+/** How many paths a run generates: the browser visits the first BROWSER_PATHS, Jest the rest (bad-paths.test.ts). */
+export const BAD_PATH_COUNT = 1_000;
+/**
+ * The paths visited in the browser by client-side navigation: the fixed extremes and enough generated ones that the
+ * router switches between every kind of page many times. What the app decides for the others is checked in Jest.
+ */
+export const BROWSER_PATHS = 250;
+
 /** The route prefixes the paths are generated under (docs/SPEC.md §2). */
 export const BAD_PATH_PREFIXES = ['/', '/about/', '/search/', '/wuyou/'] as const;
 

@@ -61,10 +61,9 @@ async function expectLoggedIn(page: Page): Promise<void> {
 const pageErrorsOf = (errors: string[]) => errors.filter((error) => error.startsWith('pageerror'));
 
 test.describe('storage: a login value of a foreign shape', () => {
+  // Two samples in the browser; these and three more shapes (the right keys with the wrong types, another app's
+  // object, JSON null) against the store as the page loads it in shared/src/stores/LoginStore.test.ts.
   const foreign: { name: string; value: string }[] = [
-    { name: 'the right keys with the wrong types', value: JSON.stringify({ token: 42, mobile: ['138'], sid: null }) },
-    { name: 'another app’s object', value: JSON.stringify({ user: { id: 7, name: 'someone' }, expires: '2030-01-01' }) },
-    { name: 'JSON null', value: 'null' },
     { name: 'a prototype-polluting object', value: '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}' },
     { name: 'binary junk', value: '\u0000\uFFFD\uD83D\u0007{"token"' },
   ];
@@ -86,11 +85,10 @@ test.describe('storage: a login value of a foreign shape', () => {
 });
 
 test.describe('storage: a broken message draft in session storage', () => {
+  // Two samples in the browser; these and three more (a foreign shape, an array, over-long fields) against the
+  // draft as the form keeps it in remote-about/src/message/MessageDraft.test.ts.
   const broken: { name: string; value: string }[] = [
     { name: 'truncated JSON', value: '{"name":"李老师","phone":"138' },
-    { name: 'a foreign shape', value: JSON.stringify({ name: 1, phone: { area: '010' }, message: ['hi'] }) },
-    { name: 'an array', value: JSON.stringify(['李老师', '13800138000', '留言']) },
-    { name: 'over-long fields', value: JSON.stringify({ name: 'x'.repeat(5_000), phone: '1', message: '' }) },
     { name: '1 MB of junk', value: '#'.repeat(1_000_000) },
   ];
   for (const { name, value } of broken) {

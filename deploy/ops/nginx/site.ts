@@ -60,6 +60,8 @@ export interface NginxSiteOptions {
   ports: number[];
   /** Emptied, then the site's own: its log. */
   siteDir: string;
+  /** Set for every process of the form, beside the environment it inherits (a test's shorter cache). */
+  env?: Record<string, string>;
 }
 
 /** What the production form never reads: the history, and the browser tests with their artifacts (the site's own). */
@@ -87,7 +89,7 @@ export function readableTree(root: string): { dir: string; remove: () => void } 
  * Starts start.ts (beside this file) on `ports` with its own certificate, and resolves once nginx and both render
  * servers answer; `stop` ends nginx and its render servers.
  */
-export async function startNginxSite({ root, ports, siteDir }: NginxSiteOptions): Promise<{ site: NginxSite; stop: () => Promise<void> }> {
+export async function startNginxSite({ root, ports, siteDir, env = {} }: NginxSiteOptions): Promise<{ site: NginxSite; stop: () => Promise<void> }> {
   const [shellPort = 0, apiPort = 0, httpPort = 0, apiUpstreamPort = 0, ...rest] = ports;
   const remotePorts = rest.slice(0, REMOTE_NAMES.length);
   const renderPorts = rest.slice(REMOTE_NAMES.length, REMOTE_NAMES.length + 2);
@@ -104,9 +106,14 @@ export async function startNginxSite({ root, ports, siteDir }: NginxSiteOptions)
   const tlsDir = path.join(tree.dir, 'site', 'tls');
   const logFile = path.join(siteDir, 'site.log');
   const adminToken = randomBytes(32).toString('hex');
+  // Node itself with tsx's loader, not tsx's command: on SIGTERM that command waits 30 ms for its child to say it
+  // got the signal, then SIGKILLs it; on a busy machine start.ts was killed so, before stopping what it started,
+  // and the form outlived the test on its ports.
   const child = spawn(
-    path.join(tree.dir, 'node_modules/.bin/tsx'),
+    process.execPath,
     [
+      '--import',
+      'tsx',
       'deploy/ops/nginx/start.ts',
       ...['--shell', String(shellPort), '--api', String(apiPort), '--http-port', String(httpPort)],
       ...REMOTE_NAMES.flatMap((remote, index) => [`--${remote}`, String(remotePorts[index])]),
@@ -123,7 +130,7 @@ export async function startNginxSite({ root, ports, siteDir }: NginxSiteOptions)
       stdio: ['ignore', fs.openSync(logFile, 'w'), 'inherit'],
       // The API's limits as in production: the render servers and the guard are known by their credentials, not
       // by 127.0.0.1 (the attacker suite counts on it).
-      env: { ...process.env, ADMIN_TOKEN: adminToken },
+      env: { ...process.env, ...env, ADMIN_TOKEN: adminToken },
     },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

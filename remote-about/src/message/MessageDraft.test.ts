@@ -52,5 +52,22 @@ describe('MessageDraft', () => {
     expect(persisted().isEmpty).toBe(true);
     expect(console.warn).toHaveBeenCalled();
   });
-});
 
+  // e2e/tests/storage.spec.ts plants each of these in the browser for two of them; the rest are here.
+  it.each([
+    ['truncated JSON', '{"name":"李老师","phone":"138'],
+    ['a foreign shape', JSON.stringify({ name: 1, phone: { area: '010' }, message: ['hi'] })],
+    ['an array', JSON.stringify(['李老师', '13800138000', '留言'])],
+    ['over-long fields', JSON.stringify({ name: 'x'.repeat(5_000), phone: '1', message: '' })],
+    ['1 MB of junk', '#'.repeat(1_000_000)],
+  ])('holding %s: starts empty, and what is typed is kept as a new draft', (_case, raw) => {
+    sessionStorage.setItem(MESSAGE_DRAFT_ID, raw);
+    const draft = persisted();
+    expect(draft.isEmpty).toBe(true);
+    expect(console.warn).toHaveBeenCalled();
+    draft.set('name', '李老师');
+    draft.set('phone', '13800138000');
+    expect(JSON.parse(sessionStorage.getItem(MESSAGE_DRAFT_ID) ?? 'null')).toEqual({ name: '李老师', phone: '13800138000', message: '' });
+    expect(persisted().values).toEqual({ name: '李老师', phone: '13800138000', message: '' });
+  });
+});

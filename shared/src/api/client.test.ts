@@ -214,6 +214,29 @@ describe('docs/SPEC.md §8 errors', () => {
     expect((await rejection(get('/healthz'))).message).toBe(MESSAGES.badResponse);
   });
 
+  // The faults e2e/tests/chaos-api.spec.ts answers each call with in the browser (each call meets one there).
+  it.each([
+    ['a non-"200" envelope without a message', 200, 'application/json', JSON.stringify({ header: { code: '500', codeMsg: '' }, data: null }), MESSAGES.envelopeFallback],
+    ['an envelope whose message is blank', 200, 'application/json', JSON.stringify({ header: { code: '500', codeMsg: '  ' }, data: null }), MESSAGES.envelopeFallback],
+    ['an empty body', 200, 'application/json', '', MESSAGES.badResponse],
+    ['a gateway’s HTML page', 200, 'text/html; charset=utf-8', '<!doctype html><title>502</title><h1>网关错误</h1>', MESSAGES.badResponse],
+    ['HTTP 500 in plain text', 500, 'text/plain', 'Internal Server Error', MESSAGES.httpStatus(500)],
+  ])('answers %s with its message, as a toast', async (_name, status, contentType, body, message) => {
+    const { server, url } = await localServer((_request, response) => {
+      response.writeHead(status, { 'content-type': contentType });
+      response.end(body);
+    });
+    try {
+      useBaseUrl(url);
+      const error = await rejection(api.integrate());
+      expect(error.message).toBe(message);
+      expect(toastError).toHaveBeenCalledTimes(1);
+      expect(toastError).toHaveBeenCalledWith(message);
+    } finally {
+      await stop(server);
+    }
+  });
+
   it('sends put and delete through the same handling', async () => {
     expect((await rejection(put(API_PATHS.search, { keyword: 'x' }))).message).toBe(MESSAGES.httpStatus(404));
     expect((await rejection(del(API_PATHS.search, undefined, { hideError: true }))).kind).toBe('http');
