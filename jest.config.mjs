@@ -80,13 +80,20 @@ export default {
       transformIgnorePatterns: ['/node_modules/(?!(light-my-request/node_modules/)?cookie/)'],
       testMatch: ['<rootDir>/src/**/*.test.ts'],
     },
-    { ...referenceApi, displayName: TABLE.api.folder, testMatch: ['<rootDir>/src/**/*.test.ts'] },
+    {
+      ...referenceApi,
+      displayName: TABLE.api.folder,
+      testMatch: ['<rootDir>/src/**/*.test.ts'],
+      // What only PostgreSQL can show (two instances on one database): the PostgreSQL project's alone.
+      testPathIgnorePatterns: ['\\.postgres\\.test\\.ts$'],
+    },
     {
       // The same suites of the data layer and of the routes that store, on PostgreSQL: one cluster for the run, a
       // database of its own per suite (deploy/ops/postgres/testCluster.ts, src/test/harness.ts).
       ...referenceApi,
       displayName: `${TABLE.api.folder}-postgres`,
       testMatch: ['<rootDir>/src/db/*.test.ts', '<rootDir>/src/routes/*.test.ts', '<rootDir>/src/limits.test.ts', '<rootDir>/src/server.test.ts'],
+      testPathIgnorePatterns: [],
       setupFiles: ['<rootDir>/src/test/postgresDialect.ts'],
       globalSetup: '<rootDir>/../deploy/ops/postgres/testCluster.ts',
       globalTeardown: '<rootDir>/../deploy/ops/postgres/testClusterTeardown.ts',
