@@ -92,7 +92,13 @@ export default {
       // database of its own per suite (deploy/ops/postgres/testCluster.ts, src/test/harness.ts).
       ...referenceApi,
       displayName: `${TABLE.api.folder}-postgres`,
-      testMatch: ['<rootDir>/src/db/*.test.ts', '<rootDir>/src/routes/*.test.ts', '<rootDir>/src/limits.test.ts', '<rootDir>/src/server.test.ts'],
+      testMatch: [
+        '<rootDir>/src/db/*.test.ts',
+        '<rootDir>/src/routes/*.test.ts',
+        '<rootDir>/src/limits.test.ts',
+        '<rootDir>/src/server.test.ts',
+        '<rootDir>/src/*.postgres.test.ts',
+      ],
       testPathIgnorePatterns: [],
       setupFiles: ['<rootDir>/src/test/postgresDialect.ts'],
       globalSetup: '<rootDir>/../deploy/ops/postgres/testCluster.ts',
