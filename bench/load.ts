@@ -10,10 +10,16 @@
  *   started once the page served carries the edit, all within a minute of it (issue 42: a page that is the same for
  *   every visitor stays at file speed after an edit).
  *
+ * - the message call (`websiteMessage1.0`) on `npm start`'s API, 100 connections, every message a new one: a write.
+ *
  * Prints requests/s, p50 and p99 latency and errors per run, and writes bench/results/load.json. Needs the site
  * built (`npm run build`) and nothing on the ports of `npm start` and on 3020-3028.
  *
- *   npm run bench:load [-- --only "nginx /,配置修改后"] [-- --check] [-- --accept]
+ *   npm run bench:load [-- --only "nginx /,配置修改后"] [-- --check] [-- --accept] [-- --database postgres]
+ *
+ * `--database postgres` runs both APIs (`npm start`'s and the one behind nginx) on PostgreSQL, a database each on a
+ * cluster of the bench's own (deploy/ops/postgres), instead of a SQLite file each; its rows are named `PostgreSQL …`,
+ * with floors of their own.
  *
  * `--only` runs the rows whose name is, or ends with, one of the comma-separated words. `--check` fails (exit 1) when a row
  * run falls below its floor in bench/results/load-floors.json; `--accept` writes the floors of the rows run from this run's
@@ -25,8 +31,9 @@ import https from 'node:https';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { aboutPath, REMOTE_PARTS, RENDER_PORT, RUNTIME_CONFIG_FILE, SHELL_PART } from '@wenrun/shared/node';
+import { aboutPath, API_PATHS, API_PORT, REMOTE_PARTS, RENDER_PORT, RUNTIME_CONFIG_FILE, SHELL_PART } from '@wenrun/shared/node';
 import { NGINX_SITE_PORTS, startNginxSite } from '@wenrun/deploy/ops/nginx/site';
+import { startCluster, type Cluster } from '@wenrun/deploy/ops/postgres/cluster';
 import { formatTable, RESULTS_DIR, writeResult } from './report';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -43,12 +50,47 @@ const EDITED_HOTLINE = '400-800-4242';
 /** An edit must be in the page served within this (the issue's minute). */
 const EDIT_WITHIN_MS = 60_000;
 
+/** The bench's PostgreSQL cluster (`--database postgres`): a port of the range 55400–55449 the data layer's tests use. */
+const POSTGRES_PORT = 55_448;
+
 const { values: flags } = parseArgs({
-  options: { only: { type: 'string' }, check: { type: 'boolean', default: false }, accept: { type: 'boolean', default: false } },
+  options: {
+    only: { type: 'string' },
+    check: { type: 'boolean', default: false },
+    accept: { type: 'boolean', default: false },
+    database: { type: 'string', default: 'sqlite' },
+  },
 });
+if (flags.database !== 'sqlite' && flags.database !== 'postgres') throw new Error(`--database 只能是 sqlite 或 postgres，而不是 ${flags.database}`);
+const onPostgres = flags.database === 'postgres';
 const onlyWords = flags.only?.split(',').map((word) => word.trim()).filter(Boolean);
 
-type Options = Parameters<typeof autocannon>[0] & { requests?: { path: string }[] };
+/** A request of an autocannon run; `setupRequest` makes each one anew (a message of its own). */
+interface CannonRequest {
+  path?: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (request: CannonRequest) => CannonRequest;
+}
+type Options = Parameters<typeof autocannon>[0] & { requests?: CannonRequest[] };
+
+/**
+ * A database of its own for each API of the run on the bench's cluster: `npm start`'s (demo accounts) and the one
+ * behind nginx (production mode, which removes them), as each has a file of its own on SQLite.
+ */
+async function postgresDatabases(): Promise<{ cluster: Cluster; demo: string; nginx: string }> {
+  const cluster = await startCluster({ port: POSTGRES_PORT });
+  const url = (name: string) => Object.assign(new URL(cluster.url), { pathname: `/${name}` }).toString();
+  for (const name of ['bench_demo', 'bench_nginx']) {
+    const created = spawnSync('/usr/lib/postgresql/15/bin/createdb', ['-h', '127.0.0.1', '-p', String(POSTGRES_PORT), '-U', 'wenrun', name]);
+    if (created.status !== 0) {
+      await cluster.stop();
+      throw new Error(`createdb ${name} 失败：${created.stderr}`);
+    }
+  }
+  return { cluster, demo: url('bench_demo'), nginx: url('bench_nginx') };
+}
 
 interface Run {
   name: string;
@@ -177,8 +219,19 @@ function acceptFloors(runs: Run[]): void {
 async function main(): Promise<void> {
   const demoConfigFile = path.join(ROOT, SHELL_PART.folder, 'dist', RUNTIME_CONFIG_FILE);
   const demoConfig = fs.readFileSync(demoConfigFile, 'utf8');
-  const site = spawn(TSX, ['deploy/serve/start.ts', '--no-build'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, DATABASE_PATH: '/tmp/wenrun-load.db' } });
-  const nginx = await startNginxSite({ root: ROOT, ports: NGINX_PORTS, siteDir: path.join(ROOT, 'bench', 'results', 'nginx-load') });
+  const postgres = onPostgres ? await postgresDatabases() : undefined;
+  // Messages per address and day as high as the run needs: the message row is one address sending all of them.
+  const apiEnv = { MESSAGES_PER_IP_PER_DAY: String(1e9), ...(postgres ? { DATABASE_URL: postgres.demo } : { DATABASE_PATH: '/tmp/wenrun-load.db' }) };
+  const site = spawn(TSX, ['deploy/serve/start.ts', '--no-build'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, ...apiEnv } });
+  // The API behind nginx reads DATABASE_URL from the environment its start script passes on.
+  if (postgres) process.env.DATABASE_URL = postgres.nginx;
+  const nginx = await startNginxSite({ root: ROOT, ports: NGINX_PORTS, siteDir: path.join(ROOT, 'bench', 'results', 'nginx-load') }).catch(
+    async (error: unknown) => {
+      await stop(site);
+      await postgres?.cluster.stop();
+      throw error;
+    },
+  );
   try {
     await waitFor(`http://127.0.0.1:${RENDER_PORT}/healthz`);
     const npmStart = `http://localhost:${SHELL_PART.port}`;
@@ -190,7 +243,8 @@ async function main(): Promise<void> {
     const headers = { 'accept-encoding': 'br, gzip' };
     const about = aboutPath(3);
     const runs: Run[] = [];
-    const measure = async (name: string, options: Options, during?: () => void) => {
+    const measure = async (row: string, options: Options, during?: () => void) => {
+      const name = postgres ? `PostgreSQL ${row}` : row;
       if (wanted(name)) runs.push(await run(name, options, during));
     };
     for (const [label, origin, header] of [
@@ -209,6 +263,23 @@ async function main(): Promise<void> {
     await measure('nginx 两页，中途杀掉一个渲染服务器', { url: viaNginx, connections: 100, headers, requests: pages }, () => {
       const victim = pidOn(nginx.site.renderPorts[0] ?? 0);
       if (victim) process.kill(victim, 'SIGKILL');
+    });
+    // A message of its own each time: an identical one within 10 minutes is answered from the first, not stored.
+    let sent = 0;
+    await measure('npm start 留言 websiteMessage1.0', {
+      url: `http://localhost:${API_PORT}`,
+      connections: 100,
+      requests: [
+        {
+          method: 'POST',
+          path: API_PATHS.message,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          setupRequest: (request) => {
+            sent += 1;
+            return { ...request, body: new URLSearchParams({ name: '压测', phone: '13800138000', message: `第${sent}条留言` }).toString() };
+          },
+        },
+      ],
     });
     // Within a minute of an ops edit: the rows that would have caught issue 42.
     const afterNginxEdit = [`nginx / 配置修改后`, `nginx ${about} 配置修改后`].filter(wanted);
@@ -247,6 +318,7 @@ async function main(): Promise<void> {
   } finally {
     fs.writeFileSync(demoConfigFile, demoConfig);
     await Promise.all([stop(site), nginx.stop()]);
+    await postgres?.cluster.stop();
   }
 }
 
