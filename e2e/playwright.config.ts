@@ -30,7 +30,7 @@ export default defineConfig<EngineOptions>({
   },
   projects: [
     // Every test in Chromium, the visitor flows among them.
-    { name: 'site', testIgnore: /(shutdown|attacker(-[a-z-]+)?|config-edits|\/dev)\.spec\.ts$/ },
+    { name: 'site', testIgnore: /(shutdown|attacker(-[a-z-]+)?|config-edits|\/dev|hosts)\.spec\.ts$/ },
     // The same visitor flows in the second engine.
     { name: 'firefox', testMatch: /visitor-flows\.spec\.ts$/, use: { engine: 'firefox' } },
     // These two edit the runtime config the site serves, for a moment: one after the other, after the rest.
@@ -40,6 +40,8 @@ export default defineConfig<EngineOptions>({
     { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['attacker'] },
     // Starts `npm run dev` on its own ports: webpack in watch mode takes every core for a minute, so after the rest.
     { name: 'dev', testMatch: /\/dev\.spec\.ts$/, dependencies: ['shutdown'] },
+    // Two hosts in network namespaces (root), a load run across them: the machine to itself, after everything else.
+    { name: 'hosts', testMatch: /\/hosts\.spec\.ts$/, dependencies: ['dev'] },
   ],
   webServer: [
     {
