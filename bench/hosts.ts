@@ -11,12 +11,14 @@
  *
  *   npm run bench:hosts [-- --first-port 55480 --postgres-port 55472]
  */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { serverStats } from '../deploy/ops/hosts/balancer';
 import { startHosts, type HostsSite } from '../deploy/ops/hosts/hosts';
 import { formatTable, writeResult } from './report';
 
+const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION_S = Number(process.env.LOAD_SECONDS ?? 20);
 const RUNS = 3;
 const CONNECTIONS = 100;
@@ -55,10 +57,19 @@ async function measure(site: HostsSite, hosts: number, target: string): Promise<
 }
 
 /** The e2e test's host-loss run, for its figures. */
-async function hostLoss(site: HostsSite): Promise<Record<string, number>> {
+interface HostLoss {
+  requests: number;
+  failed: number;
+  /** Connections open to host 2 as it was killed. */
+  openConnections: number;
+  /** From the kill until the balancer marked it down. */
+  outAfterMs: number;
+}
+
+async function hostLoss(site: HostsSite): Promise<HostLoss> {
   const options: Options = { url: site.shell, connections: CONNECTIONS, duration: DURATION_S, requests: PATHS.map((path) => ({ path })) };
   const pending = autocannon(options);
-  const watched = new Promise<Record<string, number>>((resolve) => {
+  const watched = new Promise<Pick<HostLoss, 'openConnections' | 'outAfterMs'>>((resolve) => {
     setTimeout(() => {
       void (async () => {
         const stat = async () => (await serverStats(site.balancerSocket)).find((line) => line.backend === site.checkedBackend && line.server === 'host-2');
@@ -70,7 +81,7 @@ async function hostLoss(site: HostsSite): Promise<Record<string, number>> {
     }, (DURATION_S * 1000) / 2);
   });
   const result = await pending;
-  const figures = { requests: result.requests.total, failed: result.errors + result.timeouts + result.non2xx, ...(await watched) };
+  const figures: HostLoss = { requests: result.requests.total, failed: result.errors + result.timeouts + result.non2xx, ...(await watched) };
   console.log(`[hosts] 杀掉主机 2：请求 ${figures.requests}，失败 ${figures.failed}，当时连着 ${figures.openConnections} 个连接，${figures.outAfterMs} ms 后负载均衡器不再发给它`);
   return figures;
 }
@@ -78,9 +89,9 @@ async function hostLoss(site: HostsSite): Promise<Record<string, number>> {
 async function main(): Promise<void> {
   if (process.getuid?.() !== 0) throw new Error('需要 root：多主机形态要创建网络命名空间和网桥');
   const rows: Row[] = [];
-  let loss: Record<string, number> = {};
+  let loss: HostLoss | undefined;
   for (const count of [1, 2]) {
-    const site = await startHosts({ count, firstPort: Number(flags['first-port']), postgresPort: Number(flags['postgres-port']), unlimitedClients: ['127.0.0.1'] });
+    const site = await startHosts({ root: ROOT, count, firstPort: Number(flags['first-port']), postgresPort: Number(flags['postgres-port']), unlimitedClients: ['127.0.0.1'] });
     try {
       for (const target of PATHS) rows.push(await measure(site, count, target));
       if (count === 2) loss = await hostLoss(site);

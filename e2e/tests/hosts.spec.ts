@@ -1,7 +1,12 @@
-import { serverStats, type ServerStat } from '../../deploy/ops/hosts/balancer';
+import { ask, serverStats, type ServerStat } from '../../deploy/ops/hosts/balancer';
+import { postgresSource } from '../../deploy/ops/coordination/sharedConfig';
+import type { EntryChecker } from '../../deploy/ops/release/entryCheck';
+import { takeStep } from '../../deploy/ops/release/release';
+import { request } from '../support/https';
 import { startHosts, PUBLIC_PORTS, type HostsSite } from '../../deploy/ops/hosts/hosts';
 import { test as base, expect } from '../support/fixtures';
 import { workerPort } from '../support/ports';
+import { ROOT } from '../support/site';
 
 /**
  * The production form on two hosts (deploy/ops/hosts): two network namespaces, each running nginx, two render servers
@@ -22,7 +27,7 @@ const test = base.extend<object, { twoHosts: HostsSite }>({
       // The first ports of the worker's block (the `hosts` fixture's, which no test here uses): the balancer's.
       const firstPort = workerPort(workerIndex, 0);
       expect(workerPort(workerIndex, PUBLIC_PORTS - 1)).toBe(firstPort + PUBLIC_PORTS - 1);
-      const site = await startHosts({ count: 2, firstPort, postgresPort: POSTGRES_PORT, unlimitedClients: ['127.0.0.1'] });
+      const site = await startHosts({ root: ROOT, count: 2, firstPort, postgresPort: POSTGRES_PORT, unlimitedClients: ['127.0.0.1'] });
       try {
         await use(site);
       } finally {
@@ -40,6 +45,56 @@ async function hostStat(site: HostsSite, name: string): Promise<ServerStat> {
   if (!stat) throw new Error(`负载均衡器里没有 ${name}`);
   return stat;
 }
+
+/**
+ * Every call through the balancer goes to host `name` while `during` runs: the others are put in maintenance
+ * (HAProxy's runtime API; every port tracks the checked one), and back after.
+ */
+async function onlyTo<T>(site: HostsSite, name: string, during: () => Promise<T>): Promise<T> {
+  const others = site.hosts.filter((host) => host.name !== name);
+  const set = (state: string) => Promise.all(others.map((host) => ask(site.balancerSocket, `set server ${site.checkedBackend}/${host.name} state ${state}`)));
+  await set('maint');
+  try {
+    // Every port of the others in maintenance, theirs by tracking.
+    await expect.poll(async () => (await serverStats(site.balancerSocket)).filter((stat) => stat.server !== name && !stat.status.startsWith('MAINT')).length).toBe(0);
+    return await during();
+  } finally {
+    await set('ready');
+  }
+}
+
+/** The canary's entry need not answer: the release step is told it does (entryCheck.ts is tested alone). */
+const answers: EntryChecker = async (entry) => ({ entry, version: entry.includes('/canary/') ? '9.9.9-canary' : '0.1.0' });
+
+test('a canary released on host 1 is in host 2\'s runtime config, CSP and pages within 5 s', async ({ twoHosts, workerIndex }) => {
+  const [first] = twoHosts.hosts;
+  if (!first) throw new Error('没有主机 1');
+  // An origin of its own, on which nothing listens (the port after the balancer's): only the canary names it.
+  const canaryOrigin = `https://localhost:${workerPort(workerIndex, PUBLIC_PORTS)}`;
+  const canaryEntry = `${canaryOrigin}/canary/mf-manifest.json`;
+  const get = (path: string) => request(`${twoHosts.shell}${path}`, { ca: twoHosts.ca, headers: { 'accept-encoding': 'identity' } });
+  const source = postgresSource({ databaseUrl: twoHosts.databaseUrl, seedFile: first.runtimeConfigFile });
+  try {
+    await onlyTo(twoHosts, 'host-2', async () => {
+      expect((await get('/runtime-config.json')).body).not.toContain(canaryOrigin);
+      // What `npm run release -- canary` does with DATABASE_URL on host 1: the step goes to the shared config.
+      const startedAt = Date.now();
+      await takeStep({ configFile: first.runtimeConfigFile, source, verb: 'canary', remote: 'about', entry: canaryEntry, percent: 50, reason: '多主机测试', check: answers });
+      const fiveSeconds = { timeout: 5_000, intervals: [100] };
+      await expect.poll(async () => (await get('/runtime-config.json')).body, fiveSeconds).toContain(canaryEntry);
+      await expect.poll(async () => String((await get('/')).headers['content-security-policy']), fiveSeconds).toContain(canaryOrigin);
+      // A page rendered now (search: per request, never kept) carries the config it was rendered for.
+      await expect.poll(async () => (await get(`/search/${encodeURIComponent('课程')}`)).body, fiveSeconds).toContain(canaryEntry);
+      const tookMs = Date.now() - startedAt;
+      console.log(`[多主机] 主机 1 上开始的灰度 ${tookMs} ms 后在主机 2 的配置、CSP 和页面里`);
+      test.info().annotations.push({ type: '灰度到达主机 2', description: `${tookMs} ms` });
+      expect(tookMs).toBeLessThan(5_000);
+    });
+  } finally {
+    await takeStep({ configFile: first.runtimeConfigFile, source, verb: 'abort', remote: 'about', reason: '多主机测试结束', check: answers }).catch(() => undefined);
+    await source.close();
+  }
+});
 
 test('two hosts under load, one killed halfway: only requests in flight on it fail, and the balancer stops sending to it', async ({ twoHosts }) => {
   test.setTimeout(120_000);

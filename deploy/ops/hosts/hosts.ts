@@ -16,8 +16,6 @@ import { serverStats, startBalancer, type BalancedPort, type Balancer } from './
 import { createNetwork, cutOff, LAYOUT, processesIn, removeNetwork, type Network, type NetworkHost } from './network';
 import { READY_PREFIX, type HostReady, type HostSpec } from './hostSpec';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 /** The site's public ports, from `firstPort` on: the shell, each remote, the API, plain HTTP. */
 export const PUBLIC_PORTS = REMOTE_NAMES.length + 3;
@@ -42,6 +40,8 @@ function killNow(pid: number): void {
 }
 
 export interface HostsOptions {
+  /** The repository, whose built parts every host serves. */
+  root: string;
   count: number;
   /** The first of PUBLIC_PORTS consecutive ports: the balancer's on loopback, and each host's on its address. */
   firstPort: number;
@@ -98,7 +98,7 @@ interface HostProcess {
 }
 
 /** The production form in `host`'s namespace (host.ts), its temporary files under `dir`. */
-function startHost(host: NetworkHost, spec: HostSpec, dir: string): HostProcess {
+function startHost(root: string, host: NetworkHost, spec: HostSpec, dir: string): HostProcess {
   const tmp = path.join(dir, 'tmp');
   fs.mkdirSync(tmp, { recursive: true });
   // Its own temporary folder, as /tmp is (every user writes there, tsx's cache among them; sticky): the form's tree
@@ -107,8 +107,8 @@ function startHost(host: NetworkHost, spec: HostSpec, dir: string): HostProcess 
   fs.chmodSync(tmp, 0o1777);
   const specFile = path.join(dir, 'spec.json');
   fs.writeFileSync(specFile, JSON.stringify(spec), { mode: 0o600 });
-  const child = spawn('ip', ['netns', 'exec', host.netns, TSX, 'deploy/ops/hosts/host.ts', specFile], {
-    cwd: ROOT,
+  const child = spawn('ip', ['netns', 'exec', host.netns, path.join(root, 'node_modules/.bin/tsx'), 'deploy/ops/hosts/host.ts', specFile], {
+    cwd: root,
     env: { ...process.env, TMPDIR: tmp },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -202,7 +202,7 @@ export async function startHosts(options: HostsOptions): Promise<HostsSite> {
         adminToken,
         unlimitedClients: options.unlimitedClients ?? [],
       };
-      const running = startHost(host, spec, hostDir);
+      const running = startHost(options.root, host, spec, hostDir);
       processes.push(running);
       return running.ready;
     });

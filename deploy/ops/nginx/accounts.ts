@@ -119,7 +119,8 @@ export function letGuardWrite(account: Account | undefined, runtimeConfigFile: s
 
 /**
  * What a child must not inherit from start.ts's environment: the tokens go by file (or SERVICE_TOKEN) instead, and
- * the database's address (its password) only to the API and the guard (`databaseEnv`), never to the render servers.
+ * the database's address (its password) only to the API, the guard and the coordination processes, each given it by
+ * name (start.ts), never to the render servers.
  */
 export const SECRETS_UNSET: NodeJS.ProcessEnv = {
   DATABASE_URL: undefined,
@@ -128,8 +129,3 @@ export const SECRETS_UNSET: NodeJS.ProcessEnv = {
   SERVICE_TOKEN: undefined,
   SERVICE_TOKEN_FILE: undefined,
 };
-
-/** The shared database (`DATABASE_URL`, several hosts: deploy/ops/hosts) for the processes that keep the site's data. */
-export function databaseEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {};
-}

@@ -43,7 +43,6 @@ import { adminTokenEnv } from '../../../reference-api/src/settings';
 import {
   API_USER,
   canRead,
-  databaseEnv,
   isRoot,
   keepDatabaseFor,
   letGuardWrite,
@@ -56,6 +55,8 @@ import {
 } from './accounts';
 import { configDigest } from '../../serve/sharedPages';
 import { selfSignedCertificate } from './certificate';
+import { coordinationProcesses } from '../coordination/processes';
+import { sharedDatabaseUrl } from '../coordination/sharedConfig';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
@@ -249,6 +250,9 @@ async function main(): Promise<void> {
   } else if (secrets.madeAdminToken) {
     console.log(`[nginx] 未设置 ADMIN_TOKEN：本次运行的管理令牌已生成在 ${secrets.adminTokenFile}（只有 ${accounts ? API_USER : '本用户'}和 root 可读），灰度守卫用它读取现场数据；查看状态：ADMIN_TOKEN_FILE=${secrets.adminTokenFile} npm run release -- status`);
   }
+  // Several hosts on one PostgreSQL (DATABASE_URL): this host's config file follows the database's, its render servers
+  // hear of every activity change, and its guard waits for the site's lease (deploy/ops/coordination/).
+  const databaseUrl = sharedDatabaseUrl();
   const children: ChildSpec[] = [
     // The reference API in production mode, unless another API stands behind this nginx: it trusts this nginx (and
     // nothing else) to say who the visitor is, and answers the site's own origins.
@@ -262,7 +266,7 @@ async function main(): Promise<void> {
             ...runAs(accounts?.api),
             env: {
               ...SECRETS_UNSET,
-              ...databaseEnv(process.env),
+              ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
               ADMIN_TOKEN_FILE: secrets.adminTokenFile,
               SERVICE_TOKEN_FILE: secrets.serviceTokenFile,
               API_MODE: 'production',
@@ -284,7 +288,7 @@ async function main(): Promise<void> {
               fieldDataUrl: upstream,
               env: {
                 ...SECRETS_UNSET,
-                ...databaseEnv(process.env),
+                ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
                 ADMIN_TOKEN_FILE: secrets.adminTokenFile,
                 ...(tls ? { NODE_EXTRA_CA_CERTS: tls.certificate } : {}),
               },
@@ -293,6 +297,11 @@ async function main(): Promise<void> {
             ...runAs(accounts?.api),
           },
         ]
+      : []),
+    ...(databaseUrl
+      ? coordinationProcesses({ runtimeConfigFile, renderServers: renderPorts.map((renderPort) => `http://127.0.0.1:${renderPort}`), databaseUrl, env: SECRETS_UNSET }).map(
+          (child) => ({ ...child, ...runAs(accounts?.api) }),
+        )
       : []),
     // The render server instances nginx balances over, on this site's config (its origins, its API), supervised like
     // npm start's processes: one that dies is started again.
@@ -303,6 +312,7 @@ async function main(): Promise<void> {
       // The remotes' code runs here: a user that reads no database, no token file, no key.
       ...runAs(accounts?.render),
       env: {
+        // The remotes' code runs here: no token, no database address (and password) for it to find.
         ...SECRETS_UNSET,
         // Its own credential, which the API knows it by (never the admin token).
         SERVICE_TOKEN: secrets.serviceToken,

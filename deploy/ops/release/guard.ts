@@ -3,12 +3,11 @@
  * began (verdict.ts); a canary worse than stable beyond chance is aborted as `npm run release -- abort` would, the
  * reason in the history and on the console. It never promotes, and it says a verdict once, when it changes.
  */
-import fs from 'node:fs';
 import { parseRuntimeConfig, type RemoteName } from '@wenrun/shared/node';
 import type { EntryChecker } from './entryCheck';
 import { readReleaseFigures, type FieldDataSource } from './fieldFigures';
-import { canaryStartedAt, historyFileBeside, readHistory } from './history';
-import { takeStep } from './release';
+import { canaryStartedAt } from './history';
+import { fileSource, takeStep, type ConfigSource } from './release';
 import { parseThresholds, type GuardThresholds } from './thresholds';
 import { judgeCanary, judgeRobustly, VERDICT_LABELS, type Verdict } from './verdict';
 
@@ -16,9 +15,13 @@ export const GUARD_INTERVAL_MS = 60_000;
 
 export interface GuardOptions {
   configFile: string;
+  /** Where the config and its history are read and the abort written; the file `configFile` when absent. */
+  source?: ConfigSource;
   /** Where field data is read; without it, the config's `apiBaseUrl` and the token of the environment. */
   fieldData?: Partial<FieldDataSource>;
   log?: (line: string) => void;
+  /** Asked before an abort: false when this guard is no longer the site's one (its lease ended, coordination/). */
+  mayAct?: () => boolean;
   check?: EntryChecker;
   now?: () => number;
 }
@@ -48,6 +51,7 @@ export async function judgeRelease(source: FieldDataSource, remote: string, sinc
 export function createGuard(options: GuardOptions) {
   const log = options.log ?? ((line: string) => console.log(line));
   const now = options.now ?? Date.now;
+  const source = options.source ?? fileSource(options.configFile);
   /** A canary edited in by hand has no history line: judged from when this guard first saw it, never on older views. */
   const firstSeen = new Map<string, number>();
   const said = new Map<string, string>();
@@ -57,18 +61,22 @@ export function createGuard(options: GuardOptions) {
     log(line);
   };
 
-  async function judge(remote: RemoteName, entry: string, since: number, raw: Record<string, unknown>, source: FieldDataSource): Promise<CanaryJudged> {
+  async function judge(remote: RemoteName, entry: string, since: number, raw: Record<string, unknown>, figures: FieldDataSource): Promise<CanaryJudged> {
     const { thresholds, problems } = parseThresholds(raw.canaryGuard);
     for (const problem of problems) sayOnce(`problem ${problem}`, `[guard] ${problem}`);
-    const verdict = await judgeRelease(source, remote, since, thresholds);
+    const verdict = await judgeRelease(figures, remote, since, thresholds);
     if (verdict.kind !== 'abort') {
       const detail = verdict.kind === 'no-harm-seen' ? verdict.notes.join('；') : verdict.reason;
       sayOnce(`verdict ${remote}`, `[guard] ${remote} 灰度 ${entry}：${VERDICT_LABELS[verdict.kind]}${detail ? `（${detail}）` : ''}`);
       return { remote, entry, since, verdict, aborted: false };
     }
     const reason = `守卫：${verdict.reasons.join('；')}`;
+    if (options.mayAct?.() === false) {
+      sayOnce(`refused ${remote}`, `[guard] ${remote} 的灰度应中止，但本守卫已不再持有全站守卫的租约，交给当前的守卫`);
+      return { remote, entry, since, verdict, aborted: false };
+    }
     try {
-      await takeStep({ configFile: options.configFile, verb: 'abort', remote, reason, expectCanary: entry, ...(options.check ? { check: options.check } : {}) });
+      await takeStep({ configFile: options.configFile, source, verb: 'abort', remote, reason, expectCanary: entry, ...(options.check ? { check: options.check } : {}) });
       log(`[guard] 已中止 ${remote} 的灰度 ${entry}：${verdict.reasons.join('；')}`);
       return { remote, entry, since, verdict, aborted: true };
     } catch (error) {
@@ -81,22 +89,22 @@ export function createGuard(options: GuardOptions) {
   async function checkOnce(): Promise<CanaryJudged[]> {
     let raw: Record<string, unknown>;
     try {
-      raw = JSON.parse(fs.readFileSync(options.configFile, 'utf8')) as Record<string, unknown>;
+      raw = JSON.parse((await source.read()).text) as Record<string, unknown>;
     } catch (error) {
       sayOnce('config', `[guard] 读不到 ${options.configFile}（${error instanceof Error ? error.message : String(error)}），稍后再试`);
       return [];
     }
     said.delete('config');
     const { config } = parseRuntimeConfig(raw);
-    const source: FieldDataSource = { baseUrl: options.fieldData?.baseUrl ?? config.apiBaseUrl, ...(options.fieldData?.token ? { token: options.fieldData.token } : {}) };
-    const history = readHistory(historyFileBeside(options.configFile));
+    const figures: FieldDataSource = { baseUrl: options.fieldData?.baseUrl ?? config.apiBaseUrl, ...(options.fieldData?.token ? { token: options.fieldData.token } : {}) };
+    const history = await source.history();
     const judged: CanaryJudged[] = [];
     for (const [remote, canary] of Object.entries(config.canaries) as [RemoteName, { entry: string }][]) {
       const key = `${remote} ${canary.entry}`;
       if (!firstSeen.has(key)) firstSeen.set(key, now());
       const since = canaryStartedAt(history, remote, canary.entry) ?? firstSeen.get(key) ?? now();
       try {
-        judged.push(await judge(remote, canary.entry, since, raw, source));
+        judged.push(await judge(remote, canary.entry, since, raw, figures));
       } catch (error) {
         sayOnce(`figures ${remote}`, `[guard] ${remote}：${error instanceof Error ? error.message : String(error)}`);
       }

@@ -11,11 +11,14 @@
  *
  * Every verb: [--config FILE] (default: RUNTIME_CONFIG_FILE, else the shell's build), [--reason 文字];
  * status: [--field-data URL] (default: the config's apiBaseUrl), with ADMIN_TOKEN or ADMIN_TOKEN_FILE in production.
+ * With DATABASE_URL=postgres://… (several hosts) a step reads and writes the config kept there (deploy/ops/coordination/);
+ * each host's follower writes its file.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeRelease, RUNTIME_CONFIG_FILE, SHELL_PART } from '@wenrun/shared/node';
 import { tokenFromEnv } from './fieldFigures';
+import { postgresSource, sharedDatabaseUrl } from '../coordination/sharedConfig';
 import { historyFileBeside, HISTORY_VERBS, type HistoryVerb } from './history';
 import { takeStep } from './release';
 import { ReleaseRefusal } from './remoteSetting';
@@ -50,19 +53,26 @@ async function main(): Promise<void> {
     console.error(USAGE);
     process.exit(2);
   }
+  const databaseUrl = sharedDatabaseUrl();
+  const source = databaseUrl ? postgresSource({ databaseUrl, seedFile: configFile }) : undefined;
   const { line, states } = await takeStep({
     configFile,
+    ...(source ? { source } : {}),
     verb: verb as HistoryVerb,
     remote: args.remote ?? '',
     ...(args.entry ? { entry: args.entry } : {}),
     ...(args.percent !== undefined ? { percent: Number(args.percent) } : {}),
     ...(args.to ? { to: args.to } : {}),
     reason: args.reason ?? '运维命令',
-  });
+  }).finally(() => source?.close());
   console.log(`[release] ${line.verb} ${line.remote}：${describeRelease(line.before)}`);
   console.log(`[release]   → ${describeRelease(line.after)}`);
   for (const state of states) console.log(`[release]   ${state.entry}：${state.version ? `版本 ${state.version}` : `不可用（${state.problem}）`}`);
-  console.log(`[release] 已写入 ${configFile}，访客下次打开页面时生效；记录在 ${historyFileBeside(configFile)}`);
+  console.log(
+    source
+      ? '[release] 已写入共享数据库（含发布记录），各主机的配置跟随进程几秒内写入各自的 runtime-config.json，访客下次打开页面时生效'
+      : `[release] 已写入 ${configFile}，访客下次打开页面时生效；记录在 ${historyFileBeside(configFile)}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,8 @@
 /**
  * One release step, taken safely on the served `runtime-config.json`: the step on the remote as the shell reads it,
  * refused when it would leave the remote without a working entry, the result checked with the shell's own parser,
- * the file replaced atomically (unless someone changed it meanwhile), and a line appended to the history.
+ * the file replaced atomically (unless someone changed it meanwhile), and a line appended to the history. On several
+ * hosts the same, on the config kept in PostgreSQL (`ConfigSource`, deploy/ops/coordination/).
  */
 import fs from 'node:fs';
 import { HTTPS_ONLY_MESSAGE, parseRuntimeConfig, REMOTE_NAMES, type RemoteName } from '@wenrun/shared/node';
@@ -10,8 +11,46 @@ import { checkEntry, type EntryChecker, type EntryState } from './entryCheck';
 import { appendHistory, historyFileBeside, knownGoodEntries, readHistory, type HistoryLine } from './history';
 import { ReleaseRefusal, steps, writtenSetting, type RemoteSetting, type StepVerb } from './remoteSetting';
 
+/**
+ * Where the runtime config and its history are kept: the served file and the history beside it (one machine), or
+ * PostgreSQL (several hosts, `../shared/`). A step reads, checks for a while (the entries answer over the network),
+ * then writes only if nobody wrote meanwhile: `version` is what was read, and what the write compares against.
+ */
+export interface ConfigSource {
+  read(): Promise<{ text: string; version: string }>;
+  history(): Promise<HistoryLine[]>;
+  /** Writes `text` and records `line`; a ReleaseRefusal when the config is no longer at `version`. */
+  write(text: string, line: HistoryLine, version: string): Promise<void>;
+}
+
+/** The file on this machine: its content is its version (a hand edit changes no counter). */
+export function fileSource(configFile: string): ConfigSource {
+  const historyFile = historyFileBeside(configFile);
+  return {
+    read: async () => {
+      try {
+        const text = fs.readFileSync(configFile, 'utf8');
+        return { text, version: text };
+      } catch {
+        throw new ReleaseRefusal(`读不到运行时配置 ${configFile}`);
+      }
+    },
+    history: async () => readHistory(historyFile),
+    write: async (text, line, version) => {
+      if (fs.readFileSync(configFile, 'utf8') !== version) {
+        throw new ReleaseRefusal('runtime-config.json 在此期间被修改了（手工编辑或守卫），没有写入：请重新执行');
+      }
+      writeFileAtomically(configFile, text);
+      // Appended, not rewritten: the command and the guard never lose each other's line.
+      appendHistory(historyFile, line);
+    },
+  };
+}
+
 export interface StepRequest {
   configFile: string;
+  /** Where the config is read and written; the file `configFile` when absent. */
+  source?: ConfigSource;
   verb: StepVerb;
   remote: string;
   /** canary: the canary build's manifest. */
@@ -35,17 +74,11 @@ export interface TakenStep {
 
 type RawConfig = Record<string, unknown> & { remotes?: Record<string, unknown> };
 
-function readRaw(configFile: string): { text: string; raw: RawConfig } {
-  let text: string;
-  try {
-    text = fs.readFileSync(configFile, 'utf8');
-  } catch {
-    throw new ReleaseRefusal(`读不到运行时配置 ${configFile}`);
-  }
+function parseRaw(text: string, configFile: string): RawConfig {
   try {
     const raw: unknown = JSON.parse(text);
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('不是对象');
-    return { text, raw: raw as RawConfig };
+    return raw as RawConfig;
   } catch (error) {
     throw new ReleaseRefusal(`${configFile} 不是合法的 JSON 对象（${error instanceof Error ? error.message : String(error)}），请先手工修正`);
   }
@@ -66,10 +99,10 @@ export function settingOf(raw: unknown, remote: RemoteName): RemoteSetting {
 }
 
 /** The entry a rollback goes back to: the newest known good one that answers, from the history, then the fallbacks. */
-async function rollbackTarget(request: StepRequest, before: RemoteSetting, check: EntryChecker): Promise<string> {
+async function rollbackTarget(request: StepRequest, source: ConfigSource, before: RemoteSetting, check: EntryChecker): Promise<string> {
   if (request.to) return request.to;
   const [current, ...fallbacks] = before.entries;
-  const candidates = [...new Set([...knownGoodEntries(readHistory(historyFileBeside(request.configFile)), request.remote, current), ...fallbacks])];
+  const candidates = [...new Set([...knownGoodEntries(await source.history(), request.remote, current), ...fallbacks])];
   for (const candidate of candidates) {
     if ((await check(candidate)).version) return candidate;
   }
@@ -124,12 +157,14 @@ async function checkWorking(remote: string, verb: StepVerb, after: RemoteSetting
 export async function takeStep(request: StepRequest): Promise<TakenStep> {
   const check = request.check ?? checkEntry;
   const remote = remoteNamed(request.remote);
-  const { text, raw } = readRaw(request.configFile);
+  const source = request.source ?? fileSource(request.configFile);
+  const { text, version } = await source.read();
+  const raw = parseRaw(text, request.configFile);
   const before = settingOf(raw, remote);
   if (request.expectCanary !== undefined && before.canary?.entry !== request.expectCanary) {
     throw new ReleaseRefusal(`${remote} 的灰度已不是 ${request.expectCanary}，不再中止`);
   }
-  const target = request.verb === 'rollback' ? await rollbackTarget(request, before, check) : undefined;
+  const target = request.verb === 'rollback' ? await rollbackTarget(request, source, before, check) : undefined;
   const after = afterStep(request, before, target);
   refusePlainEntries(raw, request.verb, before, after);
   const states = await checkWorking(remote, request.verb, after, check);
@@ -139,12 +174,8 @@ export async function takeStep(request: StepRequest): Promise<TakenStep> {
   const problems = parseRuntimeConfig(next).problems.filter((problem) => !known.has(problem));
   if (problems.length) throw new ReleaseRefusal(`修改后的配置没有通过 shell 的检查：${problems.join('；')}`);
 
-  // The entries were being asked meanwhile: a hand edit or the guard may have written the file since it was read.
-  if (fs.readFileSync(request.configFile, 'utf8') !== text) {
-    throw new ReleaseRefusal('runtime-config.json 在此期间被修改了（手工编辑或守卫），没有写入：请重新执行');
-  }
-  writeFileAtomically(request.configFile, `${JSON.stringify(next, null, 2)}\n`);
+  // The entries were being asked meanwhile: a hand edit, the guard or another host may have written since the read.
   const line: HistoryLine = { time: (request.now?.() ?? new Date()).toISOString(), verb: request.verb, remote, before, after, reason: request.reason };
-  appendHistory(historyFileBeside(request.configFile), line);
+  await source.write(`${JSON.stringify(next, null, 2)}\n`, line, version);
   return { line, states };
 }

@@ -217,6 +217,20 @@ describe('render server', () => {
     expect(health.cachedPages).toBe(1);
   });
 
+  it('drops a kept activity page when told so on its own port (PURGE), and refuses PURGE through the site', async () => {
+    await (await fetch(`${origin}/wuyou/1`)).text();
+    expect((await fetch(`${origin}/wuyou/1`)).headers.get('x-render-cache')).toBe('hit');
+    const proxied = await fetch(`${origin}/wuyou/1`, { method: 'PURGE', headers: { 'x-forwarded-for': '203.0.113.1' } });
+    expect([proxied.status, proxied.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+    expect((await fetch(`${origin}/wuyou/1`)).headers.get('x-render-cache')).toBe('hit');
+
+    expect((await fetch(`${origin}/wuyou/%31`, { method: 'PURGE' })).status).toBe(204);
+    expect((await fetch(`${origin}/wuyou/1`)).headers.get('x-render-cache')).toBeNull();
+    expect(render).toHaveBeenCalledTimes(2);
+    // Only activity pages are kept, so only they are dropped.
+    expect((await fetch(`${origin}/about/1`, { method: 'PURGE' })).status).toBe(404);
+  });
+
   it('answers /healthz only on its own port: through a proxy of the site it is a page like any other', async () => {
     const proxied = await fetch(`${origin}/healthz`, { headers: { 'x-forwarded-for': '203.0.113.1' } });
     expect(proxied.headers.get('content-type')).toMatch(/^text\/html/);

@@ -33,6 +33,8 @@ export interface RenderServerOptions {
   serviceToken?: string;
 }
 
+const PURGE = 'PURGE';
+
 /** What each kind of page may be kept as by browsers and shared caches. */
 const CACHE_CONTROL: Record<RouteId | 'fallback', string> = {
   // An edited activity is fresh within a minute; a stale copy may still be shown while the next is rendered.
@@ -72,7 +74,10 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     // A request Node's parser refuses never reaches a route: said in Chinese on a socket that is ended, not reset.
     clientErrorHandler: answerRefused(plainRefusal),
   });
-  await app.register(requestHygiene, { methods: ['GET', 'HEAD'] });
+  // PURGE drops a kept activity page, asked on this server's own port (deploy/ops/coordination: an activity changed
+  // on any host); through the site it is refused like any other method.
+  app.addHttpMethod(PURGE);
+  await app.register(requestHygiene, { methods: ['GET', 'HEAD'], ownPortOnly: [PURGE] });
   await app.register(metrics, {
     server: 'render',
     routeOf: (request) => routeOf(sitePath(request.raw.url ?? '/').split('?')[0] ?? '/').route.id,
@@ -90,6 +95,7 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
   app.get('/healthz', (request, reply) => sendHealth(site, request, reply));
   app.get<{ Params: { id: string } }>(ACTIVITY_IMAGE_ROUTE, (request, reply) => sendCover(site, request.params.id, reply));
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler: (request, reply) => sendPage(site, request, reply) });
+  app.route({ method: PURGE, url: '/*', handler: (request, reply) => dropPage(site, request, reply) });
   // Whatever goes wrong with a page, the visitor gets the site: the client-rendered page, never a 5xx.
   app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
     const status = error.statusCode ?? 500;
@@ -143,15 +149,27 @@ async function openSite(options: RenderServerOptions, log: FastifyBaseLogger, fi
   };
 }
 
+/** Forgets an activity's page and picture, so the next request renders it from the API's data of now. */
+function forgetActivity(site: Site, path: string): void {
+  site.pages.delete(path);
+  site.covers.delete(routeOf(path).params.id ?? '');
+}
+
+/** `PURGE /wuyou/{id}`: the activity changed (told at once, where the look every few seconds would find it later). */
+function dropPage(site: Site, request: FastifyRequest, reply: FastifyReply) {
+  const { route, params } = routeOf(sitePath(request.raw.url ?? '/').split('?')[0] ?? '/');
+  const id = route.id === 'activity' ? (params.id ?? '') : '';
+  if (!isActivityId(id)) return reply.code(404).type(TEXT).send('只能清除活动页面：/wuyou/{id}');
+  forgetActivity(site, activityPath(id));
+  return reply.code(204).send();
+}
+
 /** Picks up what changed outside: a config edit, a remote deployed on its own, an activity edited or taken offline. */
 async function checkSite(site: Site): Promise<void> {
   const next = await snapshotSite(site.configFile, site.renderer.config);
   const changes = changesBetween(site.snapshot, next);
   site.snapshot = carriedForward(site.snapshot, next);
-  for (const path of [...changes.activities.map(activityPath), ...unlistedActivityPages(site.pages.keys(), next)]) {
-    site.pages.delete(path);
-    site.covers.delete(routeOf(path).params.id ?? '');
-  }
+  for (const path of [...changes.activities.map(activityPath), ...unlistedActivityPages(site.pages.keys(), next)]) forgetActivity(site, path);
   if (!changes.config && !changes.remotes.length) return;
   for (const remote of changes.remotes) await site.shell.reloadRemote(remote);
   site.renderer = await openRenderer(site);

@@ -1,0 +1,113 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startCluster, type Cluster } from '../postgres/cluster';
+
+const PORT = 55_452;
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+const LEASE_SECONDS = 3;
+
+/** A guard process as a host runs it, with what it said, line by line. */
+class GuardProcess {
+  readonly child: ChildProcess;
+  private said = '';
+  private waiting: { text: string; from: number; resolve: (at: number) => void }[] = [];
+
+  constructor(configFile: string, databaseUrl: string) {
+    this.child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'deploy/ops/release/guardMain.ts', '--config', configFile, '--interval-seconds', '60', '--lease-seconds', String(LEASE_SECONDS)],
+      { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl } },
+    );
+    const hear = (chunk: Buffer) => {
+      this.said += chunk.toString();
+      this.waiting = this.waiting.filter((wait) => {
+        if (!this.said.includes(wait.text, wait.from)) return true;
+        wait.resolve(performance.now());
+        return false;
+      });
+    };
+    this.child.stdout?.on('data', hear);
+    this.child.stderr?.on('data', hear);
+  }
+
+  /** Resolves with the time it says `text` (again, when said before: only what it says from now on counts). */
+  says(text: string, { again = false } = {}): Promise<number> {
+    const from = again ? this.said.length : 0;
+    if (this.said.includes(text, from)) return Promise.resolve(performance.now());
+    return new Promise((resolve) => this.waiting.push({ text, from, resolve }));
+  }
+
+  output(): string {
+    return this.said;
+  }
+
+  signal(signal: NodeJS.Signals): void {
+    this.child.kill(signal);
+  }
+
+  stop(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return Promise.resolve();
+    const gone = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+    this.child.kill('SIGCONT');
+    this.child.kill('SIGKILL');
+    return gone;
+  }
+}
+
+const HOLDS = '已成为全站唯一的灰度守卫';
+const WAITS = '本进程等待接替';
+
+describe('one guard for the whole site: a lease in PostgreSQL', () => {
+  let cluster: Cluster;
+  let dir: string;
+  let configFile: string;
+  const guards: GuardProcess[] = [];
+  const guard = () => {
+    const started = new GuardProcess(configFile, cluster.url);
+    guards.push(started);
+    return started;
+  };
+
+  beforeAll(async () => {
+    cluster = await startCluster({ port: PORT });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guard-lease-'));
+    configFile = path.join(dir, 'runtime-config.json');
+    fs.writeFileSync(configFile, `${JSON.stringify({ apiBaseUrl: 'http://127.0.0.1:9' })}\n`);
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(guards.map((started) => started.stop()));
+    await cluster.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a second guard waits; the holder killed (kill -9), it takes over in well under a minute; a frozen holder loses it too', async () => {
+    const first = guard();
+    await first.says(HOLDS);
+    const second = guard();
+    expect(await Promise.race([second.says(WAITS).then(() => 'waits'), second.says(HOLDS).then(() => 'holds too')])).toBe('waits');
+
+    const killed = performance.now();
+    first.signal('SIGKILL');
+    const tookOver = (await second.says(HOLDS)) - killed;
+    console.log(`[takeover] 守卫进程被 kill -9 后 ${Math.round(tookOver)} ms 由另一个接替（租约 ${LEASE_SECONDS} 秒）`);
+    expect(tookOver).toBeLessThan(60_000);
+
+    // A holder that stops answering with its connection open (a host frozen, a network gone quiet) is waited for
+    // only until its lease ends; woken, it says it no longer holds the lease and acts no more.
+    const third = guard();
+    await third.says(WAITS);
+    const frozen = performance.now();
+    second.signal('SIGSTOP');
+    const replaced = (await third.says(HOLDS)) - frozen;
+    console.log(`[takeover] 守卫进程冻结后 ${Math.round(replaced)} ms 由另一个接替`);
+    // Not before its lease ended: renewed at most a third of the period before it froze.
+    expect(replaced).toBeGreaterThan(((LEASE_SECONDS * 2) / 3) * 1000 - 100);
+    expect(replaced).toBeLessThan(60_000);
+    second.signal('SIGCONT');
+    await second.says('不再是全站的灰度守卫（租约已被其他进程接替）');
+    await second.says(WAITS, { again: true });
+    expect(third.output()).not.toContain('不再是全站的灰度守卫');
+  }, 60_000);
+});
