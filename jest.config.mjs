@@ -16,6 +16,21 @@ const swc = [
   },
 ];
 
+/**
+ * Kysely (the reference API's query builder) ships ES modules only: compiled like our own code for every project that
+ * loads the reference API (its own, the tooling's, shared's client test).
+ */
+const ES_MODULE_PACKAGES = ['kysely'];
+const compiledPackages = (more = []) => [`/node_modules/(?!(${[...ES_MODULE_PACKAGES, ...more].join('|')})/)`];
+
+/** The reference API's suites; the PostgreSQL project runs those that touch the database a second time. */
+const referenceApi = {
+  rootDir: `<rootDir>/${TABLE.api.folder}`,
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  transformIgnorePatterns: compiledPackages(),
+};
+
 const webPart = (name) => ({
   displayName: name,
   rootDir: `<rootDir>/${name}`,
@@ -29,6 +44,7 @@ const webPart = (name) => ({
   },
   setupFilesAfterEnv: ['<rootDir>/../jest/setup.ts'],
   testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+  transformIgnorePatterns: compiledPackages(),
 });
 
 export default {
@@ -41,6 +57,7 @@ export default {
       rootDir: '<rootDir>',
       testEnvironment: 'node',
       transform: { '^.+\\.(t|j)sx?$': swc },
+      transformIgnorePatterns: compiledPackages(),
       testMatch: ['<rootDir>/deploy/**/*.test.ts'],
     },
     {
@@ -64,11 +81,28 @@ export default {
       testMatch: ['<rootDir>/src/**/*.test.ts'],
     },
     {
+      ...referenceApi,
       displayName: TABLE.api.folder,
-      rootDir: `<rootDir>/${TABLE.api.folder}`,
-      testEnvironment: 'node',
-      transform: { '^.+\\.(t|j)sx?$': swc },
       testMatch: ['<rootDir>/src/**/*.test.ts'],
+      // What only PostgreSQL can show (two instances on one database): the PostgreSQL project's alone.
+      testPathIgnorePatterns: ['\\.postgres\\.test\\.ts$'],
+    },
+    {
+      // The same suites of the data layer and of the routes that store, on PostgreSQL: one cluster for the run, a
+      // database of its own per suite (deploy/ops/postgres/testCluster.ts, src/test/harness.ts).
+      ...referenceApi,
+      displayName: `${TABLE.api.folder}-postgres`,
+      testMatch: [
+        '<rootDir>/src/db/*.test.ts',
+        '<rootDir>/src/routes/*.test.ts',
+        '<rootDir>/src/limits.test.ts',
+        '<rootDir>/src/server.test.ts',
+        '<rootDir>/src/*.postgres.test.ts',
+      ],
+      testPathIgnorePatterns: [],
+      setupFiles: ['<rootDir>/src/test/postgresDialect.ts'],
+      globalSetup: '<rootDir>/../deploy/ops/postgres/testCluster.ts',
+      globalTeardown: '<rootDir>/../deploy/ops/postgres/testClusterTeardown.ts',
     },
   ],
 };

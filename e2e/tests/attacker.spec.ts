@@ -271,18 +271,20 @@ test.describe('the production form: nginx over TLS, the reference API in product
     const code = '246810';
     const options = { ca: nginxSite.ca, headers: siteOrigin(nginxSite), localAddress: '127.0.0.15' };
     expect((await postForm(`${nginxSite.api}${API_PATHS.sendCode}`, { mobile }, options)).header.code).toBe('200');
-    const database = openDatabase(nginxSite.databaseFile);
+    const database = await openDatabase(nginxSite.databaseFile);
     try {
-      expect(database.prepare('UPDATE sms_codes SET code_hash = ? WHERE mobile = ?').run(await hashSecret(code), mobile).changes).toBe(1);
+      const stored = await database.kysely.updateTable('sms_codes').set({ code_hash: await hashSecret(code) }).where('mobile', '=', mobile).executeTakeFirst();
+      expect(stored.numUpdatedRows).toBe(1n);
       const login = await postForm(`${nginxSite.api}${API_PATHS.codeLogin}`, { mobile, code }, options);
       const { token } = login.data as { token: string };
       // The API has no call that takes the token: whether it still names a session is what makes it good or not.
-      const honoured = () => (database.prepare('SELECT count(*) AS count FROM sessions WHERE token_hash = ?').get(hashToken(token)) as { count: number }).count;
-      expect(honoured()).toBe(1);
+      const honoured = async () =>
+        Number((await database.kysely.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('count')).where('token_hash', '=', hashToken(token)).executeTakeFirst())?.count);
+      expect(await honoured()).toBe(1);
       expect((await postForm(`${nginxSite.api}${API_PATHS.logout}`, { token }, options)).header.code).toBe('200');
-      expect(honoured()).toBe(0);
+      expect(await honoured()).toBe(0);
     } finally {
-      database.close();
+      await database.close();
     }
   });
 

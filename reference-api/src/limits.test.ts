@@ -1,5 +1,4 @@
 import net from 'node:net';
-import Database from 'better-sqlite3';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { API_PATHS, CODE_COUNTDOWN_SECONDS, SERVICE_TOKEN_HEADER, SUCCESS_CODE, type LoginResult } from '@wenrun/shared/node';
 import { METRICS_PATH, rawAnswer } from '@wenrun/server-plugins';
@@ -13,7 +12,7 @@ import { CROSS_SITE_MESSAGE } from './security/siteOrigin';
 import { DEMO_ACCOUNTS } from './seed/accounts';
 import { DEV_PREFIX } from './prefixes';
 import { DEFAULT_ALLOWED_ORIGINS } from './server';
-import { expectRefusal, getJson, manualClock, send, startServer, type TestServer } from './test/harness';
+import { column, expectRefusal, getJson, manualClock, send, startServer, testDatabase, type TestServer } from './test/harness';
 
 /**
  * The limits that make the reference API safe to put behind a public proxy, each as the abuse it stops: a client
@@ -145,11 +144,11 @@ describe('sending codes: no SMS pumping', () => {
     await sendCode('13512342000', '203.0.113.1');
     clock.advance(24 * HOUR + 1);
     await sendCode('13512342001', '203.0.113.1');
-    const db = new Database(server.databasePath, { readonly: true });
+    const db = await openDatabase(server.database);
     try {
-      expect(db.prepare('SELECT mobile FROM sms_codes').pluck().all()).toEqual(['13512342001']);
+      expect(await column(db, 'SELECT mobile FROM sms_codes')).toEqual(['13512342001']);
     } finally {
-      db.close();
+      await db.close();
     }
   });
 });
@@ -174,36 +173,37 @@ describe('messages: per address per day, and in total', () => {
     expect((await leave('203.0.113.1', '第四条')).body?.header.code).toBe(SUCCESS_CODE);
   });
 
-  it('keeps at most its cap of messages, dropping the oldest first by an indexed range', () => {
-    const db = openDatabase(':memory:');
+  it('keeps at most its cap of messages, dropping the oldest first by an indexed range', async () => {
+    const db = await testDatabase();
     const messages = createMessageStore(db, 3);
-    for (let i = 1; i <= 5; i += 1) messages.store({ name: '张', phone: '13512343001', message: `第${i}条` }, '203.0.113.1', i);
-    expect(messages.recent(null, 10).map((row) => row.message)).toEqual(['第5条', '第4条', '第3条']);
+    for (let i = 1; i <= 5; i += 1) await messages.store({ name: '张', phone: '13512343001', message: `第${i}条` }, '203.0.113.1', i);
+    expect((await messages.recent(null, 10)).map((row) => row.message)).toEqual(['第5条', '第4条', '第3条']);
   });
 });
 
 describe('accounts: sessions per account, failed logins that expire', () => {
-  it('keeps an account\'s newest sessions up to its cap: logging in again and again replaces the oldest', () => {
-    const db = openDatabase(':memory:');
+  it('keeps an account\'s newest sessions up to its cap: logging in again and again replaces the oldest', async () => {
+    const db = await testDatabase();
     const auth = createAuthStore(db, { sessionsPerUser: 2, loginFailures: 100 });
-    const user = auth.findOrCreateVisitor('13512344000', 1);
-    const tokens = [10, 20, 30].map((at) => auth.createSession(user.id, at));
-    expect(auth.sessionsOf('13512344000', 30)).toBe(2);
-    auth.revokeSession(tokens[1] ?? '');
-    auth.revokeSession(tokens[2] ?? '');
-    expect(auth.sessionsOf('13512344000', 30)).toBe(0);
+    const user = await auth.findOrCreateVisitor('13512344000', 1);
+    const tokens = [];
+    for (const at of [10, 20, 30]) tokens.push(await auth.createSession(user.id, at));
+    expect(await auth.sessionsOf('13512344000', 30)).toBe(2);
+    await auth.revokeSession(tokens[1] ?? '');
+    await auth.revokeSession(tokens[2] ?? '');
+    expect(await auth.sessionsOf('13512344000', 30)).toBe(0);
   });
 
-  it('forgets failed logins once they are out of the window, for every mobile, and keeps at most its cap', () => {
-    const db = openDatabase(':memory:');
+  it('forgets failed logins once they are out of the window, for every mobile, and keeps at most its cap', async () => {
+    const db = await testDatabase();
     const auth = createAuthStore(db, { sessionsPerUser: 10, loginFailures: 3 });
-    const rows = () => db.prepare('SELECT mobile FROM login_failures ORDER BY id').pluck().all();
+    const rows = () => column(db, 'SELECT mobile FROM login_failures ORDER BY id');
     // A number guessed at once and never again.
-    auth.recordFailure('13512345000', 1_000, 1_000 - LOGIN_WINDOW_MS);
-    auth.recordFailure('13512345001', 1_000 + LOGIN_WINDOW_MS, 1_000);
-    expect(rows()).toEqual(['13512345001']);
-    for (let i = 2; i <= 5; i += 1) auth.recordFailure(`1351234500${i}`, 2_000 + LOGIN_WINDOW_MS, 2_000);
-    expect(rows()).toEqual(['13512345003', '13512345004', '13512345005']);
+    await auth.recordFailure('13512345000', 1_000, 1_000 - LOGIN_WINDOW_MS);
+    await auth.recordFailure('13512345001', 1_000 + LOGIN_WINDOW_MS, 1_000);
+    expect(await rows()).toEqual(['13512345001']);
+    for (let i = 2; i <= 5; i += 1) await auth.recordFailure(`1351234500${i}`, 2_000 + LOGIN_WINDOW_MS, 2_000);
+    expect(await rows()).toEqual(['13512345003', '13512345004', '13512345005']);
   });
 });
 

@@ -1,86 +1,12 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_PATHS, SUCCESS_CODE } from '@wenrun/shared/node';
 import { DEMO_ACCOUNTS } from './seed/accounts';
 import { ADMIN_MESSAGES } from './security/adminToken';
 import { adminTokenEnv, isDemoMode, serviceTokenEnv, trustedProxiesEnv } from './settings';
-
-const ROOT = path.resolve(__dirname, '../..');
+import { post, startMain, waitFor, waitForHealth } from './test/mainProcess';
 const [demoAccount] = DEMO_ACCOUNTS as [(typeof DEMO_ACCOUNTS)[0]];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-}
-
-async function waitForHealth(url: string, deadline: number): Promise<void> {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become healthy');
-}
-
-interface Started {
-  url: string;
-  /** Everything written so far, stdout and stderr. */
-  output: () => string;
-  exited: Promise<number | null>;
-  /** tsx passes the signal on to the server's process. */
-  signal: (signal: NodeJS.Signals) => void;
-  /**
-   * Ends the server and waits until it has: SIGTERM, which tsx passes on (a SIGKILL would end tsx alone and leave
-   * the server running, holding this process's pipes).
-   */
-  stop: () => Promise<void>;
-}
-
-/** `npx tsx reference-api/src/main.ts` with `env` over a fresh database, as ops would start it. */
-async function startMain(env: NodeJS.ProcessEnv, dir: string): Promise<Started> {
-  const port = await freePort();
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['reference-api/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, API_MODE: undefined, NODE_ENV: undefined, HOST: undefined, PORT: String(port), DATABASE_PATH: path.join(dir, 'data', 'site.db'), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  // 'close', not 'exit': by then everything the server wrote has been read.
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  return {
-    url: `http://127.0.0.1:${port}`,
-    output: () => output,
-    exited,
-    signal: (signal) => child.kill(signal),
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-const post = (url: string, body: string) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }).then(
-    (reply) => reply.json() as Promise<{ header: { code: string; codeMsg: string }; data: unknown }>,
-  );
 
 const jsonLines = (text: string) => text.trim().split('\n').map((line) => JSON.parse(line) as { msg?: string; level: number; [key: string]: unknown });
 
@@ -145,6 +71,7 @@ describe('main.ts', () => {
     ['API_MODE=demo with NODE_ENV=production', { API_MODE: 'demo', NODE_ENV: 'production' }, 'NODE_ENV=production 时不能使用 API_MODE=demo'],
     ['a TRUST_PROXY that trusts any proxy', { TRUST_PROXY: 'true' }, 'TRUST_PROXY 应列出代理的地址或网段'],
     ['an admin token of 10 characters', { ADMIN_TOKEN: 'short-one!' }, '管理令牌至少 32 个字符'],
+    ['a DATABASE_URL that names no PostgreSQL database', { DATABASE_URL: 'sqlite:///tmp/site.db' }, 'DATABASE_URL 应为 postgres://'],
   ])('refuses to start with %s', async (_what, env, message) => {
     const server = await startMain(env, dir);
     try {

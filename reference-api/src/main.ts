@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { API_PORT, closeOnSignals, listenHost, listensBeyondLoopback } from '@wenrun/shared/node';
+import { DEFAULT_POOL_SIZE, isPostgresUrl } from './db/database';
 import { buildServer, DEFAULT_ALLOWED_ORIGINS, DEFAULT_LIMITS, DEFAULT_RATE_LIMIT } from './server';
 import { adminTokenEnv, isDemoMode, listEnv, serviceTokenEnv, trustedProxiesEnv } from './settings';
 
@@ -18,8 +19,13 @@ async function main(): Promise<void> {
   const databasePath = process.env.DATABASE_PATH
     ? path.resolve(process.env.DATABASE_PATH)
     : path.join(PACKAGE_DIR, '.data', 'site.db');
+  // PostgreSQL when DATABASE_URL names one (several hosts share it), else the SQLite file.
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  if (databaseUrl !== undefined && !isPostgresUrl(databaseUrl)) throw new Error('DATABASE_URL 应为 postgres://… 形式的 PostgreSQL 地址（不设则使用 SQLite 文件 DATABASE_PATH）');
   const app = await buildServer({
     databasePath,
+    databaseUrl,
+    databasePoolSize: numberEnv('DATABASE_POOL_SIZE', DEFAULT_POOL_SIZE),
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
     allowedOrigins: listEnv(process.env.SITE_ORIGINS) ?? DEFAULT_ALLOWED_ORIGINS,
     devEndpoints: demo,
@@ -44,7 +50,9 @@ async function main(): Promise<void> {
     if (listensBeyondLoopback()) app.log.warn({ host }, `演示模式监听 ${host}：其他机器也能使用上述演示入口`);
   }
   await app.listen({ port: numberEnv('PORT', API_PORT), host });
-  app.log.info({ databasePath, mode: demo ? 'demo' : 'production' }, 'reference API ready');
+  // The URL may carry a password: only its host and database are logged.
+  const database = databaseUrl ? `postgres ${new URL(databaseUrl).host}${new URL(databaseUrl).pathname}` : databasePath;
+  app.log.info({ database, mode: demo ? 'demo' : 'production' }, 'reference API ready');
 }
 
 main().catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -7,7 +8,7 @@ import { REMOTE_PARTS, SHELL_PART } from '@wenrun/shared/node';
 import { metrics, sendSecurityHeaders } from '@wenrun/server-plugins';
 import type { AppContext, Limits } from './context';
 import { createAuthStore } from './db/auth';
-import { createContentStore } from './db/content';
+import { createContentStore, type ContentStore } from './db/content';
 import { openDatabase } from './db/database';
 import { createMessageStore } from './db/messages';
 import { createSearchStore } from './db/search';
@@ -57,7 +58,14 @@ declare module 'fastify' {
 }
 
 export interface ServerOptions {
+  /** The SQLite file (`:memory:` for none), unless `databaseUrl` is given. */
   databasePath: string;
+  /**
+   * A PostgreSQL database (`postgres://…`, `DATABASE_URL`) instead of the file: what several API instances share.
+   * Each instance keeps a pool of `databasePoolSize` connections (default 10), closed with the server.
+   */
+  databaseUrl?: string;
+  databasePoolSize?: number;
   logger?: FastifyServerOptions['logger'];
   allowedOrigins?: string[];
   /**
@@ -110,12 +118,14 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const rate: RateLimitSettings = { ...DEFAULT_RATE_LIMIT, exemptLoopback: demo, ...options.rateLimit };
   const siteOrigins = options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS;
 
-  const db = openDatabase(options.databasePath);
+  const db = await openDatabase(options.databaseUrl ?? options.databasePath, { poolSize: options.databasePoolSize });
   let removedDemoAccounts: number;
+  let content: ContentStore;
   try {
     removedDemoAccounts = await seedDatabase(db, now(), { demoAccounts: demo });
+    content = await createContentStore(db);
   } catch (error) {
-    db.close();
+    await db.close();
     throw error;
   }
 
@@ -128,6 +138,9 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     requestTimeout: 30_000,
     clientErrorHandler: answerClientError,
   });
+  // A client that sends its request and half-closes its socket still gets the answer, however long the database takes
+  // (a PostgreSQL round trip outlasts the close): Node's HTTP server would otherwise drop it. Node's switch is untyped.
+  (app.server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   app.addHook('onClose', () => db.close());
   if (removedDemoAccounts) app.log.warn({ removedDemoAccounts }, '生产模式：已删除数据库中的演示账号');
   // Before the route table is kept: `/metrics` is the operators', answered on the API's own port, never by nginx.
@@ -141,7 +154,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   const ctx: AppContext = {
     db,
     auth: createAuthStore(db),
-    content: createContentStore(db),
+    content,
     search: createSearchStore(db),
     messages: createMessageStore(db),
     stats: createStatsStore(db),

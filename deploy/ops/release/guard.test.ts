@@ -34,8 +34,8 @@ describe('the canary guard on seeded field data', () => {
   let serial = 0;
 
   /** `seed.views` views of the about remote, canary or stable, the first `errors` with an error, the first `loadFailures` fallen back. */
-  function seed(side: 'canary' | 'stable', { views, errors = 0, loadFailures = 0, lcp = 1000 }: Seed): void {
-    const db = openDatabase(api.databasePath);
+  async function seed(side: 'canary' | 'stable', { views, errors = 0, loadFailures = 0, lcp = 1000 }: Seed): Promise<void> {
+    const db = await openDatabase(api.database);
     const store = createFieldDataStore(db);
     const view = (index: number) => {
       serial += 1;
@@ -45,10 +45,10 @@ describe('the canary guard on seeded field data', () => {
         { kind: 'slot', remote: 'about', version, loadMs: 120, outcome: index < loadFailures ? 'fallback' : 'loaded' },
         ...(index < errors ? [{ kind: 'error' as const, message: 'TypeError', remote: 'about' }] : []),
       ];
-      store.record({ id: `view-seed-${serial}`, route: '/about/*', versions: { about: version }, canary: side === 'canary' ? ['about'] : [] }, events, clock.now(), `seed-${serial}`);
+      return store.record({ id: `view-seed-${serial}`, route: '/about/*', versions: { about: version }, canary: side === 'canary' ? ['about'] : [] }, events, clock.now(), `seed-${serial}`);
     };
-    db.transaction(() => Array.from({ length: views }, (_, index) => view(index)))();
-    db.close();
+    for (let index = 0; index < views; index += 1) await view(index);
+    await db.close();
   }
 
   const guard = () => createGuard({ configFile, fieldData: { baseUrl: api.url }, check: answers, now: clock.now, log: () => undefined });
@@ -70,8 +70,8 @@ describe('the canary guard on seeded field data', () => {
   });
 
   it('leaves a good canary alone, and says it has seen no harm, never that it is good', async () => {
-    seed('stable', { views: 800, errors: 8, loadFailures: 2, lcp: 1000 });
-    seed('canary', { views: 300, errors: 4, loadFailures: 1, lcp: 1050 });
+    await seed('stable', { views: 800, errors: 8, loadFailures: 2, lcp: 1000 });
+    await seed('canary', { views: 300, errors: 4, loadFailures: 1, lcp: 1050 });
     const [judged] = await guard().checkOnce();
     expect(judged?.verdict.kind).toBe('no-harm-seen');
     expect(judged?.aborted).toBe(false);
@@ -80,8 +80,8 @@ describe('the canary guard on seeded field data', () => {
   });
 
   it('aborts a canary whose loads fail beyond chance at the first check with enough views, the reason in the history', async () => {
-    seed('stable', { views: 800, loadFailures: 4 });
-    seed('canary', { views: 200, loadFailures: 30 });
+    await seed('stable', { views: 800, loadFailures: 4 });
+    await seed('canary', { views: 200, loadFailures: 30 });
     const lines: string[] = [];
     const [judged] = await createGuard({ configFile, fieldData: { baseUrl: api.url }, check: answers, now: clock.now, log: (line) => lines.push(line) }).checkOnce();
     expect(judged?.aborted).toBe(true);
@@ -93,8 +93,8 @@ describe('the canary guard on seeded field data', () => {
   });
 
   it('aborts a canary whose error rate or p75 LCP is worse', async () => {
-    seed('stable', { views: 1000, errors: 10, lcp: 1000 });
-    seed('canary', { views: 250, errors: 20, lcp: 1300 });
+    await seed('stable', { views: 1000, errors: 10, lcp: 1000 });
+    await seed('canary', { views: 250, errors: 20, lcp: 1300 });
     const [judged] = await guard().checkOnce();
     expect(judged?.verdict).toEqual({
       kind: 'abort',
@@ -103,8 +103,8 @@ describe('the canary guard on seeded field data', () => {
   });
 
   it('gives no verdict on too few views, however bad they look', async () => {
-    seed('stable', { views: 800 });
-    seed('canary', { views: 199, errors: 199, loadFailures: 199 });
+    await seed('stable', { views: 800 });
+    await seed('canary', { views: 199, errors: 199, loadFailures: 199 });
     const [judged] = await guard().checkOnce();
     expect(judged?.verdict).toEqual({ kind: 'not-enough-data', reason: '灰度只有 199 次访问，需要 200 次' });
     expect(judged?.aborted).toBe(false);
@@ -113,16 +113,16 @@ describe('the canary guard on seeded field data', () => {
   it('does not let a failing stable make a failing canary look fine: the canary is held to the ceiling', async () => {
     // Stable fails for 30 % of its visitors (a broken API, say); the canary for "only" 12 %: better than stable,
     // far above what a release may cost.
-    seed('stable', { views: 800, errors: 240 });
-    seed('canary', { views: 300, errors: 36 });
+    await seed('stable', { views: 800, errors: 240 });
+    await seed('canary', { views: 300, errors: 36 });
     const [judged] = await guard().checkOnce();
     expect(judged?.aborted).toBe(true);
     expect(judged?.verdict).toEqual({ kind: 'abort', reasons: [expect.stringContaining('错误率：灰度 12.0%（36/300）高于上限 5.0%（稳定版本身 30.0%，不作基准）')] });
   });
 
   it('a canary within the ceiling beside a failing stable is left alone, with the baseline it was held to said', async () => {
-    seed('stable', { views: 800, errors: 240 });
-    seed('canary', { views: 300, errors: 6 });
+    await seed('stable', { views: 800, errors: 240 });
+    await seed('canary', { views: 300, errors: 6 });
     const [judged] = await guard().checkOnce();
     expect(judged?.verdict).toEqual({ kind: 'no-harm-seen', notes: ['错误率以上限 5.0%（稳定版本身 30.0%，不作基准）为基准'] });
   });
@@ -130,10 +130,10 @@ describe('the canary guard on seeded field data', () => {
   it('judges a canary on the views since it began, never on those of an earlier canary', async () => {
     // A bad canary's views from before this one began.
     clock.advance(-2 * MINUTE);
-    seed('canary', { views: 300, loadFailures: 300 });
+    await seed('canary', { views: 300, loadFailures: 300 });
     clock.advance(2 * MINUTE);
-    seed('stable', { views: 800 });
-    seed('canary', { views: 250 });
+    await seed('stable', { views: 800 });
+    await seed('canary', { views: 250 });
     const [judged] = await guard().checkOnce();
     expect(judged?.verdict.kind).toBe('no-harm-seen');
   });
@@ -141,20 +141,20 @@ describe('the canary guard on seeded field data', () => {
   it('judges a hand-edited canary from when it first saw it', async () => {
     fs.writeFileSync(configFile, JSON.stringify({ apiBaseUrl: api.url, remotes: { about: { entries: [STABLE], canary: { entry: CANARY, percent: 5 } } }, canaryGuard: { leaveOutClients: 0 } }));
     fs.rmSync(historyFileBeside(configFile));
-    seed('stable', { views: 800 });
-    seed('canary', { views: 300, loadFailures: 300 });
+    await seed('stable', { views: 800 });
+    await seed('canary', { views: 300, loadFailures: 300 });
     clock.advance(MINUTE);
     const watching = guard();
     expect((await watching.checkOnce())[0]?.verdict.kind).toBe('not-enough-data');
     clock.advance(MINUTE);
-    seed('canary', { views: 200, loadFailures: 100 });
+    await seed('canary', { views: 200, loadFailures: 100 });
     expect((await watching.checkOnce())[0]?.aborted).toBe(true);
   });
 
   it('uses the thresholds of the config', async () => {
     fs.writeFileSync(configFile, JSON.stringify({ ...JSON.parse(fs.readFileSync(configFile, 'utf8')), canaryGuard: { minViews: 20, minClients: 20, leaveOutClients: 0 } }));
-    seed('stable', { views: 100 });
-    seed('canary', { views: 20, loadFailures: 10 });
+    await seed('stable', { views: 100 });
+    await seed('canary', { views: 20, loadFailures: 10 });
     expect((await guard().checkOnce())[0]?.aborted).toBe(true);
   });
 });

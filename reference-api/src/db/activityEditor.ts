@@ -1,6 +1,8 @@
 import { DEFAULT_RUNTIME_CONFIG, type ActivityBlock, type ActivitySignUp } from '@wenrun/shared/node';
 import { escapeXml, pictureSvg } from '../images/svg';
-import type { Db } from './database';
+import { sql, type Transaction } from 'kysely';
+import { exclusively, type Db } from './database';
+import type { Schema } from './schema';
 
 /** What the dev-only publishing form carries (the fields a marketing back office would have). */
 export interface ActivityDraft {
@@ -35,66 +37,83 @@ function coverHue(id: number): number {
 /**
  * Publishing, editing and taking activities offline, for the browser tests (dev-only endpoints): what marketing
  * does in the real backend. Every change stamps `updated_at`, which is how the build and the render server know.
+ * Two editors at once (two hosts) neither lose an edit nor share an id: an edit writes only the fields it changes,
+ * in one statement, and a new id is taken under a lock (database.ts, exclusively).
  */
 export function createActivityEditor(db: Db, now: () => number) {
-  const nextId = db.prepare<[], { id: number }>('SELECT coalesce(max(id), 0) + 1 AS id FROM activities');
-  const insert = db.prepare(
-    `INSERT INTO activities (id, title, subtitle, start_time, end_time, place, organizer, cover, blocks, sign_up, online, updated_at)
-     VALUES (@id, @title, @subtitle, @startTime, @endTime, @place, @organizer, @cover, @blocks, @signUp, 1, @updatedAt)`,
-  );
-  const find = db.prepare<[number], ActivityDraft & { id: number }>(
-    `SELECT id, title, subtitle, start_time AS startTime, end_time AS endTime, place, '' AS content
-       FROM activities WHERE id = ?`,
-  );
-  const update = db.prepare(
-    `UPDATE activities SET title = @title, subtitle = @subtitle, start_time = @startTime, end_time = @endTime,
-            place = @place, blocks = coalesce(@blocks, blocks), updated_at = @updatedAt WHERE id = @id`,
-  );
-  const setOnline = db.prepare<[{ id: number; online: number; updatedAt: string }]>(
-    'UPDATE activities SET online = @online, updated_at = @updatedAt WHERE id = @id',
-  );
-  const saveImage = db.prepare('INSERT INTO images (path, svg) VALUES (?, ?) ON CONFLICT (path) DO UPDATE SET svg = excluded.svg');
+  const { kysely } = db;
   const stamp = () => new Date(now()).toISOString();
+  const saveImage = (trx: Transaction<Schema>, path: string, svg: string) =>
+    trx
+      .insertInto('images')
+      .values({ path, svg })
+      .onConflict((conflict) => conflict.column('path').doUpdateSet({ svg: (eb) => eb.ref('excluded.svg') }))
+      .execute();
 
   return {
-    publish(draft: ActivityDraft): number {
-      return db.transaction(() => {
-        const id = nextId.get()?.id ?? 1;
+    publish: (draft: ActivityDraft): Promise<number> =>
+      exclusively(db, 'activities', async (trx) => {
+        const { next } = await trx
+          .selectFrom('activities')
+          .select(sql<number>`coalesce(max(id), 0) + 1`.as('next'))
+          .executeTakeFirstOrThrow();
+        const id = Number(next);
         const signUp: ActivitySignUp = {
           deadline: draft.startTime.slice(0, 10),
           contact: '李老师',
           phone: DEFAULT_RUNTIME_CONFIG.contact.hotline,
           note: '请按学校报名，名额有限。',
         };
-        insert.run({
-          id,
-          ...draft,
-          organizer: ORGANIZER,
-          cover: coverPath(id),
-          blocks: JSON.stringify(contentBlocks(draft.content)),
-          signUp: JSON.stringify(signUp),
-          updatedAt: stamp(),
-        });
-        saveImage.run(coverPath(id), pictureSvg(draft.title, coverHue(id)));
+        await trx
+          .insertInto('activities')
+          .values({
+            id,
+            title: draft.title,
+            subtitle: draft.subtitle,
+            start_time: draft.startTime,
+            end_time: draft.endTime,
+            place: draft.place,
+            organizer: ORGANIZER,
+            cover: coverPath(id),
+            blocks: JSON.stringify(contentBlocks(draft.content)),
+            sign_up: JSON.stringify(signUp),
+            online: 1,
+            updated_at: stamp(),
+          })
+          .execute();
+        await saveImage(trx, coverPath(id), pictureSvg(draft.title, coverHue(id)));
         return id;
-      })();
-    },
+      }),
 
     /** `false` when there is no such activity. */
-    edit(id: number, changes: Partial<ActivityDraft>): boolean {
-      const current = find.get(id);
-      if (!current) return false;
-      const next = { ...current, ...changes };
-      db.transaction(() => {
-        update.run({ ...next, id, blocks: changes.content ? JSON.stringify(contentBlocks(changes.content)) : null, updatedAt: stamp() });
-        if (changes.title) saveImage.run(coverPath(id), pictureSvg(changes.title, coverHue(id)));
-      })();
-      return true;
-    },
+    edit: (id: number, changes: Partial<ActivityDraft>): Promise<boolean> =>
+      kysely.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('activities')
+          .set({
+            ...(changes.title === undefined ? {} : { title: changes.title }),
+            ...(changes.subtitle === undefined ? {} : { subtitle: changes.subtitle }),
+            ...(changes.startTime === undefined ? {} : { start_time: changes.startTime }),
+            ...(changes.endTime === undefined ? {} : { end_time: changes.endTime }),
+            ...(changes.place === undefined ? {} : { place: changes.place }),
+            ...(changes.content ? { blocks: JSON.stringify(contentBlocks(changes.content)) } : {}),
+            updated_at: stamp(),
+          })
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (updated.numUpdatedRows === 0n) return false;
+        if (changes.title) await saveImage(trx, coverPath(id), pictureSvg(changes.title, coverHue(id)));
+        return true;
+      }),
 
     /** `false` when there is no such activity. */
-    setOnline(id: number, online: boolean): boolean {
-      return setOnline.run({ id, online: online ? 1 : 0, updatedAt: stamp() }).changes > 0;
+    setOnline: async (id: number, online: boolean): Promise<boolean> => {
+      const updated = await kysely
+        .updateTable('activities')
+        .set({ online: online ? 1 : 0, updated_at: stamp() })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return updated.numUpdatedRows > 0n;
     },
   };
 }

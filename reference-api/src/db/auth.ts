@@ -1,16 +1,10 @@
 import { hashToken, newToken } from '../security/hash';
 import { VISITOR_SCHOOL_NAME } from '../seed/accounts';
+import type { Selectable } from 'kysely';
 import type { Db } from './database';
+import type { Schema } from './schema';
 
-export interface UserRow {
-  id: number;
-  mobile: string;
-  password_hash: string | null;
-  teacher_icon: string | null;
-  sid: string;
-  tid: string;
-  school_name: string;
-}
+export type UserRow = Omit<Selectable<Schema['users']>, 'created_at'>;
 
 export interface CodeRow {
   id: number;
@@ -42,115 +36,137 @@ export interface AuthCaps {
 
 export const DEFAULT_AUTH_CAPS: AuthCaps = { sessionsPerUser: 10, loginFailures: 100_000 };
 
+const USER_COLUMNS = ['id', 'mobile', 'password_hash', 'teacher_icon', 'sid', 'tid', 'school_name'] as const;
+
 /** Accounts, sessions, failed logins and verification codes. */
-export function createAuthStore(db: Db, caps: AuthCaps = DEFAULT_AUTH_CAPS) {
-  const findUser = db.prepare<[string], UserRow>('SELECT * FROM users WHERE mobile = ?');
-  const insertVisitor = db.prepare<[string, string, number]>(
-    "INSERT INTO users (mobile, sid, tid, school_name, created_at) VALUES (?, '', '', ?, ?)",
-  );
-  const setVisitorIds = db.prepare<[string, string, number]>('UPDATE users SET sid = ?, tid = ? WHERE id = ?');
-  const insertSession = db.prepare<[string, number, number, number]>(
-    'INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
-  );
-  const pruneSessions = db.prepare<[number]>('DELETE FROM sessions WHERE expires_at <= ?');
-  const dropSessionsOverCap = db.prepare<[{ userId: number; keep: number }]>(
-    `DELETE FROM sessions WHERE user_id = @userId AND token_hash NOT IN
-       (SELECT token_hash FROM sessions WHERE user_id = @userId ORDER BY created_at DESC LIMIT @keep)`,
-  );
-  const deleteSession = db.prepare<[string]>('DELETE FROM sessions WHERE token_hash = ?');
-  const countSessions = db.prepare<[string, number], { count: number }>(
-    'SELECT count(*) AS count FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.mobile = ? AND s.expires_at > ?',
-  );
-  const countFailures = db.prepare<[string, number], WindowCount>(
-    'SELECT count(*) AS count, min(at) AS oldest FROM login_failures WHERE mobile = ? AND at > ?',
-  );
-  const insertFailure = db.prepare<[string, number]>('INSERT INTO login_failures (mobile, at) VALUES (?, ?)');
-  // Every mobile's, not only this one's: failures of numbers that never log in again expire too.
-  const expireFailures = db.prepare<[number]>('DELETE FROM login_failures WHERE at <= ?');
-  // Ids only grow, so the rows at or below newest - cap are the oldest ones over it (an indexed range).
-  const dropFailuresOverCap = db.prepare<[number]>('DELETE FROM login_failures WHERE id <= ?');
-  const clearFailures = db.prepare<[string]>('DELETE FROM login_failures WHERE mobile = ?');
-  const latestCode = db.prepare<[string], CodeRow>(
-    'SELECT id, code_hash, created_at, expires_at, used_at FROM sms_codes WHERE mobile = ? ORDER BY created_at DESC, id DESC LIMIT 1',
-  );
-  const countCodesFromIp = db.prepare<[string, number], WindowCount>(
-    'SELECT count(*) AS count, min(created_at) AS oldest FROM sms_codes WHERE ip = ? AND created_at > ?',
-  );
-  const countCodesToMobile = db.prepare<[string, number], WindowCount>(
-    'SELECT count(*) AS count, min(created_at) AS oldest FROM sms_codes WHERE mobile = ? AND created_at > ?',
-  );
-  const countCodes = db.prepare<[number], WindowCount>(
-    'SELECT count(*) AS count, min(created_at) AS oldest FROM sms_codes WHERE created_at > ?',
-  );
-  const supersedeCodes = db.prepare<[number, string]>(
-    'UPDATE sms_codes SET used_at = ? WHERE mobile = ? AND used_at IS NULL',
-  );
-  const pruneCodes = db.prepare<[number]>('DELETE FROM sms_codes WHERE created_at < ?');
-  const insertCode = db.prepare<[string, string, string, number, number]>(
-    'INSERT INTO sms_codes (mobile, code_hash, ip, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
-  );
-  const useCode = db.prepare<[number, number]>('UPDATE sms_codes SET used_at = ? WHERE id = ? AND used_at IS NULL');
+export function createAuthStore({ kysely }: Db, caps: AuthCaps = DEFAULT_AUTH_CAPS) {
+  const findUser = (mobile: string, on = kysely) =>
+    on.selectFrom('users').select(USER_COLUMNS).where('mobile', '=', mobile).executeTakeFirst();
+
+  /** A count over a window and its oldest time, numbers on either dialect. */
+  const windowOf = async (query: Promise<{ count: number; oldest: number | null } | undefined>): Promise<WindowCount> => {
+    const row = await query;
+    return { count: Number(row?.count ?? 0), oldest: row?.oldest ?? null };
+  };
+  const codeWindow = (since: number) =>
+    kysely
+      .selectFrom('sms_codes')
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min<number | null>('created_at').as('oldest')])
+      .where('created_at', '>', since);
 
   return {
-    findUser: (mobile: string): UserRow | undefined => findUser.get(mobile),
+    findUser: (mobile: string): Promise<UserRow | undefined> => findUser(mobile),
 
-    /** A first code login of an unknown mobile registers it: holding the code proves the number is theirs. */
-    findOrCreateVisitor: db.transaction((mobile: string, now: number): UserRow => {
-      const existing = findUser.get(mobile);
-      if (existing) return existing;
-      const id = Number(insertVisitor.run(mobile, VISITOR_SCHOOL_NAME, now).lastInsertRowid);
-      setVisitorIds.run(`S${900000 + id}`, `T${900000 + id}`, id);
-      const created = findUser.get(mobile);
-      if (!created) throw new Error('visitor account missing right after its insert');
-      return created;
-    }),
+    /**
+     * A first code login of an unknown mobile registers it: holding the code proves the number is theirs. Two at once
+     * (two hosts) both find it missing; the second insert does nothing and both read the one account.
+     */
+    findOrCreateVisitor: (mobile: string, now: number): Promise<UserRow> =>
+      kysely.transaction().execute(async (trx) => {
+        const existing = await findUser(mobile, trx);
+        if (existing) return existing;
+        const inserted = await trx
+          .insertInto('users')
+          .values({ mobile, sid: '', tid: '', school_name: VISITOR_SCHOOL_NAME, created_at: now })
+          .onConflict((conflict) => conflict.column('mobile').doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (inserted) {
+          await trx.updateTable('users').set({ sid: `S${900000 + inserted.id}`, tid: `T${900000 + inserted.id}` }).where('id', '=', inserted.id).execute();
+        }
+        const created = await findUser(mobile, trx);
+        if (!created) throw new Error('visitor account missing right after its insert');
+        return created;
+      }),
 
     /** Returns the token to hand out; only its hash is stored. The account's oldest sessions past its cap end. */
-    createSession: db.transaction((userId: number, now: number): string => {
-      const token = newToken();
-      pruneSessions.run(now);
-      insertSession.run(hashToken(token), userId, now, now + SESSION_TTL_MS);
-      dropSessionsOverCap.run({ userId, keep: caps.sessionsPerUser });
-      return token;
-    }),
+    createSession: (userId: number, now: number): Promise<string> =>
+      kysely.transaction().execute(async (trx) => {
+        const token = newToken();
+        await trx.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+        await trx.insertInto('sessions').values({ token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: now + SESSION_TTL_MS }).execute();
+        await trx
+          .deleteFrom('sessions')
+          .where('user_id', '=', userId)
+          .where('token_hash', 'not in', (eb) =>
+            eb.selectFrom('sessions').select('token_hash').where('user_id', '=', userId).orderBy('created_at', 'desc').limit(caps.sessionsPerUser),
+          )
+          .execute();
+        return token;
+      }),
 
     /** Logout: the token no longer names a session, whoever holds a copy of it. */
-    revokeSession: (token: string): void => void deleteSession.run(hashToken(token)),
+    revokeSession: async (token: string): Promise<void> => {
+      await kysely.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
+    },
 
     /** Live sessions of a mobile's account, at `now`. */
-    sessionsOf: (mobile: string, now: number): number => countSessions.get(mobile, now)?.count ?? 0,
+    sessionsOf: async (mobile: string, now: number): Promise<number> => {
+      const row = await kysely
+        .selectFrom('sessions as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('u.mobile', '=', mobile)
+        .where('s.expires_at', '>', now)
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
 
-    failuresSince: (mobile: string, since: number): WindowCount =>
-      countFailures.get(mobile, since) ?? { count: 0, oldest: null },
+    failuresSince: (mobile: string, since: number): Promise<WindowCount> =>
+      windowOf(
+        kysely
+          .selectFrom('login_failures')
+          .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min<number | null>('at').as('oldest')])
+          .where('mobile', '=', mobile)
+          .where('at', '>', since)
+          .executeTakeFirst(),
+      ),
 
-    recordFailure: db.transaction((mobile: string, now: number, windowStart: number) => {
-      expireFailures.run(windowStart);
-      const id = Number(insertFailure.run(mobile, now).lastInsertRowid);
-      if (id > caps.loginFailures) dropFailuresOverCap.run(id - caps.loginFailures);
-    }),
+    recordFailure: (mobile: string, now: number, windowStart: number): Promise<void> =>
+      kysely.transaction().execute(async (trx) => {
+        // Every mobile's, not only this one's: failures of numbers that never log in again expire too.
+        await trx.deleteFrom('login_failures').where('at', '<=', windowStart).execute();
+        const { id } = await trx.insertInto('login_failures').values({ mobile, at: now }).returning('id').executeTakeFirstOrThrow();
+        // Ids only grow, so the rows at or below newest - cap are the oldest ones over it (an indexed range).
+        if (id > caps.loginFailures) await trx.deleteFrom('login_failures').where('id', '<=', id - caps.loginFailures).execute();
+      }),
 
-    clearFailures: (mobile: string) => void clearFailures.run(mobile),
+    clearFailures: async (mobile: string): Promise<void> => {
+      await kysely.deleteFrom('login_failures').where('mobile', '=', mobile).execute();
+    },
 
-    latestCode: (mobile: string): CodeRow | undefined => latestCode.get(mobile),
+    latestCode: (mobile: string): Promise<CodeRow | undefined> =>
+      kysely
+        .selectFrom('sms_codes')
+        .select(['id', 'code_hash', 'created_at', 'expires_at', 'used_at'])
+        .where('mobile', '=', mobile)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
 
-    codesFromIpSince: (ip: string, since: number): WindowCount =>
-      countCodesFromIp.get(ip, since) ?? { count: 0, oldest: null },
+    codesFromIpSince: (ip: string, since: number): Promise<WindowCount> =>
+      windowOf(codeWindow(since).where('ip', '=', ip).executeTakeFirst()),
 
-    codesToMobileSince: (mobile: string, since: number): WindowCount =>
-      countCodesToMobile.get(mobile, since) ?? { count: 0, oldest: null },
+    codesToMobileSince: (mobile: string, since: number): Promise<WindowCount> =>
+      windowOf(codeWindow(since).where('mobile', '=', mobile).executeTakeFirst()),
 
     /** Every code sent since, to any mobile from anywhere: the site's own SMS budget. */
-    codesSince: (since: number): WindowCount => countCodes.get(since) ?? { count: 0, oldest: null },
+    codesSince: (since: number): Promise<WindowCount> => windowOf(codeWindow(since).executeTakeFirst()),
 
     /** A new code replaces every earlier one: only the latest code sent can log in. */
-    storeCode: db.transaction((mobile: string, codeHash: string, ip: string, now: number, expiresAt: number) => {
-      pruneCodes.run(now - CODE_RETENTION_MS);
-      supersedeCodes.run(now, mobile);
-      insertCode.run(mobile, codeHash, ip, now, expiresAt);
-    }),
+    storeCode: (mobile: string, codeHash: string, ip: string, now: number, expiresAt: number): Promise<void> =>
+      kysely.transaction().execute(async (trx) => {
+        await trx.deleteFrom('sms_codes').where('created_at', '<', now - CODE_RETENTION_MS).execute();
+        await trx.updateTable('sms_codes').set({ used_at: now }).where('mobile', '=', mobile).where('used_at', 'is', null).execute();
+        await trx.insertInto('sms_codes').values({ mobile, code_hash: codeHash, ip, created_at: now, expires_at: expiresAt }).execute();
+      }),
 
-    /** False when another request used the code first: single use holds even for concurrent logins. */
-    useCode: (id: number, now: number): boolean => useCode.run(now, id).changes === 1,
+    /** False when another request used the code first: single use holds even for concurrent logins, on any host. */
+    useCode: async (id: number, now: number): Promise<boolean> => {
+      const result = await kysely.updateTable('sms_codes').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
   };
 }
 

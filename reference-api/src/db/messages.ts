@@ -18,41 +18,52 @@ export interface MessageEntry {
 /** The most messages kept; past it the oldest go first, so a flood cannot fill the disk. */
 export const MAX_STORED_MESSAGES = 100_000;
 
-export function createMessageStore(db: Db, maxStored = MAX_STORED_MESSAGES) {
-  const findRecent = db.prepare<[string, string, string, number], { id: number }>(
-    `SELECT id FROM messages WHERE phone = ? AND name = ? AND message = ? AND created_at > ?
-     ORDER BY id DESC LIMIT 1`,
-  );
-  const insert = db.prepare<[string, string, string, string, number]>(
-    'INSERT INTO messages (name, phone, message, ip, created_at) VALUES (?, ?, ?, ?, ?)',
-  );
-  const countFromIp = db.prepare<[string, number], WindowCount>(
-    'SELECT count(*) AS count, min(created_at) AS oldest FROM messages WHERE ip = ? AND created_at > ?',
-  );
-  // Ids only grow, so the rows at or below newest - cap are the oldest ones over it (an indexed range).
-  const dropOverCap = db.prepare<[number]>('DELETE FROM messages WHERE id <= ?');
-  const byPhone = db.prepare<[{ phone: string | null; limit: number }], MessageRow>(
-    `SELECT id, name, phone, message, created_at AS createdAt FROM messages
-     WHERE @phone IS NULL OR phone = @phone ORDER BY id DESC LIMIT @limit`,
-  );
-
+export function createMessageStore({ kysely }: Db, maxStored = MAX_STORED_MESSAGES) {
   return {
     /**
      * The id of the same message stored since `since`: a double click or a retry after a slow reply sends it again,
      * and the sender gets the id stored the first time.
      */
-    duplicateOf: (entry: MessageEntry, since: number): number | undefined =>
-      findRecent.get(entry.phone, entry.name, entry.message, since)?.id,
+    duplicateOf: async (entry: MessageEntry, since: number): Promise<number | undefined> =>
+      (
+        await kysely
+          .selectFrom('messages')
+          .select('id')
+          .where('phone', '=', entry.phone)
+          .where('name', '=', entry.name)
+          .where('message', '=', entry.message)
+          .where('created_at', '>', since)
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst()
+      )?.id,
 
-    fromIpSince: (ip: string, since: number): WindowCount => countFromIp.get(ip, since) ?? { count: 0, oldest: null },
+    fromIpSince: async (ip: string, since: number): Promise<WindowCount> => {
+      const row = await kysely
+        .selectFrom('messages')
+        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min<number | null>('created_at').as('oldest')])
+        .where('ip', '=', ip)
+        .where('created_at', '>', since)
+        .executeTakeFirst();
+      return { count: Number(row?.count ?? 0), oldest: row?.oldest ?? null };
+    },
 
-    store: db.transaction((entry: MessageEntry, ip: string, now: number): number => {
-      const id = Number(insert.run(entry.name, entry.phone, entry.message, ip, now).lastInsertRowid);
-      if (id > maxStored) dropOverCap.run(id - maxStored);
-      return id;
-    }),
+    store: (entry: MessageEntry, ip: string, now: number): Promise<number> =>
+      kysely.transaction().execute(async (trx) => {
+        const { id } = await trx.insertInto('messages').values({ ...entry, ip, created_at: now }).returning('id').executeTakeFirstOrThrow();
+        // Ids only grow, so the rows at or below newest - cap are the oldest ones over it (an indexed range).
+        if (id > maxStored) await trx.deleteFrom('messages').where('id', '<=', id - maxStored).execute();
+        return id;
+      }),
 
-    recent: (phone: string | null, limit: number): MessageRow[] => byPhone.all({ phone, limit }),
+    recent: (phone: string | null, limit: number): Promise<MessageRow[]> =>
+      kysely
+        .selectFrom('messages')
+        .select(['id', 'name', 'phone', 'message', 'created_at as createdAt'])
+        .$if(phone !== null, (query) => query.where('phone', '=', phone ?? ''))
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute(),
   };
 }
 

@@ -1,56 +1,75 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { sql } from 'kysely';
 import { ACTIVITIES } from '../seed/activities';
 import { CATEGORIES, COURSES } from '../seed/courses';
 import { EXPERTS } from '../seed/experts';
 import { DEMO_ACCOUNTS } from '../seed/accounts';
+import { column, freshDatabase, rows, TEST_DIALECT, type FreshDatabase } from '../test/harness';
 import { openDatabase, type Db } from './database';
+import { MIGRATIONS } from './migrations';
 import { seedDatabase } from './seed';
 
-/** The newest migration's number: what a fresh database is migrated to. */
-const NEWEST_MIGRATION = Math.max(
-  ...readdirSync(path.resolve(__dirname, '../../migrations')).map((file) => Number(/^(\d{3})_/.exec(file)?.[1] ?? 0)),
-);
-
-const counts = (db: Db) =>
+const counts = async (db: Db) =>
   Object.fromEntries(
-    ['users', 'courses', 'experts', 'categories', 'activities', 'banners', 'news', 'partners', 'images', 'search_grams'].map(
-      (table) => [table, (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n],
+    await Promise.all(
+      ['users', 'courses', 'experts', 'categories', 'activities', 'banners', 'news', 'partners', 'images', 'search_grams'].map(
+        async (table) => [table, (await column(db, `SELECT count(*) AS n FROM ${table}`))[0]],
+      ),
     ),
   );
 
 const DEMO = { demoAccounts: true };
 
 describe('database and seed', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(path.join(tmpdir(), 'reference-api-seed-'));
+  const databases: FreshDatabase[] = [];
+  /** A database of its own; on SQLite in a folder that does not exist yet. */
+  async function fresh(): Promise<string> {
+    const made = await freshDatabase({ empty: true });
+    databases.push(made);
+    return TEST_DIALECT === 'sqlite' ? made.target.replace(/site\.db$/, 'nested/site.db') : made.target;
+  }
+  afterEach(async () => {
+    for (const made of databases.splice(0)) await made.drop();
   });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('creates the folder, the schema and the demo content on first start, and changes nothing on later starts', async () => {
-    const file = path.join(dir, 'nested', 'site.db');
-    const db = openDatabase(file);
+    const target = await fresh();
+    const db = await openDatabase(target);
     await seedDatabase(db, 1, DEMO);
-    expect(db.pragma('user_version', { simple: true })).toBe(NEWEST_MIGRATION);
-    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    const first = counts(db);
-    const hashes = db.prepare('SELECT mobile, password_hash FROM users ORDER BY id').all();
-    db.close();
+    // Every migration ran, in order, once.
+    expect(await column(db, 'SELECT name FROM kysely_migration ORDER BY name')).toEqual(MIGRATIONS.map(([name]) => name));
+    if (db.dialect === 'sqlite') expect((await rows(db, 'PRAGMA journal_mode'))[0]).toEqual({ journal_mode: 'wal' });
+    const first = await counts(db);
+    const hashes = await rows(db, 'SELECT mobile, password_hash FROM users ORDER BY id');
+    await db.close();
 
-    const again = openDatabase(file);
+    const again = await openDatabase(target);
     await seedDatabase(again, 2, DEMO);
-    expect(counts(again)).toEqual(first);
-    expect(again.prepare('SELECT mobile, password_hash FROM users ORDER BY id').all()).toEqual(hashes);
-    again.close();
+    expect(await counts(again)).toEqual(first);
+    expect(await rows(again, 'SELECT mobile, password_hash FROM users ORDER BY id')).toEqual(hashes);
+    await again.close();
+  });
+
+  // SQLite's alone: no PostgreSQL database predates the Migrator.
+  if (TEST_DIALECT === 'sqlite') it('takes over a SQLite file migrated by numbered SQL files (PRAGMA user_version) without migrating it again', async () => {
+    const target = await fresh();
+    const db = await openDatabase(target);
+    await seedDatabase(db, 1, DEMO);
+    // What a file of the numbered-migrations days looks like: the schema of its five migrations, no Migrator table.
+    await sql`DROP TABLE kysely_migration`.execute(db.kysely);
+    await sql`DROP TABLE kysely_migration_lock`.execute(db.kysely);
+    await sql`PRAGMA user_version = 5`.execute(db.kysely);
+    await db.close();
+    const again = await openDatabase(target);
+    expect(await column(again, 'SELECT name FROM kysely_migration ORDER BY name')).toEqual(MIGRATIONS.map(([name]) => name));
+    expect((await counts(again)).courses).toBe(COURSES.length);
+    await again.close();
   });
 
   it('holds the promised amount of demo content', async () => {
-    const db = openDatabase(path.join(dir, 'site.db'));
+    const db = await openDatabase(await fresh());
     await seedDatabase(db, 1, DEMO);
-    const n = counts(db);
-    db.close();
+    const n = await counts(db);
+    await db.close();
     expect(n.users).toBe(DEMO_ACCOUNTS.length);
     expect(n.courses).toBe(COURSES.length);
     expect(COURSES.length).toBeGreaterThanOrEqual(40);
@@ -75,34 +94,30 @@ describe('database and seed', () => {
   });
 
   it('rewrites the demo content when it changed, keeping accounts and visitor data', async () => {
-    const file = path.join(dir, 'site.db');
-    const db = openDatabase(file);
+    const db = await openDatabase(await fresh());
     await seedDatabase(db, 1, DEMO);
-    db.prepare("INSERT INTO messages (name, phone, message, created_at) VALUES ('张', '13800138000', '留言', 1)").run();
-    db.prepare("UPDATE courses SET title = '被改过的标题' WHERE id = 1").run();
-    db.prepare("UPDATE meta SET value = 'outdated' WHERE key = 'content_hash'").run();
+    await rows(db, "INSERT INTO messages (name, phone, message, created_at) VALUES ('张', '13800138000', '留言', 1)");
+    await rows(db, "UPDATE courses SET title = '被改过的标题' WHERE id = 1");
+    await rows(db, "UPDATE meta SET value = 'outdated' WHERE key = 'content_hash'");
     await seedDatabase(db, 2, DEMO);
-    expect(db.prepare('SELECT title FROM courses WHERE id = 1').get()).toEqual({ title: COURSES[0]?.title });
-    expect(db.prepare('SELECT count(*) AS n FROM messages').get()).toEqual({ n: 1 });
-    db.close();
+    expect(await rows(db, 'SELECT title FROM courses WHERE id = 1')).toEqual([{ title: COURSES[0]?.title }]);
+    expect(await rows(db, 'SELECT count(*) AS n FROM messages')).toEqual([{ n: 1 }]);
+    await db.close();
   });
 
   it('adds no demo account in the production form, and removes those a demo run left, with their sessions', async () => {
-    const file = path.join(dir, 'site.db');
-    const fresh = openDatabase(path.join(dir, 'fresh.db'));
-    expect(await seedDatabase(fresh, 1, { demoAccounts: false })).toBe(0);
-    expect(counts(fresh).users).toBe(0);
-    fresh.close();
+    const empty = await openDatabase(await fresh());
+    expect(await seedDatabase(empty, 1, { demoAccounts: false })).toBe(0);
+    expect((await counts(empty)).users).toBe(0);
+    await empty.close();
 
-    const db = openDatabase(file);
+    const db = await openDatabase(await fresh());
     await seedDatabase(db, 1, DEMO);
-    db.prepare("INSERT INTO users (mobile, sid, tid, school_name, created_at) VALUES ('13511112222', '', '', '未绑定学校', 1)").run();
-    db.prepare("INSERT INTO sessions (token_hash, user_id, created_at, expires_at) SELECT 'h', id, 1, 2 FROM users WHERE mobile = ?").run(
-      DEMO_ACCOUNTS[0]?.mobile,
-    );
+    await rows(db, "INSERT INTO users (mobile, sid, tid, school_name, created_at) VALUES ('13511112222', '', '', '未绑定学校', 1)");
+    await rows(db, "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) SELECT 'h', id, 1, 2 FROM users WHERE mobile = ?", DEMO_ACCOUNTS[0]?.mobile);
     expect(await seedDatabase(db, 2, { demoAccounts: false })).toBe(DEMO_ACCOUNTS.length);
-    expect(db.prepare('SELECT mobile FROM users').pluck().all()).toEqual(['13511112222']);
-    expect(db.prepare('SELECT count(*) FROM sessions').pluck().get()).toBe(0);
-    db.close();
+    expect(await column(db, 'SELECT mobile FROM users')).toEqual(['13511112222']);
+    expect((await column(db, 'SELECT count(*) FROM sessions'))[0]).toBe(0);
+    await db.close();
   });
 });

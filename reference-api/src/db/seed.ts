@@ -1,36 +1,49 @@
 import { createHash } from 'node:crypto';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import { hashSecret } from '../security/hash';
 import { DEMO_ACCOUNTS } from '../seed/accounts';
 import { buildSeedContent, type SeedContent } from '../seed/content';
 import { shortGrams } from '../search/terms';
-import type { Db } from './database';
+import { exclusively, type Db } from './database';
+import type { Schema } from './schema';
 
 /**
  * Demo accounts are added when missing and never touched again, so a password changed by hand in the database
  * survives restarts. Hashing is slow, hence only the missing ones are hashed.
  */
-async function seedAccounts(db: Db, now: number): Promise<void> {
-  const exists = db.prepare<[string], { id: number }>('SELECT id FROM users WHERE mobile = ?');
-  const missing = DEMO_ACCOUNTS.filter((account) => !exists.get(account.mobile));
-  const hashed = await Promise.all(missing.map(async (account) => ({ account, hash: await hashSecret(account.password) })));
-  const insert = db.prepare<[string, string, string | null, string, string, string, number]>(
-    `INSERT INTO users (mobile, password_hash, teacher_icon, sid, tid, school_name, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (mobile) DO NOTHING`,
+async function seedAccounts({ kysely }: Db, now: number): Promise<void> {
+  const existing = new Set(
+    (await kysely.selectFrom('users').select('mobile').where('mobile', 'in', DEMO_ACCOUNTS.map((account) => account.mobile)).execute()).map(
+      (row) => row.mobile,
+    ),
   );
-  db.transaction(() => {
-    for (const { account, hash } of hashed) {
-      insert.run(account.mobile, hash, account.teacherIcon, account.sid, account.tid, account.schoolName, now);
-    }
-  })();
+  const missing = DEMO_ACCOUNTS.filter((account) => !existing.has(account.mobile));
+  if (missing.length === 0) return;
+  const hashed = await Promise.all(missing.map(async (account) => ({ account, hash: await hashSecret(account.password) })));
+  await kysely
+    .insertInto('users')
+    .values(
+      hashed.map(({ account, hash }) => ({
+        mobile: account.mobile,
+        password_hash: hash,
+        teacher_icon: account.teacherIcon,
+        sid: account.sid,
+        tid: account.tid,
+        school_name: account.schoolName,
+        created_at: now,
+      })),
+    )
+    .onConflict((conflict) => conflict.column('mobile').doNothing())
+    .execute();
 }
 
 /**
  * The production form has no account whose password is published: a database that ran in demo mode loses the demo
  * accounts (and their sessions) when the server starts in production mode.
  */
-function removeDemoAccounts(db: Db): number {
-  const remove = db.prepare<[string]>('DELETE FROM users WHERE mobile = ?');
-  return db.transaction(() => DEMO_ACCOUNTS.reduce((removed, account) => removed + remove.run(account.mobile).changes, 0))();
+async function removeDemoAccounts({ kysely }: Db): Promise<number> {
+  const removed = await kysely.deleteFrom('users').where('mobile', 'in', DEMO_ACCOUNTS.map((account) => account.mobile)).executeTakeFirst();
+  return Number(removed.numDeletedRows);
 }
 
 function contentHash(content: SeedContent): string {
@@ -39,58 +52,87 @@ function contentHash(content: SeedContent): string {
     .digest('hex');
 }
 
-const CONTENT_TABLES = ['search_grams', 'courses', 'experts', 'categories', 'banners', 'news', 'partners', 'activities', 'images'];
+const CONTENT_TABLES = ['search_grams', 'courses', 'experts', 'categories', 'banners', 'news', 'partners', 'activities', 'images'] as const;
 
-/** Replaces all demo content in one transaction; readers see the old content or the new, never a mix. */
-function writeContent(db: Db, content: SeedContent, hash: string): void {
-  const insertCategory = db.prepare('INSERT INTO categories (name, sort) VALUES (?, ?)');
-  const insertCourse = db.prepare(
-    `INSERT INTO courses (id, title, category, lecturer, lessons, summary, cover, highlighted)
-     VALUES (@id, @title, @category, @lecturer, @lessons, @summary, @cover, @highlighted)`,
-  );
-  const insertExpert = db.prepare(
-    `INSERT INTO experts (id, name, title, organization, field, intro, avatar, featured)
-     VALUES (@id, @name, @title, @organization, @field, @intro, @avatar, @featured)`,
-  );
-  const insertGram = db.prepare("INSERT OR IGNORE INTO search_grams (gram, kind, ref_id) VALUES (?, ?, ?)");
-  const insertBanner = db.prepare(
-    'INSERT INTO banners (id, title, subtitle, image, link) VALUES (@id, @title, @subtitle, @image, @link)',
-  );
-  const insertNews = db.prepare('INSERT INTO news (id, title, date, summary) VALUES (@id, @title, @date, @summary)');
-  const insertPartner = db.prepare('INSERT INTO partners (id, name, region) VALUES (@id, @name, @region)');
-  const insertActivity = db.prepare(
-    `INSERT INTO activities (id, title, subtitle, start_time, end_time, place, organizer, cover, blocks, sign_up, online)
-     VALUES (@id, @title, @subtitle, @startTime, @endTime, @place, @organizer, @cover, @blocks, @signUp, @online)`,
-  );
-  const insertImage = db.prepare('INSERT INTO images (path, svg) VALUES (?, ?)');
+/** Rows per INSERT: well under both dialects' limits on bound parameters (SQLite 32 766, PostgreSQL 65 535). */
+const ROWS_PER_INSERT = 500;
 
-  db.transaction(() => {
-    for (const table of CONTENT_TABLES) db.exec(`DELETE FROM ${table}`);
-    content.categories.forEach((name, index) => insertCategory.run(name, index));
-    for (const course of content.courses) {
-      insertCourse.run({ ...course, highlighted: course.highlighted ? 1 : 0 });
-      for (const gram of shortGrams([course.title, course.category, course.lecturer, course.summary])) {
-        insertGram.run(gram, 'course', course.id);
-      }
+async function insertAll<T extends keyof Schema>(trx: Transaction<Schema>, table: T, rows: Insertable<Schema[T]>[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    // The rows are the table's own (checked at the call); Kysely cannot follow `T` through its generic `values`.
+    await trx.insertInto(table).values(rows.slice(start, start + ROWS_PER_INSERT) as never).execute();
+  }
+}
+
+const contentRead = (db: Db) => db.kysely.selectFrom('meta').select('value').where('key', '=', 'content_hash').executeTakeFirst();
+
+/**
+ * Replaces all demo content in one transaction; readers see the old content or the new, never a mix. Under a lock,
+ * with the hash read again inside: two instances starting at once write it once.
+ */
+async function writeContent(db: Db, content: SeedContent, hash: string): Promise<void> {
+  await exclusively(db, 'seed', async (trx) => {
+    const stored = await trx.selectFrom('meta').select('value').where('key', '=', 'content_hash').executeTakeFirst();
+    if (stored?.value === hash) return;
+    for (const table of CONTENT_TABLES) await trx.deleteFrom(table).execute();
+    await insertAll(trx, 'categories', content.categories.map((name, index) => ({ name, sort: index })));
+    await insertAll(
+      trx,
+      'courses',
+      content.courses.map(({ id, title, category, lecturer, lessons, summary, cover, highlighted }) => ({
+        id, title, category, lecturer, lessons, summary, cover, highlighted: highlighted ? 1 : 0,
+      })),
+    );
+    await insertAll(
+      trx,
+      'experts',
+      content.experts.map(({ id, name, title, organization, field, intro, avatar, featured }) => ({
+        id, name, title, organization, field, intro, avatar, featured: featured ? 1 : 0,
+      })),
+    );
+    await insertAll(trx, 'search_grams', [
+      ...content.courses.flatMap((course) =>
+        [...shortGrams([course.title, course.category, course.lecturer, course.summary])].map((gram) => ({ gram, kind: 'course' as const, ref_id: course.id })),
+      ),
+      ...content.experts.flatMap((expert) =>
+        [...shortGrams([expert.name, expert.title, expert.organization, expert.field, expert.intro])].map((gram) => ({
+          gram, kind: 'expert' as const, ref_id: expert.id,
+        })),
+      ),
+    ]);
+    // SQLite's external-content FTS tables are rebuilt from their content tables in one statement each; PostgreSQL's
+    // trigram indexes follow the tables by themselves (migrations/001_init.ts).
+    if (db.dialect === 'sqlite') {
+      await sql`INSERT INTO courses_fts (courses_fts) VALUES ('rebuild')`.execute(trx);
+      await sql`INSERT INTO experts_fts (experts_fts) VALUES ('rebuild')`.execute(trx);
     }
-    for (const expert of content.experts) {
-      insertExpert.run({ ...expert, featured: expert.featured ? 1 : 0 });
-      for (const gram of shortGrams([expert.name, expert.title, expert.organization, expert.field, expert.intro])) {
-        insertGram.run(gram, 'expert', expert.id);
-      }
-    }
-    // External-content FTS tables are rebuilt from their content tables in one statement each.
-    db.exec("INSERT INTO courses_fts (courses_fts) VALUES ('rebuild')");
-    db.exec("INSERT INTO experts_fts (experts_fts) VALUES ('rebuild')");
-    for (const banner of content.banners) insertBanner.run(banner);
-    for (const item of content.news) insertNews.run(item);
-    for (const partner of content.partners) insertPartner.run(partner);
-    for (const { blocks, signUp, online, ...activity } of content.activities) {
-      insertActivity.run({ ...activity, blocks: JSON.stringify(blocks), signUp: JSON.stringify(signUp), online: online ? 1 : 0 });
-    }
-    for (const [path, svg] of content.images) insertImage.run(path, svg);
-    db.prepare("INSERT INTO meta (key, value) VALUES ('content_hash', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(hash);
-  })();
+    await insertAll(trx, 'banners', content.banners.map(({ id, title, subtitle, image, link }) => ({ id, title, subtitle, image, link })));
+    await insertAll(trx, 'news', content.news.map(({ id, title, date, summary }) => ({ id, title, date, summary })));
+    await insertAll(trx, 'partners', content.partners.map(({ id, name, region }) => ({ id, name, region })));
+    await insertAll(
+      trx,
+      'activities',
+      content.activities.map((activity) => ({
+        id: activity.id,
+        title: activity.title,
+        subtitle: activity.subtitle,
+        start_time: activity.startTime,
+        end_time: activity.endTime,
+        place: activity.place,
+        organizer: activity.organizer,
+        cover: activity.cover,
+        blocks: JSON.stringify(activity.blocks),
+        sign_up: JSON.stringify(activity.signUp),
+        online: activity.online ? 1 : 0,
+      })),
+    );
+    await insertAll(trx, 'images', [...content.images].map(([path, svg]) => ({ path, svg })));
+    await trx
+      .insertInto('meta')
+      .values({ key: 'content_hash', value: hash })
+      .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: hash }))
+      .execute();
+  });
 }
 
 /**
@@ -100,10 +142,9 @@ function writeContent(db: Db, content: SeedContent, hash: string): void {
  */
 export async function seedDatabase(db: Db, now: number, { demoAccounts }: { demoAccounts: boolean }): Promise<number> {
   if (demoAccounts) await seedAccounts(db, now);
-  const removed = demoAccounts ? 0 : removeDemoAccounts(db);
+  const removed = demoAccounts ? 0 : await removeDemoAccounts(db);
   const content = buildSeedContent();
   const hash = contentHash(content);
-  const stored = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'content_hash'").get();
-  if (stored?.value !== hash) writeContent(db, content, hash);
+  if ((await contentRead(db))?.value !== hash) await writeContent(db, content, hash);
   return removed;
 }

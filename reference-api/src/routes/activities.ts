@@ -44,23 +44,23 @@ function idOf(params: unknown): number {
  */
 export function activityEditingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const activities = createActivityEditor(ctx.db, ctx.now);
-  app.post('/activities', async (request) => ok({ id: activities.publish(parseBody(newActivity, request.body)) }));
+  app.post('/activities', async (request) => ok({ id: await activities.publish(parseBody(newActivity, request.body)) }));
 
   app.put('/activities/:id', async (request) => {
     const id = idOf(request.params);
-    if (!activities.edit(id, parseBody(activityChanges, request.body))) throw new ApiFailure(CODES.notFound, CONTENT_MESSAGES.activityNotFound);
+    if (!(await activities.edit(id, parseBody(activityChanges, request.body)))) throw new ApiFailure(CODES.notFound, CONTENT_MESSAGES.activityNotFound);
     return ok({ id });
   });
 
   app.delete('/activities/:id', async (request) => {
     const id = idOf(request.params);
-    if (!activities.setOnline(id, false)) throw new ApiFailure(CODES.notFound, CONTENT_MESSAGES.activityNotFound);
+    if (!(await activities.setOnline(id, false))) throw new ApiFailure(CODES.notFound, CONTENT_MESSAGES.activityNotFound);
     return ok({ id });
   });
 
   app.post('/activities/:id/online', async (request) => {
     const id = idOf(request.params);
-    if (!activities.setOnline(id, true)) throw new ApiFailure(CODES.notFound, CONTENT_MESSAGES.activityNotFound);
+    if (!(await activities.setOnline(id, true))) throw new ApiFailure(CODES.notFound, CONTENT_MESSAGES.activityNotFound);
     return ok({ id });
   });
 }

@@ -42,7 +42,7 @@ function sendHtml(reply: FastifyReply, html: string): FastifyReply {
 /** Demo images (generated SVG from the database) and the small pages the site links to. */
 export function assetRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { '*': string } }>('/images/*', async (request, reply) => {
-    const svg = ctx.content.image(`/images/${request.params['*']}`);
+    const svg = await ctx.content.image(`/images/${request.params['*']}`);
     if (svg === undefined) return reply.callNotFound();
     // An SVG opened on its own is a document: no script may run in it, whatever it contains.
     return reply

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { openDatabase } from '../db/database';
 import {
   API_PATHS,
   CODE_COUNTDOWN_SECONDS,
@@ -9,7 +9,7 @@ import {
 } from '@wenrun/shared/node';
 import { DEMO_ACCOUNTS, VISITOR_SCHOOL_NAME } from '../seed/accounts';
 import { hashSecret, hashToken } from '../security/hash';
-import { expectRefusal, getJson, manualClock, postForm, postJson, startServer, type Reply, type TestServer } from '../test/harness';
+import { expectRefusal, getJson, manualClock, postForm, postJson, rows, startServer, type Reply, type TestServer } from '../test/harness';
 import { AUTH_MESSAGES, CODE_TTL_SECONDS, LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES } from './auth';
 
 const [withIcon, withoutIcon] = DEMO_ACCOUNTS as [(typeof DEMO_ACCOUNTS)[0], (typeof DEMO_ACCOUNTS)[0]];
@@ -52,14 +52,14 @@ describe('auth', () => {
         tid: withIcon.tid,
         schoolName: withIcon.schoolName,
       });
-      const db = new Database(server.databasePath, { readonly: true });
+      const db = await openDatabase(server.database);
       try {
-        expect(db.prepare('SELECT count(*) AS n FROM sessions WHERE token_hash = ?').get(hashToken(data.token))).toEqual({ n: 1 });
-        expect(db.prepare('SELECT count(*) AS n FROM sessions WHERE token_hash = ?').get(data.token)).toEqual({ n: 0 });
-        const hash = db.prepare('SELECT password_hash AS h FROM users WHERE mobile = ?').get(withIcon.mobile) as { h: string };
-        expect(hash.h).toMatch(/^scrypt\$/);
+        expect(await rows(db, 'SELECT count(*) AS n FROM sessions WHERE token_hash = ?', hashToken(data.token))).toEqual([{ n: 1 }]);
+        expect(await rows(db, 'SELECT count(*) AS n FROM sessions WHERE token_hash = ?', data.token)).toEqual([{ n: 0 }]);
+        const [hash] = await rows<{ h: string }>(db, 'SELECT password_hash AS h FROM users WHERE mobile = ?', withIcon.mobile);
+        expect(hash?.h).toMatch(/^scrypt\$/);
       } finally {
-        db.close();
+        await db.close();
       }
     });
 
@@ -125,13 +125,13 @@ describe('auth', () => {
       expect(reply.body).toEqual({ header: { code: SUCCESS_CODE, codeMsg: expect.any(String) }, data: { expiresIn: 300 } });
       const code = await devCode(mobile);
       expect(code).toMatch(/^\d{6}$/);
-      const db = new Database(server.databasePath, { readonly: true });
+      const db = await openDatabase(server.database);
       try {
-        const row = db.prepare('SELECT code_hash AS h FROM sms_codes WHERE mobile = ?').get(mobile) as { h: string };
-        expect(row.h).toMatch(/^scrypt\$/);
-        expect(row.h).not.toContain(code);
+        const [row] = await rows<{ h: string }>(db, 'SELECT code_hash AS h FROM sms_codes WHERE mobile = ?', mobile);
+        expect(row?.h).toMatch(/^scrypt\$/);
+        expect(row?.h).not.toContain(code);
       } finally {
-        db.close();
+        await db.close();
       }
     });
 

@@ -73,26 +73,26 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { auth, now } = ctx;
 
   /** Password and code logins share one failure counter per mobile, so switching method gains nothing. */
-  function assertNotLocked(mobile: string, at: number): void {
-    const { count, oldest } = auth.failuresSince(mobile, at - LOGIN_WINDOW_MS);
+  async function assertNotLocked(mobile: string, at: number): Promise<void> {
+    const { count, oldest } = await auth.failuresSince(mobile, at - LOGIN_WINDOW_MS);
     if (count >= MAX_LOGIN_FAILURES && oldest !== null) {
       const minutes = Math.ceil(secondsUntil(oldest + LOGIN_WINDOW_MS, at) / 60);
       throw new ApiFailure(CODES.tooMany, AUTH_MESSAGES.locked(minutes));
     }
   }
 
-  function failLogin(mobile: string, at: number, message: string): never {
-    auth.recordFailure(mobile, at, at - LOGIN_WINDOW_MS);
-    const left = MAX_LOGIN_FAILURES - auth.failuresSince(mobile, at - LOGIN_WINDOW_MS).count;
+  async function failLogin(mobile: string, at: number, message: string): Promise<never> {
+    await auth.recordFailure(mobile, at, at - LOGIN_WINDOW_MS);
+    const left = MAX_LOGIN_FAILURES - (await auth.failuresSince(mobile, at - LOGIN_WINDOW_MS)).count;
     if (left <= 0) throw new ApiFailure(CODES.tooMany, AUTH_MESSAGES.locked(LOGIN_WINDOW_MS / 60_000));
     const warning = left <= 2 ? AUTH_MESSAGES.attemptsLeft(left) : '';
     throw new ApiFailure(CODES.unauthorized, `${message}${warning}`);
   }
 
-  function loggedIn(user: UserRow, at: number): LoginResult {
-    auth.clearFailures(user.mobile);
+  async function loggedIn(user: UserRow, at: number): Promise<LoginResult> {
+    await auth.clearFailures(user.mobile);
     const result: LoginResult = {
-      token: auth.createSession(user.id, at),
+      token: await auth.createSession(user.id, at),
       mobile: user.mobile,
       sid: user.sid,
       tid: user.tid,
@@ -106,16 +106,16 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post(API_PATHS.passwordLogin, loginConfig, async (request) => {
     const { mobile, password } = parseBody(passwordLoginBody, request.body);
-    assertNotLocked(mobile, now());
-    const user = auth.findUser(mobile);
+    await assertNotLocked(mobile, now());
+    const user = await auth.findUser(mobile);
     const valid = user?.password_hash
       ? await verifySecret(password, user.password_hash)
       : await verifyAgainstDecoy(password);
     // The clock is read again after the slow hash so the failure lands at the time it really happened.
-    if (!user || !valid) failLogin(mobile, now(), AUTH_MESSAGES.wrongPassword);
+    if (!user || !valid) return failLogin(mobile, now(), AUTH_MESSAGES.wrongPassword);
     // Parallel guesses all passed the first check; the ones that failed meanwhile count now.
-    assertNotLocked(mobile, now());
-    return ok(loggedIn(user, now()));
+    await assertNotLocked(mobile, now());
+    return ok(await loggedIn(user, now()));
   });
 
   const reservations = createCodeReservations();
@@ -125,21 +125,37 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (window.count >= max) throw new ApiFailure(CODES.tooMany, message(secondsUntil((window.oldest ?? at) + HOUR_MS, at)));
   }
 
+  /** The database's counts of sent codes, read again if a reserved code was stored meanwhile (it left the reservations). */
+  async function sentCounts(mobile: string, ip: string, since: number) {
+    for (;;) {
+      const settled = reservations.settled();
+      const counts = await Promise.all([
+        auth.latestCode(mobile),
+        auth.codesToMobileSince(mobile, since),
+        auth.codesFromIpSince(ip, since),
+        auth.codesSince(since),
+      ]);
+      if (reservations.settled() === settled) return counts;
+    }
+  }
+
   /**
-   * Checks every send limit and takes a slot under them in one synchronous step, before any hashing: concurrent
-   * requests see each other's slots, so a burst past the limits is refused at no cost. Per mobile (one code a
-   * minute and a few an hour, whoever asks), per address, and the site's own budget an hour, which is what SMS
-   * pumping from many addresses can cost at most.
+   * Checks every send limit and takes a slot under them in one step after the database's counts are read, before any
+   * hashing: concurrent requests see each other's slots, so a burst past the limits is refused at no cost. Per mobile
+   * (one code a minute and a few an hour, whoever asks), per address, and the site's own budget an hour, which is what
+   * SMS pumping from many addresses can cost at most.
    */
-  function reserveSend(mobile: string, ip: string, at: number): () => void {
+  async function reserveSend(mobile: string, ip: string, at: number): Promise<() => void> {
     const since = at - HOUR_MS;
-    const lastSent = auth.latestCode(mobile)?.created_at ?? -Infinity;
+    const [latest, toMobile, fromIp, sent] = await sentCounts(mobile, ip, since);
+    // From here to the reservation nothing waits: requests of this process see each other's slots.
+    const lastSent = latest?.created_at ?? -Infinity;
     const resendAt = Math.max(lastSent, reservations.ofMobile(mobile) ?? -Infinity) + CODE_COUNTDOWN_SECONDS * 1000;
     if (resendAt > at) throw new ApiFailure(CODES.tooMany, AUTH_MESSAGES.resendTooSoon(secondsUntil(resendAt, at)));
     const { limits } = ctx;
-    assertUnder(auth.codesToMobileSince(mobile, since), limits.sendCodePerMobilePerHour, at, AUTH_MESSAGES.mobileTooMany);
-    assertUnder(together(auth.codesFromIpSince(ip, since), reservations.fromIp(ip)), limits.sendCodePerIpPerHour, at, AUTH_MESSAGES.ipTooMany);
-    assertUnder(together(auth.codesSince(since), reservations.all()), limits.sendCodePerHour, at, AUTH_MESSAGES.siteBusy);
+    assertUnder(toMobile, limits.sendCodePerMobilePerHour, at, AUTH_MESSAGES.mobileTooMany);
+    assertUnder(together(fromIp, reservations.fromIp(ip)), limits.sendCodePerIpPerHour, at, AUTH_MESSAGES.ipTooMany);
+    assertUnder(together(sent, reservations.all()), limits.sendCodePerHour, at, AUTH_MESSAGES.siteBusy);
     return reservations.reserve(mobile, ip, at);
   }
 
@@ -148,11 +164,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { mobile } = parseBody(sendCodeBody, request.body);
     const ip = clientIp(request.ip);
     const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
-    const release = reserveSend(mobile, ip, now());
+    const release = await reserveSend(mobile, ip, now());
     try {
       const codeHash = await ctx.hashCode(code);
       const at = now();
-      auth.storeCode(mobile, codeHash, ip, at, at + CODE_TTL_SECONDS * 1000);
+      await auth.storeCode(mobile, codeHash, ip, at, at + CODE_TTL_SECONDS * 1000);
     } finally {
       // Stored, the code is counted by the database from here on. Failed, it was never sent: keeping its slot
       // would refuse the visitor's retry for 60 s and spend one of the IP's codes of the hour on nothing.
@@ -176,23 +192,23 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(API_PATHS.codeLogin, loginConfig, async (request) => {
     const { mobile, code } = parseBody(codeLoginBody, request.body);
     const at = now();
-    assertNotLocked(mobile, at);
-    const latest = auth.latestCode(mobile);
+    await assertNotLocked(mobile, at);
+    const latest = await auth.latestCode(mobile);
     // No guess is possible without an outstanding code, so these two do not count as failed attempts.
     if (!latest) throw new ApiFailure(CODES.unauthorized, AUTH_MESSAGES.noCode);
     if (latest.used_at !== null) throw new ApiFailure(CODES.unauthorized, AUTH_MESSAGES.codeUsed);
     if (latest.expires_at <= at) throw new ApiFailure(CODES.unauthorized, AUTH_MESSAGES.codeExpired);
-    if (!(await verifySecret(code, latest.code_hash))) failLogin(mobile, now(), AUTH_MESSAGES.wrongCode);
-    assertNotLocked(mobile, now());
-    if (!auth.useCode(latest.id, now())) throw new ApiFailure(CODES.unauthorized, AUTH_MESSAGES.codeUsed);
-    return ok(loggedIn(auth.findOrCreateVisitor(mobile, now()), now()));
+    if (!(await verifySecret(code, latest.code_hash))) return failLogin(mobile, now(), AUTH_MESSAGES.wrongCode);
+    await assertNotLocked(mobile, now());
+    if (!(await auth.useCode(latest.id, now()))) throw new ApiFailure(CODES.unauthorized, AUTH_MESSAGES.codeUsed);
+    return ok(await loggedIn(await auth.findOrCreateVisitor(mobile, now()), now()));
   });
 
   // The same answer whether the token named a session or not: logging out twice is no error, and the reply tells
   // nobody which tokens exist.
   app.post(API_PATHS.logout, async (request) => {
     const { token } = parseBody(logoutBody, request.body);
-    auth.revokeSession(token);
+    await auth.revokeSession(token);
     return ok(null);
   });
 }

@@ -53,16 +53,16 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post(API_PATHS.courseList, async (request) => {
     const { page, pageSize, category } = parseBody(courseListBody, request.body);
-    return ok(content.courseList(category || null, page, pageSize));
+    return ok(await content.courseList(category || null, page, pageSize));
   });
 
   app.post(API_PATHS.activityPage, async (request) => {
     if (asksForList(request.body)) {
       const { page, size } = parseBody(activityListBody, request.body);
-      return ok(content.activityList(page, size));
+      return ok(await content.activityList(page, size));
     }
     const body = activityBody.safeParse(request.body ?? {});
-    const activity = body.success ? content.activity(body.data.id) : undefined;
+    const activity = body.success ? await content.activity(body.data.id) : undefined;
     if (!activity) throw new ApiFailure(CODES.notFound, CONTENT_MESSAGES.activityNotFound);
     return ok(activity);
   });

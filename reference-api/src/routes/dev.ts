@@ -21,13 +21,13 @@ export function devRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/messages', async (request) => {
     const query = messagesQuery.safeParse(request.query);
     const phone = query.success ? (query.data.phone ?? null) : null;
-    return ok({ list: ctx.messages.recent(phone, DEV_LIST_LIMIT) });
+    return ok({ list: await ctx.messages.recent(phone, DEV_LIST_LIMIT) });
   });
 
-  app.get('/stats', async () => ok({ list: ctx.stats.recent(DEV_LIST_LIMIT) }));
+  app.get('/stats', async () => ok({ list: await ctx.stats.recent(DEV_LIST_LIMIT) }));
 
   // Whether a logout ended the session on the server: the browser tests have no other way to see it.
   app.get<{ Params: { mobile: string } }>('/sessions/:mobile', async (request) =>
-    ok({ sessions: ctx.auth.sessionsOf(request.params.mobile, ctx.now()) }),
+    ok({ sessions: await ctx.auth.sessionsOf(request.params.mobile, ctx.now()) }),
   );
 }

@@ -6,10 +6,10 @@ import {
   type FieldBatchReply,
   type FieldSummary,
 } from '@wenrun/shared/node';
-import Database from 'better-sqlite3';
+import { openDatabase } from '../db/database';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { DEFAULT_ALLOWED_ORIGINS } from '../server';
-import { expectRefusal, getJson, manualClock, postJson, send, startServer, type TestServer } from '../test/harness';
+import { expectRefusal, getJson, manualClock, postJson, rows, send, startServer, type TestServer } from '../test/harness';
 import { clientKey } from '../net';
 import { FIELD_BATCH_NOT_STORED, STATS_BODY_LIMIT } from './stats';
 
@@ -68,15 +68,15 @@ describe('field data over HTTP (/stats/operation/log, /stats/operation/fieldSumm
         'events[7]: 错误信息为空',
       ],
     });
-    const db = new Database(server.databasePath, { readonly: true });
+    const db = await openDatabase(server.database);
     try {
-      const stored = db.prepare("SELECT kind, value, message FROM field_events WHERE view_id = 'view-second-1' ORDER BY id").all();
+      const stored = await rows(db, "SELECT kind, value, message FROM field_events WHERE view_id = 'view-second-1' ORDER BY id");
       expect(stored).toEqual([
         { kind: 'metric', value: 900, message: null },
         { kind: 'error', value: null, message: '手机号 *** 登录失败' },
       ]);
     } finally {
-      db.close();
+      await db.close();
     }
   });
 

@@ -22,12 +22,12 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
     assertSiteOrigin(request, ctx.siteOrigins);
     const entry = parseBody(messageBody, request.body);
     const now = ctx.now();
-    const duplicate = ctx.messages.duplicateOf(entry, now - DUPLICATE_WINDOW_MS);
+    const duplicate = await ctx.messages.duplicateOf(entry, now - DUPLICATE_WINDOW_MS);
     if (duplicate !== undefined) return ok<MessageResult>({ id: duplicate });
     const ip = clientIp(request.ip);
-    if (ctx.messages.fromIpSince(ip, now - DAY_MS).count >= ctx.limits.messagesPerIpPerDay) {
+    if ((await ctx.messages.fromIpSince(ip, now - DAY_MS)).count >= ctx.limits.messagesPerIpPerDay) {
       throw new ApiFailure(CODES.tooMany, MESSAGE_LIMIT_MESSAGE);
     }
-    return ok<MessageResult>({ id: ctx.messages.store(entry, ip, now) });
+    return ok<MessageResult>({ id: await ctx.messages.store(entry, ip, now) });
   });
 }

@@ -21,6 +21,6 @@ export function releaseFigureRoutes(app: FastifyInstance, ctx: AppContext): void
     if (!(since <= now)) throw new ApiFailure(CODES.invalid, RELEASE_FIGURES_MESSAGES.badSince);
     const leaveOut = request.query.leaveOut === undefined ? 0 : /^\d{1,4}$/.test(request.query.leaveOut) ? Number(request.query.leaveOut) : Number.NaN;
     if (!(leaveOut <= 1000)) throw new ApiFailure(CODES.invalid, RELEASE_FIGURES_MESSAGES.badLeaveOut);
-    return ok(ctx.fieldData.releases(Math.max(since, now - FIELD_RETENTION_DAYS * DAY_MS), now, leaveOut));
+    return ok(await ctx.fieldData.releases(Math.max(since, now - FIELD_RETENTION_DAYS * DAY_MS), now, leaveOut));
   });
 }

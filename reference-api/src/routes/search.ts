@@ -24,11 +24,11 @@ export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(API_PATHS.search, async (request) => {
     const { keyword, page, pageSize, scope } = parseBody(searchBody, request.body);
     const terms = splitTerms(keyword);
-    const result: SearchResult = {
-      keyword,
-      courses: scope === 'expert' ? empty(page, pageSize) : ctx.search.courses(terms, page, pageSize),
-      experts: scope === 'course' ? empty(page, pageSize) : ctx.search.experts(terms, page, pageSize),
-    };
+    const [courses, experts] = await Promise.all([
+      scope === 'expert' ? empty(page, pageSize) : ctx.search.courses(terms, page, pageSize),
+      scope === 'course' ? empty(page, pageSize) : ctx.search.experts(terms, page, pageSize),
+    ]);
+    const result: SearchResult = { keyword, courses, experts };
     return ok(result);
   });
 }

@@ -102,7 +102,7 @@ export async function statsRoutes(app: FastifyInstance, ctx: AppContext): Promis
             batches.inc({ outcome: 'invalid' });
             return refusal<FieldBatchReply>(batch.reason, { stored: 0, refused: [batch.reason] });
           }
-          const outcome = ctx.fieldData.record(batch.view, batch.events, ctx.now(), clientKey(request.ip));
+          const outcome = await ctx.fieldData.record(batch.view, batch.events, ctx.now(), clientKey(request.ip));
           batches.inc({ outcome: outcome === 'stored' && batch.refused.length ? 'partly_refused' : outcome });
           events.inc({ result: 'stored' }, outcome === 'stored' ? batch.events.length : 0);
           events.inc({ result: 'refused' }, outcome === 'stored' ? batch.refused.length : batch.events.length + batch.refused.length);
@@ -114,7 +114,7 @@ export async function statsRoutes(app: FastifyInstance, ctx: AppContext): Promis
           return batch.refused.length ? refusal(`有 ${batch.refused.length} 条数据不合格，其余已保存`, reply) : ok(reply);
         }
         const event = bytes <= STATS_BODY_LIMIT ? statsEvent.safeParse(raw) : null;
-        if (event?.success) ctx.stats.record(event.data, ctx.now());
+        if (event?.success) await ctx.stats.record(event.data, ctx.now());
         return ok<StatsReply>({ stored: event?.success === true });
       });
 
@@ -128,7 +128,7 @@ export async function statsRoutes(app: FastifyInstance, ctx: AppContext): Promis
         const now = ctx.now();
         const cached = summaries.get(days);
         if (cached && now - cached.madeAt < ctx.limits.fieldSummaryCacheMs) return ok(cached.summary);
-        const summary = ctx.fieldData.summary(now, days);
+        const summary = await ctx.fieldData.summary(now, days);
         summaries.set(days, { madeAt: now, summary });
         return ok(summary);
       });

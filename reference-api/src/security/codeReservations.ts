@@ -12,6 +12,9 @@ export function createCodeReservations() {
   /** Per mobile, when its one reservation was made: the 60 s per mobile allow no second. */
   const byMobile = new Map<string, number>();
 
+  /** How many reservations ended so far: a count read from the database before one ended may have missed its code. */
+  let ended = 0;
+
   const counted = (times: number[]): WindowCount => ({ count: times.length, oldest: times.length > 0 ? Math.min(...times) : null });
 
   return {
@@ -21,6 +24,8 @@ export function createCodeReservations() {
     all: (): WindowCount => counted([...byIp.values()].flat()),
 
     ofMobile: (mobile: string): number | undefined => byMobile.get(mobile),
+
+    settled: (): number => ended,
 
     /** Returns the release, to call once the code is stored (the database counts it from then) or has failed. */
     reserve(mobile: string, ip: string, at: number): () => void {
@@ -32,6 +37,7 @@ export function createCodeReservations() {
       return () => {
         if (released) return;
         released = true;
+        ended += 1;
         if (byMobile.get(mobile) === at) byMobile.delete(mobile);
         times.splice(times.indexOf(at), 1);
         if (times.length === 0) byIp.delete(ip);

@@ -1,32 +1,100 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
 import type { Envelope } from '@wenrun/shared/node';
+import { openDatabase, type Db, type Dialect, type OpenOptions } from '../db/database';
 import { buildServer, type ServerOptions } from '../server';
+import { POSTGRES_ADMIN_URL_ENV, TEMPLATE_DATABASE } from './postgresTemplate';
+
+/**
+ * The database the suites of this Jest project run on: the `reference-api-postgres` project (jest.config.mjs) sets
+ * `REFERENCE_API_TEST_DIALECT=postgres` and starts a cluster for the run; every other project runs on SQLite.
+ */
+export const TEST_DIALECT: Dialect = process.env.REFERENCE_API_TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
+
+export interface FreshDatabase {
+  /** What `openDatabase` and `buildServer` take: a SQLite file, or a postgres:// URL. */
+  target: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A database of the suite's dialect, its own: a file in a temp folder, or a new database on the run's cluster. On
+ * PostgreSQL it is a copy of the run's template, migrated and seeded once (deploy/ops/postgres/testCluster.ts): a server's start then
+ * finds its content and demo accounts in place, as a SQLite file does on its second start. `empty` skips the template
+ * (the tests of migrations and of the seed itself).
+ */
+export async function freshDatabase({ empty = false } = {}): Promise<FreshDatabase> {
+  if (TEST_DIALECT === 'sqlite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'reference-api-'));
+    return { target: path.join(dir, 'site.db'), drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const admin = process.env[POSTGRES_ADMIN_URL_ENV];
+  if (!admin) throw new Error(`${POSTGRES_ADMIN_URL_ENV} 未设置：PostgreSQL 的测试由 jest.config.mjs 的 reference-api-postgres 项目启动集群`);
+  // Unique across the workers and the suites of each (a suite's module state starts anew).
+  const name = `suite_${randomBytes(8).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client(admin);
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}${empty ? '' : ` TEMPLATE ${TEMPLATE_DATABASE}`}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { target: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+const opened: { db: Db; fresh: FreshDatabase }[] = [];
+
+/**
+ * A migrated, empty database for a store's tests, closed and dropped after the suite: `:memory:` on SQLite, a fresh
+ * database on PostgreSQL.
+ */
+export async function testDatabase(options: OpenOptions = {}): Promise<Db> {
+  const fresh: FreshDatabase = TEST_DIALECT === 'sqlite' ? { target: ':memory:', drop: async () => undefined } : await freshDatabase();
+  const db = await openDatabase(fresh.target, options);
+  opened.push({ db, fresh });
+  return db;
+}
+
+afterAll(async () => {
+  for (const { db, fresh } of opened.splice(0)) {
+    await db.close();
+    await fresh.drop();
+  }
+});
 
 export interface TestServer {
   url: string;
   app: FastifyInstance;
-  databasePath: string;
+  /** Its database, for `openDatabase`: the test reads what the server stored. */
+  database: string;
   close: () => Promise<void>;
 }
 
-/** A real server on a free loopback port with its own database file, removed on close. */
+/** A real server on a free loopback port with its own database, dropped on close. */
 export async function startServer(options: Partial<ServerOptions> = {}): Promise<TestServer> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'reference-api-'));
-  const databasePath = path.join(dir, 'site.db');
-  const app = await buildServer({ databasePath, logger: false, devEndpoints: true, ...options });
+  const fresh = await freshDatabase();
+  const target = TEST_DIALECT === 'sqlite' ? { databasePath: fresh.target } : { databasePath: ':memory:', databaseUrl: fresh.target };
+  const app = await buildServer({ ...target, logger: false, devEndpoints: true, ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     app,
-    databasePath,
+    database: fresh.target,
     close: async () => {
       await app.close();
-      rmSync(dir, { recursive: true, force: true });
+      await fresh.drop();
     },
   };
 }
@@ -95,4 +163,37 @@ export function expectRefusal(reply: Reply, codeMsg: string | RegExp): void {
   expect(reply.body?.header.code).not.toBe('200');
   if (typeof codeMsg === 'string') expect(reply.body?.header.codeMsg).toBe(codeMsg);
   else expect(reply.body?.header.codeMsg).toMatch(codeMsg);
+}
+
+/** A SQL text of a test with `?` for each parameter, the same text on both dialects. */
+function bound(text: string, params: unknown[]) {
+  const [first = '', ...rest] = text.split('?');
+  return sql.join([sql.raw(first), ...rest.map((part, index) => sql`${params[index]}${sql.raw(part)}`)], sql``);
+}
+
+/** The rows a test's query returns (a test reads what a store wrote). */
+export async function rows<T = Record<string, unknown>>(db: Db, text: string, ...params: unknown[]): Promise<T[]> {
+  return (await sql<T>`${bound(text, params)}`.execute(db.kysely)).rows;
+}
+
+/** The first column of each row. */
+export async function column(db: Db, text: string, ...params: unknown[]): Promise<unknown[]> {
+  return (await rows(db, text, ...params)).map((row) => Object.values(row as object)[0]);
+}
+
+/**
+ * How the database would run a query, as text: SQLite's `EXPLAIN QUERY PLAN` details joined by commas, PostgreSQL's
+ * `EXPLAIN` lines with sequential scans off (the tables of a test are tiny: the question is whether an index can
+ * answer, not whether the planner prefers it for ten rows).
+ */
+export async function planOf(db: Db, text: string, ...params: unknown[]): Promise<string> {
+  if (db.dialect === 'sqlite') return (await rows<{ detail: string }>(db, `EXPLAIN QUERY PLAN ${text}`, ...params)).map((step) => step.detail).join();
+  return db.kysely.connection().execute(async (connection) => {
+    await sql`SET enable_seqscan = off`.execute(connection);
+    try {
+      return (await sql<{ 'QUERY PLAN': string }>`EXPLAIN ${bound(text, params)}`.execute(connection)).rows.map((row) => row['QUERY PLAN']).join('\n');
+    } finally {
+      await sql`RESET enable_seqscan`.execute(connection);
+    }
+  });
 }
