@@ -1,4 +1,7 @@
+import pg from 'pg';
+import { ACTIVITY_ROUTE, API_PATHS, type Envelope, type FieldSummary, type LoginResult } from '@wenrun/shared/node';
 import { ask, serverStats, type ServerStat } from '../../deploy/ops/hosts/balancer';
+import { hashSecret } from '../../reference-api/src/security/hash';
 import { postgresSource } from '../../deploy/ops/coordination/sharedConfig';
 import type { EntryChecker } from '../../deploy/ops/release/entryCheck';
 import { takeStep } from '../../deploy/ops/release/release';
@@ -94,6 +97,67 @@ test('a canary released on host 1 is in host 2\'s runtime config, CSP and pages 
     await takeStep({ configFile: first.runtimeConfigFile, source, verb: 'abort', remote: 'about', reason: '多主机测试结束', check: answers }).catch(() => undefined);
     await source.close();
   }
+});
+
+/** A form post to the site's API through the balancer, as the site's pages send it. */
+async function post<T>(site: HostsSite, path: string, fields: Record<string, string>): Promise<Envelope<T>> {
+  const answer = await request(`${site.api}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: site.shell },
+    body: new URLSearchParams(fields).toString(),
+    ca: site.ca,
+  });
+  return JSON.parse(answer.body) as Envelope<T>;
+}
+
+test('a visitor who asks for a code through host 1 logs in with it through host 2, and logging out through host 1 ends that session', async ({ twoHosts }) => {
+  const mobile = '13912340001';
+  const code = '246810';
+  expect((await onlyTo(twoHosts, 'host-1', () => post(twoHosts, API_PATHS.sendCode, { mobile }))).header.code).toBe('200');
+  const db = new pg.Client({ connectionString: twoHosts.databaseUrl });
+  await db.connect();
+  try {
+    // The text message the production form never sends: the code the visitor would read, stored as the API stores it.
+    const stored = await db.query('UPDATE sms_codes SET code_hash = $1 WHERE mobile = $2', [await hashSecret(code), mobile]);
+    expect(stored.rowCount).toBe(1);
+    // On a host of its own (SQLite per host), host 2 would answer 「请先获取验证码」.
+    const login = await onlyTo(twoHosts, 'host-2', () => post<LoginResult>(twoHosts, API_PATHS.codeLogin, { mobile, code }));
+    expect([login.header.code, login.header.codeMsg, login.data.mobile]).toEqual(['200', expect.any(String), mobile]);
+    // The server keeps a login as its session; no call checks one yet, the logout through the other host ends it.
+    const sessions = async () =>
+      Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM sessions JOIN users ON users.id = sessions.user_id WHERE users.mobile = $1', [mobile])).rows[0]?.n);
+    expect(await sessions()).toBe(1);
+    expect((await onlyTo(twoHosts, 'host-1', () => post(twoHosts, API_PATHS.logout, { token: login.data.token }))).header.code).toBe('200');
+    expect(await sessions()).toBe(0);
+  } finally {
+    await db.end();
+  }
+});
+
+test('field data sent through both hosts is one summary, read through either', async ({ twoHosts }) => {
+  /** One view of the activity page from `localAddress` (a visitor of its own: the PROXY header names it to nginx). */
+  const beacon = async (localAddress: string) => {
+    const view = { id: `hosts-${localAddress.replace(/\./g, '-')}-${Date.now()}`, route: ACTIVITY_ROUTE, versions: { wuyou: '0.1.0' }, canary: [] };
+    const events = [{ kind: 'metric', name: 'LCP', value: 1_000 }];
+    const answer = await request(`${twoHosts.api}/stats${API_PATHS.statsLog}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+      body: JSON.stringify({ type: 'fieldData', view, events }),
+      ca: twoHosts.ca,
+      localAddress,
+    });
+    expect((JSON.parse(answer.body) as Envelope<unknown>).header.code).toBe('200');
+  };
+  const summary = async () => {
+    const answer = await request(`${twoHosts.api}/stats${API_PATHS.fieldSummary}?days=1`, { ca: twoHosts.ca });
+    return (JSON.parse(answer.body) as Envelope<FieldSummary>).data.byRoute.find((row) => row.route === ACTIVITY_ROUTE);
+  };
+  await onlyTo(twoHosts, 'host-1', () => Promise.all([1, 2, 3].map((client) => beacon(`127.0.61.${client}`))));
+  await onlyTo(twoHosts, 'host-2', () => Promise.all([1, 2, 3].map((client) => beacon(`127.0.62.${client}`))));
+  // Each host's first summary, made now from the one database: both hosts' views in it.
+  const [throughFirst, throughSecond] = [await onlyTo(twoHosts, 'host-1', summary), await onlyTo(twoHosts, 'host-2', summary)];
+  expect(throughFirst?.views).toBe(6);
+  expect(throughSecond).toEqual(throughFirst);
 });
 
 test('two hosts under load, one killed halfway: only requests in flight on it fail, and the balancer stops sending to it', async ({ twoHosts }) => {
