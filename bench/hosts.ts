@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { serverStats } from '../deploy/ops/hosts/balancer';
-import { startHosts, type HostsSite } from '../deploy/ops/hosts/hosts';
+import { startHosts, unansweredRequests, type HostsSite } from '../deploy/ops/hosts/hosts';
 import { formatTable, writeResult } from './report';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -81,7 +81,8 @@ async function hostLoss(site: HostsSite): Promise<HostLoss> {
     }, (DURATION_S * 1000) / 2);
   });
   const result = await pending;
-  const figures: HostLoss = { requests: result.requests.total, failed: result.errors + result.timeouts + result.non2xx, ...(await watched) };
+  const unanswered = unansweredRequests(result, CONNECTIONS);
+  const figures: HostLoss = { requests: result.requests.total, failed: unanswered + result.non2xx, ...(await watched) };
   console.log(`[hosts] 杀掉主机 2：请求 ${figures.requests}，失败 ${figures.failed}，当时连着 ${figures.openConnections} 个连接，${figures.outAfterMs} ms 后负载均衡器不再发给它`);
   return figures;
 }

@@ -50,7 +50,14 @@ describe('the load balancer in front of the hosts (HAProxy)', () => {
     // every other port follows it.
     const checked = backend(text, 'shell');
     expect(checked).toContain('http-check send meth GET uri /runtime-config.json ver HTTP/1.1 hdr Host localhost');
-    for (const line of checked.match(/^ {2}server .+$/gm) ?? []) expect(line).toMatch(/ check check-ssl check-sni localhost ca-file \/etc\/ssl\/site\.crt verify required check-send-proxy /);
+    for (const line of checked.match(/^ {2}server .+$/gm) ?? []) {
+      expect(line).toMatch(/ check check-ssl check-sni localhost ca-file \/etc\/ssl\/site\.crt verify required check-send-proxy /);
+      // Visitors' failed connections take a dead host out too, before its checks do.
+      expect(line).toMatch(/ observe layer4 error-limit \d+ on-error mark-down$/);
+    }
+    // Not leastconn: a dead host has the fewest connections, and every retried connection would go to it.
+    expect(text).not.toMatch(/^ *balance leastconn/m);
+    expect(text).toMatch(/^ {2}balance roundrobin$/m);
     for (const name of ['header', 'api']) {
       expect(backend(text, name)).not.toContain(' check');
       expect(backend(text, name).match(/track shell\/host-\d/g)).toEqual(['track shell/host-1', 'track shell/host-2']);

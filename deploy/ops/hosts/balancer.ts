@@ -12,7 +12,10 @@ import path from 'node:path';
 
 export const HAPROXY = process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy';
 
-/** How often a host is asked, and after how many failed answers in a row it is out (or back in). */
+/**
+ * How often a host is asked, and after how many failed answers in a row it is out (or back in). Visitors' own
+ * connections count too (`observe layer4`): as many failing to connect in a row take it out before its next check.
+ */
 export const HEALTH = { intervalMs: 500, fastIntervalMs: 250, timeoutMs: 500, fall: 2, rise: 2 } as const;
 
 export interface BalancedPort {
@@ -45,7 +48,7 @@ export function renderHaproxyConfig(config: BalancerConfig): string {
   const server = (host: { name: string; address: string }, port: number, check: boolean) =>
     `  server ${host.name} ${host.address}:${port} send-proxy-v2 ${
       check
-        ? `check check-ssl check-sni ${config.siteHost} ca-file ${config.caFile} verify required check-send-proxy inter ${HEALTH.intervalMs} fastinter ${HEALTH.fastIntervalMs} fall ${HEALTH.fall} rise ${HEALTH.rise}`
+        ? `check check-ssl check-sni ${config.siteHost} ca-file ${config.caFile} verify required check-send-proxy inter ${HEALTH.intervalMs} fastinter ${HEALTH.fastIntervalMs} fall ${HEALTH.fall} rise ${HEALTH.rise} observe layer4 error-limit ${HEALTH.fall} on-error mark-down`
         : `track ${checked.name}/${host.name}`
     }`;
   const section = ({ name, port }: BalancedPort, check: boolean) => `
@@ -54,8 +57,9 @@ frontend ${name}
   default_backend ${name}
 
 backend ${name}
-  # Long-lived connections (keep-alive, HTTP/2): the host with the fewest takes the next.
-  balance leastconn${
+  # In turn. Not leastconn: a host that just died holds the fewest connections (its own were cut), and every
+  # connection tried again would be sent to it until it is marked out.
+  balance roundrobin${
     check
       ? `
   option httpchk

@@ -249,3 +249,15 @@ export async function startHosts(options: HostsOptions): Promise<HostsSite> {
     throw error;
   }
 }
+
+/**
+ * Of a load run's requests, those sent and never answered beyond the one in flight on each connection when the run
+ * ended: autocannon counts a request whose connection is closed under it as neither an error nor a time-out (it
+ * connects again and sends the next), so its errors alone would miss what a dead host took with it. `requests.sent`
+ * is in autocannon's result (lib/aggregateResult.js), not in its types.
+ */
+export function unansweredRequests(result: { requests: { total: number } }, connections: number): number {
+  const { sent } = result.requests as { total: number; sent?: number };
+  if (sent === undefined) throw new Error('autocannon 的结果里没有 requests.sent');
+  return sent - result.requests.total - connections;
+}
