@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import pg from 'pg';
 import { ACTIVITY_ROUTE, API_PATHS, type Envelope, type FieldSummary, type LoginResult } from '@wenrun/shared/node';
 import { ask, serverStats, type ServerStat } from '../../deploy/ops/hosts/balancer';
@@ -158,6 +159,14 @@ test('field data sent through both hosts is one summary, read through either', a
   const [throughFirst, throughSecond] = [await onlyTo(twoHosts, 'host-1', summary), await onlyTo(twoHosts, 'host-2', summary)];
   expect(throughFirst?.views).toBe(6);
   expect(throughSecond).toEqual(throughFirst);
+});
+
+test('one guard for the whole site: of the two hosts\' guards, one holds the lease and the other waits', async ({ twoHosts }) => {
+  const said = (text: string) => twoHosts.hosts.filter((host) => fs.readFileSync(host.logFile, 'utf8').includes(text)).map((host) => host.name);
+  // Each guard says once which it is (deploy/ops/release/guardMain.ts), as soon as it has asked for the lease.
+  await expect.poll(() => [...said('已成为全站唯一的灰度守卫'), ...said('本进程等待接替')].length, { timeout: 15_000 }).toBe(2);
+  expect(said('已成为全站唯一的灰度守卫')).toHaveLength(1);
+  expect(said('本进程等待接替')).toEqual(twoHosts.hosts.map((host) => host.name).filter((name) => !said('已成为全站唯一的灰度守卫').includes(name)));
 });
 
 test('two hosts under load, one killed halfway: only requests in flight on it fail, and the balancer stops sending to it', async ({ twoHosts }) => {
