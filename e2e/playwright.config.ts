@@ -30,7 +30,7 @@ export default defineConfig<EngineOptions>({
   },
   projects: [
     // Every test in Chromium, the visitor flows among them.
-    { name: 'site', testIgnore: /(shutdown|attacker(-[a-z-]+)?|config-edits|\/dev)\.spec\.ts$/ },
+    { name: 'site', testIgnore: /(shutdown|attacker(-[a-z-]+)?|config-edits|\/dev|hosts)\.spec\.ts$/ },
     // The same visitor flows in the second engine.
     { name: 'firefox', testMatch: /visitor-flows\.spec\.ts$/, use: { engine: 'firefox' } },
     // These two edit the runtime config the site serves, for a moment: one after the other, after the rest.
@@ -41,6 +41,8 @@ export default defineConfig<EngineOptions>({
     { name: 'dev', testMatch: /\/dev\.spec\.ts$/, dependencies: ['site', 'firefox'] },
     // Kills processes of the site the others run on, then stops it: after everything else.
     { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['attacker', 'dev'] },
+    // Two hosts in network namespaces (root), a load run across them: the machine to itself, after everything else.
+    { name: 'hosts', testMatch: /\/hosts\.spec\.ts$/, dependencies: ['shutdown'] },
   ],
   webServer: [
     {

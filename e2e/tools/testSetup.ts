@@ -26,6 +26,7 @@ const NEEDS = [
   { what: 'nginx（生产形态的测试）', present: () => fs.existsSync('/usr/sbin/nginx'), install: 'nginx' },
   { what: 'nginx 的 brotli 模块', present: () => fs.existsSync(BROTLI_STATIC_MODULE), install: 'libnginx-mod-http-brotli-static' },
   { what: 'PostgreSQL（数据层测试、多主机形态）', present: () => postgresInstalled(), install: 'postgresql' },
+  { what: 'HAProxy（多主机形态的负载均衡器）', present: () => fs.existsSync('/usr/sbin/haproxy'), install: 'haproxy' },
   { what: 'openssl（测试用的 TLS 证书）', present: () => commandExists('openssl'), install: 'openssl' },
   { what: 'ss（找出端口上的进程）', present: () => commandExists('ss'), install: 'iproute2' },
   { what: 'Java（Nu HTML 检查器 vnu-jar）', present: () => commandExists('java'), install: 'default-jre-headless' },

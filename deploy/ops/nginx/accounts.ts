@@ -117,8 +117,13 @@ export function letGuardWrite(account: Account | undefined, runtimeConfigFile: s
   }
 }
 
-/** What a child must not inherit from start.ts's environment: the tokens go by file (or SERVICE_TOKEN) instead. */
+/**
+ * What a child must not inherit from start.ts's environment: the tokens go by file (or SERVICE_TOKEN) instead, and
+ * the database's address (its password) only to the API, the guard and the coordination processes, each given it by
+ * name (start.ts), never to the render servers.
+ */
 export const SECRETS_UNSET: NodeJS.ProcessEnv = {
+  DATABASE_URL: undefined,
   ADMIN_TOKEN: undefined,
   ADMIN_TOKEN_FILE: undefined,
   SERVICE_TOKEN: undefined,

@@ -218,6 +218,24 @@ describe('nginx per visitor and per host name (visitors.ts)', () => {
     for (const list of names) expect(list).toEqual(servedHosts('www.example.cn', [...site().addresses.parts, ...site().addresses.api]));
     expect(names.flat()).toContain('www.example.cn');
   });
+
+  it('behind a load balancer: every server also listens on the balancer\'s side with the PROXY protocol, whose visitor address it believes from the balancer alone', () => {
+    expect(renderNginxConfig(site())).not.toMatch(/proxy_protocol|set_real_ip_from/);
+    const config = renderNginxConfig(site({ balancer: { listen: ['198.18.10.11'], from: ['198.18.10.1'] } }));
+    const servers = config.split('\nserver {').slice(1);
+    expect(servers.length).toBe(1 + REMOTE_NAMES.length + 1 + 1 + 1 + REMOTE_NAMES.length + 1);
+    for (const server of servers) {
+      const listens = server.match(/^ {2}listen [^\n]+$/gm) ?? [];
+      // The form's own address as before, without the header (the render servers reach nginx there); the balancer's with it.
+      expect(listens.filter((line) => line.startsWith('  listen 127.0.0.1:'))).toHaveLength(1);
+      expect(listens.filter((line) => line.includes('127.0.0.1:') && line.includes('proxy_protocol'))).toEqual([]);
+      expect(listens.filter((line) => /^ {2}listen 198\.18\.10\.11:\d+ [^;]*proxy_protocol( default_server)?;$/.test(line))).toHaveLength(1);
+    }
+    expect(config).toContain('  set_real_ip_from 198.18.10.1;\n  real_ip_header proxy_protocol;');
+    expect(config.match(/set_real_ip_from/g)).toHaveLength(1);
+    // The visitor's address, once nginx believes the header, is what the limits and the API see.
+    expect(config.indexOf('real_ip_header proxy_protocol;')).toBeLessThan(config.indexOf('map $remote_addr $client_key {'));
+  });
 });
 
 describe('nginx\'s page cache in front of the render servers (issue 42)', () => {

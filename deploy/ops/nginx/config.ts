@@ -55,6 +55,12 @@ export interface NginxSite {
   user?: string;
   /** Addresses nginx does not limit per client (visitors.ts): the test suite's and the load bench's own; none in production. */
   unlimitedClients?: string[];
+  /**
+   * A load balancer in front (one host of several, deploy/ops/hosts): nginx listens on `listen` too, for the balancer
+   * alone, and reads the visitor's address from the PROXY protocol header it sends, trusted only from `from`. Without
+   * it every visitor would be the balancer's address: one budget per visitor (visitors.ts) shared by all of them.
+   */
+  balancer?: { listen: string[]; from: string[] };
 }
 
 /** Debian's module for serving the build's `.br` files (package libnginx-mod-http-brotli-static). */
@@ -114,9 +120,24 @@ function indent(text: string, spaces: number): string {
     .join('\n');
 }
 
+/** `listen` lines on every address: the form's own, and the balancer's (with the PROXY protocol) when there is one. */
+function listenOn(site: NginxSite, port: number, options: string): string {
+  const line = (address: string, more: string) => `  listen ${address.includes(':') ? `[${address}]` : address}:${port}${options}${more};`;
+  return [...site.listen.map((address) => line(address, '')), ...(site.balancer?.listen ?? []).map((address) => line(address, ' proxy_protocol'))].join('\n');
+}
+
 function listenLines(site: NginxSite, port: number): string {
-  const tls = site.tls ? ' ssl http2' : '';
-  return site.listen.map((address) => `  listen ${address.includes(':') ? `[${address}]` : address}:${port}${tls};`).join('\n');
+  return listenOn(site, port, site.tls ? ' ssl http2' : '');
+}
+
+/** Whom nginx believes about the visitor's address: the balancer's PROXY header, from the balancer's address alone. */
+function balancerLines(site: NginxSite): string {
+  if (!site.balancer) return '';
+  return `
+  # The visitor's address is the one the load balancer read (PROXY protocol), believed from the balancer alone.
+${site.balancer.from.map((address) => `  set_real_ip_from ${address};`).join('\n')}
+  real_ip_header proxy_protocol;
+`;
 }
 
 /**
@@ -396,10 +417,9 @@ ${locations.join('\n')}
  */
 function redirectServer(site: NginxSite): string {
   if (!site.tls) return '';
-  const lines = site.listen.map((address) => `  listen ${address.includes(':') ? `[${address}]` : address}:${site.tls?.redirectPort} default_server;`);
   return `
 server {
-${lines.join('\n')}
+${listenOn(site, site.tls.redirectPort, ' default_server')}
   server_name ${serverNames(site)};
   return 301 https://${site.host}:${site.shell.port}$request_uri;
 }
@@ -457,7 +477,7 @@ http {
 ${site.renderServers.map((server) => `    server ${server} max_fails=1 fail_timeout=10s;`).join('\n')}
     keepalive 16;
   }
-${visitorLimitsHttp(site.unlimitedClients)}
+${balancerLines(site)}${visitorLimitsHttp(site.unlimitedClients)}
 ${pageCacheZone(site)}
   # A page's policies only on documents (deploy/serve/headers.ts).${documentHeaderMaps(site)}
 

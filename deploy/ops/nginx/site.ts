@@ -60,8 +60,16 @@ export interface NginxSiteOptions {
   ports: number[];
   /** Emptied, then the site's own: its log. */
   siteDir: string;
-  /** Set for every process of the form, beside the environment it inherits (a test's shorter cache). */
-  env?: Record<string, string>;
+  /** One host of several (deploy/ops/hosts): the certificate they share, instead of one made for this site. */
+  tls?: { certificate: string; key: string };
+  /** One host of several: the load balancer's addresses and those nginx listens on for it (start.ts `--balancer`). */
+  balancer?: { from: string[]; listen: string[] };
+  /** Added to the start script's environment: the shared database (`DATABASE_URL`) of several hosts, a test's shorter cache. */
+  env?: NodeJS.ProcessEnv;
+  /** The API's admin token: one for the whole site when there are several hosts; made for this site without it. */
+  adminToken?: string;
+  /** Clients nginx does not limit (start.ts `--unlimited-clients`): the tests' and the bench's own by default. */
+  unlimitedClients?: string[];
 }
 
 /** What the production form never reads: the history, and the browser tests with their artifacts (the site's own). */
@@ -89,7 +97,7 @@ export function readableTree(root: string): { dir: string; remove: () => void } 
  * Starts start.ts (beside this file) on `ports` with its own certificate, and resolves once nginx and both render
  * servers answer; `stop` ends nginx and its render servers.
  */
-export async function startNginxSite({ root, ports, siteDir, env = {} }: NginxSiteOptions): Promise<{ site: NginxSite; stop: () => Promise<void> }> {
+export async function startNginxSite({ root, ports, siteDir, tls, balancer, env, adminToken = randomBytes(32).toString('hex'), unlimitedClients = ['127.0.0.1'] }: NginxSiteOptions): Promise<{ site: NginxSite; stop: () => Promise<void> }> {
   const [shellPort = 0, apiPort = 0, httpPort = 0, apiUpstreamPort = 0, ...rest] = ports;
   const remotePorts = rest.slice(0, REMOTE_NAMES.length);
   const renderPorts = rest.slice(REMOTE_NAMES.length, REMOTE_NAMES.length + 2);
@@ -105,7 +113,6 @@ export async function startNginxSite({ root, ports, siteDir, env = {} }: NginxSi
   // Its certificate, which the render servers trust to fetch through nginx (the key stays root's).
   const tlsDir = path.join(tree.dir, 'site', 'tls');
   const logFile = path.join(siteDir, 'site.log');
-  const adminToken = randomBytes(32).toString('hex');
   // Node itself with tsx's loader, not tsx's command: on SIGTERM that command waits 30 ms for its child to say it
   // got the signal, then SIGKILLs it; on a busy machine start.ts was killed so, before stopping what it started,
   // and the form outlived the test on its ports.
@@ -119,10 +126,11 @@ export async function startNginxSite({ root, ports, siteDir, env = {} }: NginxSi
       ...REMOTE_NAMES.flatMap((remote, index) => [`--${remote}`, String(remotePorts[index])]),
       ...['--reference-api-port', String(apiUpstreamPort), '--database', databaseFile, '--guard-metrics-port', '0'],
       ...['--render-ports', renderPorts.join(','), '--runtime-config', runtimeConfigFile],
-      ...['--tls-self-signed', '--tls-dir', tlsDir],
+      ...(tls ? ['--tls-cert', tls.certificate, '--tls-key', tls.key] : ['--tls-self-signed', '--tls-dir', tlsDir]),
+      ...(balancer ? ['--balancer', balancer.from.join(','), '--balancer-listen', balancer.listen.join(',')] : []),
       // The tests' and the load bench's own client (browsers, autocannon) is no visitor to limit; any other address
       // is (an attack test's 127.0.0.31 among them).
-      ...['--unlimited-clients', '127.0.0.1'],
+      ...(unlimitedClients.length ? ['--unlimited-clients', unlimitedClients.join(',')] : []),
     ],
     {
       cwd: tree.dir,
@@ -136,7 +144,7 @@ export async function startNginxSite({ root, ports, siteDir, env = {} }: NginxSi
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const shell = `https://localhost:${shellPort}`;
   const deadline = Date.now() + 120_000;
-  const certificate = path.join(tlsDir, 'site.crt');
+  const certificate = tls?.certificate ?? path.join(tlsDir, 'site.crt');
   let ca: Buffer | undefined;
   for (;;) {
     if (child.exitCode !== null) {
@@ -170,7 +178,7 @@ export async function startNginxSite({ root, ports, siteDir, env = {} }: NginxSi
     runtimeConfigFile,
     logFile,
     databaseFile,
-    keyFile: path.join(tlsDir, 'site.key'),
+    keyFile: tls?.key ?? path.join(tlsDir, 'site.key'),
     adminToken,
     ca,
   };

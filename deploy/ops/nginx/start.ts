@@ -8,7 +8,7 @@
  *   npx tsx deploy/ops/nginx/start.ts [--host localhost] [--listen 127.0.0.1,::1] [--shell 8000 --header 8001 --about 8002
  *     --auth 8003 --wuyou 8004 --api 8100] [--upstream http://… | --reference-api-port 8110 --database FILE]
  *     [--render-ports 8005,8006] [--runtime-config FILE] [--builds DIR] [--tls-cert cert.pem --tls-key key.pem | --tls-self-signed]
- *     [--http-port 8080] [--unlimited-clients 127.0.0.1] [--check]
+ *     [--http-port 8080] [--unlimited-clients 127.0.0.1] [--balancer 10.0.0.1 --balancer-listen 10.0.0.11] [--check]
  *
  * The runtime config served is the file `--runtime-config` names (a temporary one without it); where there is none
  * yet, the build's is written there, moved onto these origins. The file is watched: an edit reloads nginx with the
@@ -54,6 +54,7 @@ import {
   type Account,
 } from './accounts';
 import { configDigest } from '../../serve/sharedPages';
+import { selfSignedCertificate } from './certificate';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
@@ -87,9 +88,23 @@ const { values: args } = parseArgs({
     'http-port': { type: 'string', default: String(SHELL_PART.port + PORT_SHIFT - 1) },
     /** Client addresses nginx does not limit per visitor: a load bench's or a test suite's own (none in production). */
     'unlimited-clients': { type: 'string' },
+    /**
+     * One host of several behind a load balancer (deploy/ops/hosts): the balancer's addresses, whose PROXY protocol
+     * header names the visitor, and the addresses nginx listens on for it (besides `--listen`).
+     */
+    balancer: { type: 'string' },
+    'balancer-listen': { type: 'string' },
     check: { type: 'boolean', default: false },
   },
 });
+
+const list = (value: string) => value.split(',').map((item) => item.trim()).filter(Boolean);
+
+function balancerOf(): NginxSite['balancer'] {
+  if (!args.balancer && !args['balancer-listen']) return undefined;
+  if (!args.balancer || !args['balancer-listen']) throw new Error('--balancer 和 --balancer-listen 要一起给出：负载均衡器的地址，和 nginx 为它监听的地址');
+  return { from: list(args.balancer), listen: list(args['balancer-listen']) };
+}
 
 function port(value: string, { anyFree = false } = {}): number {
   const number = Number(value);
@@ -111,21 +126,6 @@ function loopbackAddresses(): string[] {
   return loopback.some((address) => address?.family === 'IPv6' && address.address === '::1')
     ? ['127.0.0.1', '::1']
     : ['127.0.0.1'];
-}
-
-/** A certificate for this host (and this machine's loopback address), made now (CI and local runs; production passes its own). */
-function selfSignedCertificate(prefix: string, host: string): { certificate: string; key: string } {
-  const certificate = path.join(prefix, 'site.crt');
-  const key = path.join(prefix, 'site.key');
-  // Only root (nginx's master) reads the key: the Node processes' users cannot.
-  const made = spawnSync(
-    'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', `/CN=${host}`, '-addext', `subjectAltName=DNS:${host},IP:127.0.0.1`, '-keyout', key, '-out', certificate],
-    { stdio: 'ignore' },
-  );
-  if (made.status !== 0) throw new Error('openssl 无法生成自签名证书');
-  fs.chmodSync(key, 0o600);
-  return { certificate, key };
 }
 
 function tlsOf(prefix: string): NginxTls | undefined {
@@ -195,6 +195,7 @@ async function main(): Promise<void> {
 
   const routes = await productionRoutes();
   const user = workerUser([shellRoot, ...Object.values(remoteRoots)]);
+  const balancer = balancerOf();
   const siteFor = (): NginxSite => {
     const served = readServedConfig(runtimeConfigFile, { httpsOnly: Boolean(tls) });
     return {
@@ -212,6 +213,7 @@ async function main(): Promise<void> {
       prefix,
       ...(user ? { user } : {}),
       ...(args['unlimited-clients'] ? { unlimitedClients: args['unlimited-clients'].split(',').map((address) => address.trim()) } : {}),
+      ...(balancer ? { balancer } : {}),
     };
   };
   const configFile = path.join(prefix, 'nginx.conf');
@@ -262,6 +264,7 @@ async function main(): Promise<void> {
             ...runAs(accounts?.api),
             env: {
               ...SECRETS_UNSET,
+              ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
               ADMIN_TOKEN_FILE: secrets.adminTokenFile,
               SERVICE_TOKEN_FILE: secrets.serviceTokenFile,
               API_MODE: 'production',
@@ -283,6 +286,7 @@ async function main(): Promise<void> {
               fieldDataUrl: upstream,
               env: {
                 ...SECRETS_UNSET,
+                ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
                 ADMIN_TOKEN_FILE: secrets.adminTokenFile,
                 ...(tls ? { NODE_EXTRA_CA_CERTS: tls.certificate } : {}),
               },
@@ -306,9 +310,8 @@ async function main(): Promise<void> {
       // The remotes' code runs here: a user that reads no database, no token file, no key.
       ...runAs(accounts?.render),
       env: {
+        // The remotes' code runs here: no token, no database address (and password) for it to find.
         ...SECRETS_UNSET,
-        // The remotes' code runs here: no database address (and password) for it to find.
-        DATABASE_URL: undefined,
         // Its own credential, which the API knows it by (never the admin token).
         SERVICE_TOKEN: secrets.serviceToken,
         PORT: String(renderPort),

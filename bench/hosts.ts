@@ -1,0 +1,115 @@
+/**
+ * `npm run bench:hosts` (as root): the several-hosts form (deploy/ops/hosts) with one host, then with two, each
+ * behind the same HAProxy, under autocannon: `/` and `/search/课程`, 100 connections for LOAD_SECONDS (20) each,
+ * three runs per row, the median kept (this machine's runs vary by a third). Then, on the two hosts, the host-loss
+ * run of e2e/tests/hosts.spec.ts once more: 100 connections on both pages, host 2 killed halfway, with its failures
+ * and how long the balancer kept sending to it. Not a test: figures for BENCHMARKS.md, written to
+ * bench/results/hosts.json.
+ *
+ * Both forms run on this one machine, so two hosts share its cores: the rows say what a second host costs or gives
+ * here, not what a second machine would.
+ *
+ *   npm run bench:hosts [-- --first-port 55480 --postgres-port 55472]
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { serverStats } from '@wenrun/deploy/ops/hosts/balancer';
+import { startHosts, unansweredRequests, type HostsSite } from '@wenrun/deploy/ops/hosts/hosts';
+import { formatTable, writeResult } from './report';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DURATION_S = Number(process.env.LOAD_SECONDS ?? 20);
+const RUNS = 3;
+const CONNECTIONS = 100;
+const PATHS = ['/', `/search/${encodeURIComponent('课程')}`];
+
+const { values: flags } = parseArgs({
+  options: { 'first-port': { type: 'string', default: '55480' }, 'postgres-port': { type: 'string', default: '55472' } },
+});
+
+type Options = Parameters<typeof autocannon>[0] & { requests?: { path: string }[] };
+
+interface Row {
+  name: string;
+  /** Requests a second, each run's, and their median. */
+  runs: number[];
+  median: number;
+  p99: number;
+  errors: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+async function measure(site: HostsSite, hosts: number, target: string): Promise<Row> {
+  const runs: number[] = [];
+  let p99 = 0;
+  let errors = 0;
+  for (let run = 0; run < RUNS; run += 1) {
+    const result = await autocannon({ url: `${site.shell}${target}`, connections: CONNECTIONS, duration: DURATION_S, headers: { 'accept-encoding': 'br, gzip' } });
+    runs.push(Math.round(result.requests.average));
+    p99 = Math.max(p99, result.latency.p99);
+    errors += result.errors + result.timeouts + result.non2xx;
+  }
+  const row = { name: `${hosts} 台主机 ${decodeURIComponent(target)}`, runs, median: median(runs), p99, errors };
+  console.log(`[hosts] ${row.name}：${runs.join('、')} 请求/秒，中位数 ${row.median}`);
+  return row;
+}
+
+/** The e2e test's host-loss run, for its figures. */
+interface HostLoss {
+  requests: number;
+  failed: number;
+  /** Connections open to host 2 as it was killed. */
+  openConnections: number;
+  /** From the kill until the balancer marked it down. */
+  outAfterMs: number;
+}
+
+async function hostLoss(site: HostsSite): Promise<HostLoss> {
+  const options: Options = { url: site.shell, connections: CONNECTIONS, duration: DURATION_S, requests: PATHS.map((path) => ({ path })) };
+  const pending = autocannon(options);
+  const watched = new Promise<Pick<HostLoss, 'openConnections' | 'outAfterMs'>>((resolve) => {
+    setTimeout(() => {
+      void (async () => {
+        const stat = async () => (await serverStats(site.balancerSocket)).find((line) => line.backend === site.checkedBackend && line.server === 'host-2');
+        const open = (await stat())?.current ?? 0;
+        const at = site.kill(2);
+        while (!(await stat())?.status.startsWith('DOWN')) await new Promise((wait) => setTimeout(wait, 50));
+        resolve({ openConnections: open, outAfterMs: Date.now() - at });
+      })();
+    }, (DURATION_S * 1000) / 2);
+  });
+  const result = await pending;
+  const unanswered = unansweredRequests(result, CONNECTIONS);
+  const figures: HostLoss = { requests: result.requests.total, failed: unanswered + result.non2xx, ...(await watched) };
+  console.log(`[hosts] 杀掉主机 2：请求 ${figures.requests}，失败 ${figures.failed}，当时连着 ${figures.openConnections} 个连接，${figures.outAfterMs} ms 后负载均衡器不再发给它`);
+  return figures;
+}
+
+async function main(): Promise<void> {
+  if (process.getuid?.() !== 0) throw new Error('需要 root：多主机形态要创建网络命名空间和网桥');
+  const rows: Row[] = [];
+  let loss: HostLoss | undefined;
+  for (const count of [1, 2]) {
+    const site = await startHosts({ root: ROOT, count, firstPort: Number(flags['first-port']), postgresPort: Number(flags['postgres-port']), unlimitedClients: ['127.0.0.1'] });
+    try {
+      for (const target of PATHS) rows.push(await measure(site, count, target));
+      if (count === 2) loss = await hostLoss(site);
+    } finally {
+      await site.stop();
+    }
+  }
+  console.log(
+    formatTable(
+      ['运行', '连接', '请求/秒（3 次）', '中位数', 'p99 ms（最大）', '错误'],
+      rows.map((row) => [row.name, String(CONNECTIONS), row.runs.join(' / '), String(row.median), String(row.p99), String(row.errors)]),
+    ),
+  );
+  writeResult('hosts.json', { measuredAt: new Date().toISOString(), durationSeconds: DURATION_S, connections: CONNECTIONS, rows, hostLoss: loss });
+}
+
+main().catch((error: unknown) => {
+  console.error('[hosts] 失败：', error);
+  process.exit(1);
+});

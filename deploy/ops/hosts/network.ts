@@ -1,0 +1,134 @@
+/**
+ * The machines of the several-hosts form, on one machine: a Linux bridge in the root namespace (where the load
+ * balancer and PostgreSQL listen) and one network namespace per host, joined to it by a veth pair, each with its own
+ * address. Addresses come from 198.18.0.0/15 (RFC 2544, never routed); no namespace has a route off the bridge.
+ */
+import { spawnSync } from 'node:child_process';
+
+export interface Network {
+  /** The bridge's own address: the load balancer's and PostgreSQL's, as the hosts see them. */
+  gateway: string;
+  /** The network, as PostgreSQL's `trusted` and nginx's `set_real_ip_from` read it. */
+  cidr: string;
+  hosts: NetworkHost[];
+}
+
+export interface NetworkHost {
+  /** 1, 2, …: the host's number, also in its names. */
+  index: number;
+  /** The network namespace (`ip netns exec <netns> …`). */
+  netns: string;
+  /** Its address on the bridge. */
+  address: string;
+  /** The veth end on the bridge, in the root namespace: down, and the host is cut off. */
+  link: string;
+}
+
+export interface NetworkLayout {
+  /** Names start with it: the namespaces `<prefix>-1` …, the links `<prefix>-1v` …. */
+  prefix: string;
+  bridge: string;
+  /** The first three octets of a /24 (`198.18.10`): the bridge is .1, host n is .(10 + n). */
+  subnet: string;
+}
+
+/** This repository's layout on this machine (its README): names and addresses no one else uses. */
+export const LAYOUT: NetworkLayout = { prefix: 'wrh', bridge: 'wrhbr0', subnet: '198.18.10' };
+
+/** Up to 9 hosts: .11 … .19. */
+export const MAX_HOSTS = 9;
+
+function ip(args: string[], { mayFail = false } = {}): string {
+  const result = spawnSync('ip', args, { encoding: 'utf8' });
+  if (result.status !== 0 && !mayFail) throw new Error(`ip ${args.join(' ')} 失败：${(result.stderr || result.stdout).trim()}`);
+  return result.stdout;
+}
+
+export function hostsOf(layout: NetworkLayout, count: number): NetworkHost[] {
+  return Array.from({ length: count }, (_, i) => ({
+    index: i + 1,
+    netns: `${layout.prefix}-${i + 1}`,
+    address: `${layout.subnet}.${11 + i}`,
+    link: `${layout.prefix}-${i + 1}v`,
+  }));
+}
+
+/** What of this layout is on the machine now: a run still going, or one that was killed before it could tidy up. */
+export function leftovers(layout: NetworkLayout): string[] {
+  const namespaces = ip(['netns', 'list'])
+    .split('\n')
+    .map((line) => line.split(' ')[0] ?? '')
+    .filter((name) => name.startsWith(`${layout.prefix}-`));
+  const links = ip(['-o', 'link', 'show'])
+    .split('\n')
+    .map((line) => /^\d+: ([^:@]+)/.exec(line)?.[1] ?? '')
+    .filter((name) => name === layout.bridge || name.startsWith(`${layout.prefix}-`));
+  return [...namespaces.map((name) => `netns ${name}`), ...links.map((name) => `link ${name}`)];
+}
+
+/**
+ * Makes the bridge and `count` hosts. It refuses when any of the layout's names is already there: that is another
+ * run's, or a killed run's, and is not ours to take or remove.
+ */
+export function createNetwork(layout: NetworkLayout, count: number): Network {
+  if (process.getuid?.() !== 0) throw new Error('多主机形态要创建网络命名空间和网桥，需要 root 运行（CI 以 root 运行）');
+  if (!Number.isInteger(count) || count < 1 || count > MAX_HOSTS) throw new Error(`主机数量应为 1 到 ${MAX_HOSTS}：${count}`);
+  const found = leftovers(layout);
+  if (found.length) {
+    throw new Error(
+      `本机已有同名的网络设置（${found.join('、')}）：另一次运行还在进行，或被强行终止后没有清理；确认无人使用后：${removalCommands(layout, found).join('; ')}`,
+    );
+  }
+  const gateway = `${layout.subnet}.1`;
+  const network: Network = { gateway, cidr: `${layout.subnet}.0/24`, hosts: hostsOf(layout, count) };
+  try {
+    ip(['link', 'add', layout.bridge, 'type', 'bridge']);
+    ip(['addr', 'add', `${gateway}/24`, 'dev', layout.bridge]);
+    ip(['link', 'set', layout.bridge, 'up']);
+    for (const host of network.hosts) {
+      ip(['netns', 'add', host.netns]);
+      ip(['link', 'add', host.link, 'type', 'veth', 'peer', 'name', 'eth0', 'netns', host.netns]);
+      ip(['link', 'set', host.link, 'master', layout.bridge, 'up']);
+      ip(['-n', host.netns, 'addr', 'add', `${host.address}/24`, 'dev', 'eth0']);
+      ip(['-n', host.netns, 'link', 'set', 'eth0', 'up']);
+      // Its own loopback: nginx, the render servers and the API talk to each other there, as on a machine.
+      ip(['-n', host.netns, 'link', 'set', 'lo', 'up']);
+    }
+  } catch (error) {
+    removeNetwork(layout, network);
+    throw error;
+  }
+  return network;
+}
+
+function removalCommands(layout: NetworkLayout, found: string[]): string[] {
+  // The bridge last: the hosts' links hang on it.
+  const ordered = [...found.filter((item) => item !== `link ${layout.bridge}`), ...found.filter((item) => item === `link ${layout.bridge}`)];
+  return ordered.map((item) => {
+    const [kind, name] = item.split(' ');
+    return kind === 'netns' ? `ip netns del ${name}` : `ip link del ${name}`;
+  });
+}
+
+/** Cuts a host off as a pulled cable or a dead machine would: no answer, no reset, nothing. */
+export function cutOff(host: NetworkHost): void {
+  ip(['link', 'set', host.link, 'down']);
+}
+
+/** The processes running in a host's namespace (what `ip netns pids` lists). */
+export function processesIn(host: NetworkHost): number[] {
+  return ip(['netns', 'pids', host.netns], { mayFail: true })
+    .split('\n')
+    .map(Number)
+    .filter((pid) => Number.isInteger(pid) && pid > 0);
+}
+
+/** Removes what `createNetwork` made, whatever it got to; never another name. */
+export function removeNetwork(layout: NetworkLayout, network: Pick<Network, 'hosts'>): void {
+  for (const host of network.hosts) {
+    // The veth pair goes with either end; deleting the namespace deletes its end.
+    ip(['link', 'del', host.link], { mayFail: true });
+    ip(['netns', 'del', host.netns], { mayFail: true });
+  }
+  ip(['link', 'del', layout.bridge], { mayFail: true });
+}
