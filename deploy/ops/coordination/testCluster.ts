@@ -1,13 +1,13 @@
 /**
- * A cluster for one of this folder's suites, in issue 43's port range for them (55450–55469): five ports a suite,
+ * A cluster for one of this folder's suites, in issue 43's port range for them (55450–55469): four ports a suite,
  * so suites running side by side never meet, and a port something else holds at that moment is passed over.
  */
 import { startCluster, type Cluster } from '../postgres/cluster';
 
 const FIRST_PORT = 55_450;
-const PORTS_PER_SUITE = 5;
+const PORTS_PER_SUITE = 4;
 
-const SUITES = ['sharedConfig', 'configFollower', 'guardLease', 'activityChanges'] as const;
+const SUITES = ['sharedConfig', 'configFollower', 'guardLease', 'activityChanges', 'abortOnce'] as const;
 
 export async function suiteCluster(suite: (typeof SUITES)[number]): Promise<Cluster> {
   const first = FIRST_PORT + SUITES.indexOf(suite) * PORTS_PER_SUITE;
