@@ -15,7 +15,7 @@ import type { Db } from './database';
 
 const DAY_MS = 86_400_000;
 /** China time, where the site's visitors and its ops are: a day of field data is a day there. */
-const CHINA_OFFSET_MS = 8 * 3_600_000;
+export const CHINA_OFFSET_MS = 8 * 3_600_000;
 /**
  * Beyond retention, caps: a flood of beacons cannot grow the file without bound. The views cap holds many small
  * views, the events cap one view id sent again and again. Past a cap, the client holding the most (views, or events)
@@ -73,7 +73,7 @@ const windowOf = (json = '') => `
  * Each view with the group it counts in (`grp`, text) and its figures, for one way of grouping the window. A day
  * is its number since the epoch in China time, beside the route (`20046 /about/*`): cheaper per row than a date.
  */
-const GROUPINGS = {
+export const GROUPINGS = {
   route: `${windowOf()}, members AS (SELECT route AS grp, * FROM views)`,
   day: `${windowOf()}, members AS (SELECT ((seen_at + ${CHINA_OFFSET_MS}) / ${DAY_MS}) || ' ' || route AS grp, * FROM views)`,
   // A build of a remote: its version, canary apart from stable; only the most viewed builds of each remote.
@@ -124,7 +124,7 @@ interface GroupValue {
 }
 
 /** The named parameters of every summary statement (each uses those it names). */
-interface SummaryWindow {
+export interface SummaryWindow {
   since: number;
   until: number;
   /** JSON lists: the route manifest's patterns, the parts table's remotes. */
@@ -135,7 +135,7 @@ interface SummaryWindow {
 }
 
 /** The nearest-rank 75th percentile of `value` per `keys`: the value at rank ceil(0.75 × n), always one measured. */
-const p75Of = (rows: string, keys: string) => `
+export const p75Of = (rows: string, keys: string) => `
   SELECT ${keys}, value FROM (
     SELECT ${keys}, value, row_number() OVER (PARTITION BY ${keys} ORDER BY value) AS place,
            count(*) OVER (PARTITION BY ${keys}) AS n

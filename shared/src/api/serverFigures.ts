@@ -1,0 +1,18 @@
+/**
+ * The render servers' own figures for the ops console, read by the reference API from each server's `/metrics`
+ * (Prometheus text format, on loopback) and handed on as this small JSON, under its admin prefix (and `/__dev` in
+ * demo mode): the console never reaches a render server itself.
+ */
+export const SERVER_FIGURES_PATH = '/server-figures';
+
+export interface ServerFigures {
+  /** Each `/metrics` address asked, and why it gave nothing when it did not. */
+  servers: { url: string; problem?: string }[];
+  /** Whether any server exposed the render metrics at all (older servers have no `/metrics`). */
+  metricsFound: boolean;
+  /** Per route pattern: pages by outcome, and the 95th percentile of the render time (upper bound of its bucket). */
+  routes: { route: string; outcomes: Record<string, number>; p95Ms?: number }[];
+  /** Slots the render servers could not render with a remote's build, so left to the browser. */
+  fallbacks: { remote: string; version: string; count: number }[];
+  cache: { hits: number; misses: number };
+}
