@@ -1,7 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { ACTIVITY_ROUTE, RENDER_PORT, RUNTIME_CONFIG_FILE, type FieldEvent } from '@wenrun/shared/node';
+import type { Locator, Page } from '@playwright/test';
+import { ACTIVITY_ROUTE, activityPath, RENDER_PORT, RUNTIME_CONFIG_FILE, type FieldEvent } from '@wenrun/shared/node';
 import { openDatabase } from '../../reference-api/src/db/database';
 import { createFieldDataStore } from '../../reference-api/src/db/fieldData';
 import { startServer, type TestServer } from '../../reference-api/src/test/harness';
@@ -67,6 +67,15 @@ const pastTheWindow = (page: Page) =>
       .map((node) => `${node.tagName.toLowerCase()}.${node.className} ${Math.round(node.getBoundingClientRect().right)}`),
   );
 
+/** The page from the top of `from` to the bottom of `to`, as wide as the window: what ops scroll through. */
+async function shoot(page: Page, from: Locator, to: Locator, file: string): Promise<void> {
+  const pageTop = (locator: Locator) => locator.evaluate((node) => node.getBoundingClientRect().top + window.scrollY);
+  const pageBottom = (locator: Locator) => locator.evaluate((node) => node.getBoundingClientRect().bottom + window.scrollY);
+  const top = Math.max(0, (await pageTop(from)) - 8);
+  const width = await page.evaluate(() => document.documentElement.clientWidth);
+  await page.screenshot({ path: file, fullPage: true, clip: { x: 0, y: top, width, height: (await pageBottom(to)) + 8 - top } });
+}
+
 test('the ops console: a canary of wuyou fails from 14:00, the guard aborts it at 14:20, and ops see when and why', async ({ page, hosts }) => {
   // A production API of its own, a day of field data, a guard's check, the console at two widths.
   test.setTimeout(120_000);
@@ -92,6 +101,10 @@ test('the ops console: a canary of wuyou fails from 14:00, the guard aborts it a
     now = at(14, 20);
     const [judged] = await createGuard({ configFile, fieldData: { baseUrl: apiUrl, token: TOKEN }, check: answers, now: () => now, log: () => undefined }).checkOnce();
     expect(judged).toMatchObject({ remote: 'wuyou', aborted: true });
+
+    // The site's render server renders an activity page, then answers it from its cache: figures the console reads
+    // from the server itself, through the API.
+    for (let time = 0; time < 2; time += 1) expect((await fetch(`http://127.0.0.1:${RENDER_PORT}${activityPath(1)}`)).status).toBe(200);
 
     now = at(16);
     const errors = watchErrors(page, [/Failed to load resource/]);
@@ -124,19 +137,23 @@ test('the ops console: a canary of wuyou fails from 14:00, the guard aborts it a
     expect(byHour.get('14:00')).toEqual({ canary: '100', stable: '0' });
     expect(byHour.get('15:00')).toEqual({ canary: '—', stable: '0' });
     expect(rows.filter(([, , stable]) => stable !== '0')).toEqual([]);
-    await expect(page.getByText(/渲染服务器还没有提供渲染指标|按路由/).first()).toBeVisible();
+    const servers = page.locator('section', { has: page.getByRole('heading', { name: '服务器指标', exact: true }) });
+    await expect(servers.locator('tbody tr', { hasText: ACTIVITY_ROUTE }).locator('td[data-label="渲染耗时 p95"]')).toHaveText(/^≤ \d+ ms$/);
+    await expect(servers.locator('thead')).not.toContainText(/[a-z]{3,}/);
+    await expect(servers.getByText(/^页面缓存命中率：\d+\.\d%（[1-9]\d*\/\d+）$/)).toBeVisible();
 
     expect(await pastTheWindow(page)).toEqual([]);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     const shots = path.join(ROOT, 'deploy', 'ops');
-    await trend.screenshot({ path: path.join(shots, 'console-1440.png') });
+    const errorChart = trend.locator('figure[data-figure="错误率"]');
+    await shoot(page, wuyou, errorChart, path.join(shots, 'console-1440.png'));
 
     await page.setViewportSize({ width: 375, height: 800 });
     await page.reload();
     await expect(trend.getByText('时间轴上的发布步骤：10:00 灰度，14:20 中止')).toBeVisible();
     expect(await pastTheWindow(page)).toEqual([]);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-    await wuyou.screenshot({ path: path.join(shots, 'console-375.png') });
+    await shoot(page, wuyou, errorChart, path.join(shots, 'console-375.png'));
     expect(errors).toEqual([]);
   } finally {
     // The page's keep-alive connections would hold the API's close.

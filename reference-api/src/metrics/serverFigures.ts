@@ -1,5 +1,6 @@
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
-import type { ServerFigures } from '@wenrun/shared/node';
+import { SITE_ROUTES, type ServerFigures } from '@wenrun/shared/node';
+import { METRICS_PATH } from '@wenrun/server-plugins';
 
 export const SERVER_FIGURES_TIMEOUT_MS = 3_000;
 /** A `/metrics` reply is a few kilobytes; a server answering with more is not read further. */
@@ -11,7 +12,7 @@ export const SERVER_FIGURES_PROBLEMS = {
   tooLarge: '指标超过 1 MB，未读取',
 } as const;
 
-/** The histogram of render time: `http_request_duration_seconds_bucket{server="render",route=…,le=…}`. */
+/** The histogram of render time: `http_request_duration_seconds_bucket{server="render",route=…,status_class=…,le=…}`. */
 const DURATION_BUCKET = 'http_request_duration_seconds_bucket';
 const RENDER_SERVER = 'render';
 
@@ -47,6 +48,15 @@ export function p95OfBuckets(buckets: Map<number, number>): number | undefined {
 
 const add = (map: Map<string, number>, key: string, value: number) => map.set(key, (map.get(key) ?? 0) + value);
 
+/**
+ * A route as ops read it: the render server labels its figures with the site route's id (`activity`), the console
+ * names it by its path pattern (`/wuyou/:id`), as the field data does. Its own `/metrics` is no page: left out.
+ */
+function routeName(label: string | undefined): string | undefined {
+  if (label === undefined || label === METRICS_PATH) return undefined;
+  return SITE_ROUTES.find((route) => route.id === label)?.path ?? label;
+}
+
 /** The figures of every server's `/metrics` text, summed over servers (each is one instance of the same renderer). */
 export function figuresOf(texts: string[]): Omit<ServerFigures, 'servers'> {
   const outcomes = new Map<string, Map<string, number>>();
@@ -56,14 +66,17 @@ export function figuresOf(texts: string[]): Omit<ServerFigures, 'servers'> {
   let metricsFound = false;
   for (const text of texts) {
     for (const family of parsePrometheusTextFormat(text)) {
+      // A server that has rendered nothing yet still names the family (prom-client): it has the figures, all zero.
+      if (family.name === 'render_pages_total') metricsFound = true;
       for (const sample of family.metrics) {
         const labels = sample.labels ?? {};
         const value = Number(sample.value);
         if (!Number.isFinite(value)) continue;
         if (family.name === 'render_pages_total') {
-          metricsFound = true;
-          const perRoute = outcomes.get(labels.route ?? '') ?? new Map<string, number>();
-          outcomes.set(labels.route ?? '', perRoute);
+          const route = routeName(labels.route);
+          if (route === undefined) continue;
+          const perRoute = outcomes.get(route) ?? new Map<string, number>();
+          outcomes.set(route, perRoute);
           add(perRoute, labels.outcome ?? '', value);
         } else if (family.name === 'render_slot_fallbacks_total') {
           add(fallbacks, JSON.stringify([labels.remote ?? '', labels.version ?? '']), value);
@@ -73,9 +86,10 @@ export function figuresOf(texts: string[]): Omit<ServerFigures, 'servers'> {
       }
     }
     for (const { labels, value } of bucketLines(text, DURATION_BUCKET)) {
-      if (labels.server !== RENDER_SERVER || labels.route === undefined || labels.le === undefined) continue;
-      const perRoute = buckets.get(labels.route) ?? new Map<number, number>();
-      buckets.set(labels.route, perRoute);
+      const route = routeName(labels.route);
+      if (labels.server !== RENDER_SERVER || route === undefined || labels.le === undefined) continue;
+      const perRoute = buckets.get(route) ?? new Map<number, number>();
+      buckets.set(route, perRoute);
       const le = labels.le === '+Inf' ? Number.POSITIVE_INFINITY : Number(labels.le);
       perRoute.set(le, (perRoute.get(le) ?? 0) + value);
     }

@@ -9,21 +9,28 @@ export function element<K extends keyof HTMLElementTagNameMap>(tag: K, text?: st
   return node;
 }
 
+/** Cells this long or shorter (a time, a verb, a version, a rate) are kept on one line. */
+const SHORT_CELL = 20;
+
 /**
  * A table whose cells carry their heading (`data-label`): on a narrow screen status.css lays each row out as a
- * small card, so no table is wider than the window.
+ * small card, so no table is wider than the window. A column of short cells only is kept on one line
+ * (`is-short`): long addresses may break anywhere, and the table would otherwise squeeze a time or a verb into a
+ * column one character wide beside them.
  */
 export function table(headings: string[], rows: Cell[][], rowClass?: (index: number) => string | undefined) {
+  const texts = rows.map((cells) => cells.map((cell) => (cell === undefined ? '—' : String(cell))));
+  const short = headings.map((heading, column) => [heading, ...texts.map((cells) => cells[column] ?? '')].every((text) => text.length <= SHORT_CELL));
   const node = element('table');
   const head = node.createTHead().insertRow();
-  for (const heading of headings) head.appendChild(element('th', heading));
+  headings.forEach((heading, column) => head.appendChild(element('th', heading, short[column] ? 'is-short' : undefined)));
   const body = node.createTBody();
-  rows.forEach((cells, index) => {
+  texts.forEach((cells, index) => {
     const row = body.insertRow();
     const extra = rowClass?.(index);
     if (extra) row.className = extra;
-    cells.forEach((cell, column) => {
-      const td = element('td', cell === undefined ? '—' : String(cell));
+    cells.forEach((text, column) => {
+      const td = element('td', text, short[column] ? 'is-short' : undefined);
       td.dataset.label = headings[column] ?? '';
       row.appendChild(td);
     });
@@ -50,6 +57,12 @@ export function chinaTime(ms: number, withDate = true): string {
     minute: '2-digit',
     hourCycle: 'h23',
   }).format(ms);
+}
+
+/** A build's time (ISO, as builds stamp it) in China time; what cannot be read, as it is. */
+export function buildTime(iso: string | undefined): string | undefined {
+  const ms = iso === undefined ? Number.NaN : Date.parse(iso);
+  return Number.isNaN(ms) ? iso : chinaTime(ms);
 }
 
 /** A time axis' tick: the hour over a day, the month and day over a week, as China reads them. */

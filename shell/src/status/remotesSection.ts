@@ -1,5 +1,5 @@
 import { GUARD_VERDICT_FILE, type GuardSideFigures, type GuardVerdictRecord, type GuardVerdicts, type RuntimeConfig } from '@wenrun/shared';
-import { chinaTime, element, section, table, type Cell } from './dom';
+import { buildTime, chinaTime, element, section, table, type Cell } from './dom';
 import { stepsTable, type ReleaseStep } from './historySection';
 import type { EntryReport } from './inspect';
 
@@ -51,7 +51,7 @@ function remoteCard(remote: string, config: RuntimeConfig, reports: EntryReport[
         report.role,
         report.entry,
         report.build ? `${report.build.version}（${report.build.gitHash}）` : undefined,
-        report.build?.builtAt,
+        buildTime(report.build?.builtAt),
         report.loadMs === undefined ? undefined : `${report.loadMs} ms`,
         report.errors.join('；') || '正常',
       ]),

@@ -1,6 +1,6 @@
 import { getRuntimeConfig, loadRuntimeConfig, RENDER_PORT } from '@wenrun/shared';
 import { tokenForm } from './adminAccess';
-import { element, section, table } from './dom';
+import { buildTime, chinaTime, element, section, table } from './dom';
 import { fieldSection } from './fieldSection';
 import { historySection, readReleaseSteps, type ReleaseStep } from './historySection';
 import { readGuardVerdicts, remotesSection } from './remotesSection';
@@ -48,8 +48,11 @@ function renderServerSection(): Node {
   );
 }
 
-/** The figures behind the admin token: asked for again when ops give or clear the token. */
-function adminSections(apiBaseUrl: string, steps: ReleaseStep[]): Node[] {
+/**
+ * The figures behind the admin token, asked for again when ops give or clear the token; `refresh` once they are on
+ * the page, so the charts are drawn as wide as the room they get.
+ */
+function adminSections(apiBaseUrl: string, steps: ReleaseStep[]): { nodes: Node[]; refresh: () => void } {
   const trendBody = element('div');
   const serverBody = element('div');
   const refresh = () => {
@@ -64,8 +67,7 @@ function adminSections(apiBaseUrl: string, steps: ReleaseStep[]): Node[] {
     element('p', '现场数据趋势和服务器指标由接口服务的管理接口提供。演示站点不需要令牌；生产环境请输入 ADMIN_TOKEN。'),
     tokenForm(refresh),
   );
-  refresh();
-  return [access, section('现场数据趋势：灰度与稳定版', trendBody), section('服务器指标', serverBody)];
+  return { nodes: [access, section('现场数据趋势：灰度与稳定版', trendBody), section('服务器指标', serverBody)], refresh };
 }
 
 async function render() {
@@ -89,11 +91,12 @@ async function render() {
 
   header.replaceChildren(
     element('h1', '运维控制台'),
-    element('p', `检查时间：${new Date().toLocaleString('zh-CN')}。令牌之外的内容都不保密。`, 'status-note'),
+    element('p', `检查时间：${chinaTime(Date.now())}（北京时间）。令牌之外的内容都不保密。`, 'status-note'),
   );
+  const admin = adminSections(config.apiBaseUrl, steps);
   main.replaceChildren(
     remotesSection(config, reports, verdicts, steps),
-    ...adminSections(config.apiBaseUrl, steps),
+    ...admin.nodes,
     section(
       '共享单例',
       table(
@@ -101,13 +104,14 @@ async function render() {
         sharedReport().map((row) => [row.name, row.version, row.from, row.usedBy.join(' ')]),
       ),
     ),
-    section('外壳应用', table(['包', '版本', 'Git', '构建时间'], [[shell.name, shell.version, shell.gitHash, shell.builtAt]])),
+    section('外壳应用', table(['包', '版本', 'Git 提交', '构建时间'], [[shell.name, shell.version, shell.gitHash, buildTime(shell.builtAt)]])),
     section('接口服务', element('p', health)),
     renderServerSection(),
     hydrationSection(),
     field,
     historySection(steps),
   );
+  admin.refresh();
 }
 
 void render();

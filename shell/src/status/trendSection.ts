@@ -44,25 +44,43 @@ const valuesOf = (buckets: number[], side: FieldSeriesSide | undefined, pick: Fi
     return point ? (pick(point) ?? null) : null;
   });
 
-/** Release steps drawn across the plot at their time, an abort in red, each labelled. */
+/** Rows of step labels above a plot, each this many CSS pixels high: two steps close in time go one above the other. */
+const LABEL_ROWS = 2;
+const LABEL_ROW_PX = 14;
+
+/**
+ * Release steps drawn across the plot at their time, an abort in red, each labelled above the plot (where no line
+ * runs): to the right of its mark, or to its left near the plot's right end; a label that would overlap the one
+ * before it goes a row higher.
+ */
 function markSteps(steps: ReleaseStep[]): uPlot.Plugin {
   return {
     hooks: {
       draw: (plot) => {
         const { ctx } = plot;
-        const { top, height } = plot.bbox;
+        const { left, top, width, height } = plot.bbox;
+        const px = devicePixelRatio;
         ctx.save();
-        ctx.font = `${11 * devicePixelRatio}px sans-serif`;
+        ctx.font = `${11 * px}px sans-serif`;
+        ctx.textAlign = 'left';
+        ctx.textBaseline = 'bottom';
+        const rowEnds: number[] = Array.from({ length: LABEL_ROWS }, () => Number.NEGATIVE_INFINITY);
         for (const step of steps) {
           const x = plot.valToPos(step.at / 1000, 'x', true);
-          if (x < plot.bbox.left || x > plot.bbox.left + plot.bbox.width) continue;
+          if (x < left || x > left + width) continue;
           ctx.strokeStyle = ctx.fillStyle = step.verb === 'abort' ? COLORS.abort : COLORS.mark;
-          ctx.setLineDash([4 * devicePixelRatio, 3 * devicePixelRatio]);
+          ctx.setLineDash([4 * px, 3 * px]);
           ctx.beginPath();
           ctx.moveTo(x, top);
           ctx.lineTo(x, top + height);
           ctx.stroke();
-          ctx.fillText(stepMark(step), x + 3 * devicePixelRatio, top + 12 * devicePixelRatio);
+          const text = stepMark(step);
+          const textWidth = ctx.measureText(text).width;
+          const start = x + 3 * px + textWidth <= left + width ? x + 3 * px : x - 3 * px - textWidth;
+          const free = rowEnds.findIndex((end) => start > end + 6 * px);
+          const row = free === -1 ? LABEL_ROWS - 1 : free;
+          rowEnds[row] = start + textWidth;
+          ctx.fillText(text, start, top - 2 * px - row * LABEL_ROW_PX * px);
         }
         ctx.restore();
       },
@@ -98,6 +116,8 @@ function chart(UPlot: UPlotClass, figure: Figure, series: FieldSeries, canary: F
         { label: stableName, stroke: COLORS.stable, width: 2 },
       ],
       legend: { show: false },
+      // Room above the plot for the steps' labels.
+      padding: [LABEL_ROWS * LABEL_ROW_PX + 4, null, null, null],
       scales: { x: { time: true, range: (): [number, number] => [(buckets[0] ?? series.since) / 1000, series.until / 1000] } },
       // Chinese 24-hour times (or month and day over a week) in China's time, not uPlot's English 12-hour defaults.
       axes: [{ values: (_plot, ticks) => ticks.map((seconds) => tickLabel(seconds * 1000, daily)) }, { size: 50 }],
@@ -160,7 +180,7 @@ export function trendSection(apiBaseUrl: string, steps: ReleaseStep[]): { node: 
     for (const { days: own, button } of buttons) button.setAttribute('aria-pressed', String(own === days));
     content.replaceChildren(element('p', '正在读取…', 'status-note'));
     // Two charts a row on a wide screen (560 px each), one on a phone: as wide as the room the card leaves, measured
-    // (the card's margins and padding differ by width), never past it.
+    // once the card is placed (its margins and padding differ by width), never past it.
     const room = content.clientWidth || pageRoom();
     // The grid's columns (status.css: at least 520 px each, 12 px apart): one chart fills one.
     const columns = room >= 2 * 520 + 12 ? 2 : 1;
