@@ -1,4 +1,5 @@
 import type { Envelope } from '@wenrun/shared';
+import { element } from './dom';
 
 /**
  * The admin token for the API's figures behind it (field data over time, the render servers' figures): typed in by
@@ -45,22 +46,12 @@ export async function adminGet<T>(apiBaseUrl: string, path: string): Promise<Adm
 
 /** The form that asks for the token: submitted, it is kept for the tab and `onChange` shows the figures again. */
 export function tokenForm(onChange: () => void): HTMLFormElement {
-  const form = document.createElement('form');
-  form.className = 'token-form';
-  const label = document.createElement('label');
+  const form = element('form', undefined, 'token-form');
+  const label = element('label', '管理令牌（只保存在本标签页，关闭即清除）');
   label.htmlFor = 'admin-token';
-  label.textContent = '管理令牌（只保存在本标签页，关闭即清除）';
-  const input = document.createElement('input');
-  input.id = 'admin-token';
-  input.type = 'password';
-  input.autocomplete = 'off';
-  input.spellcheck = false;
-  const use = document.createElement('button');
-  use.type = 'submit';
-  use.textContent = '使用令牌';
-  const clear = document.createElement('button');
-  clear.type = 'button';
-  clear.textContent = '清除令牌';
+  const input = Object.assign(element('input'), { id: 'admin-token', type: 'password', autocomplete: 'off', spellcheck: false });
+  const use = Object.assign(element('button', '使用令牌'), { type: 'submit' });
+  const clear = Object.assign(element('button', '清除令牌'), { type: 'button' });
   form.append(label, input, use, clear);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
