@@ -68,7 +68,7 @@ export function siteProcesses(layout: SiteLayout = DEFAULT_LAYOUT): ChildSpec[] 
     {
       name: 'reference-api',
       entry: 'reference-api/src/main.ts',
-      env: { PORT: String(layout.api), API_MODE: 'demo' },
+      env: { PORT: String(layout.api), API_MODE: 'demo', RENDER_METRICS_URLS: `http://127.0.0.1:${layout.render}/metrics` },
       readyUrl: `http://127.0.0.1:${layout.api}/healthz`,
     },
     {

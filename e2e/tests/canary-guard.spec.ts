@@ -97,7 +97,7 @@ test('a canary whose module throws: its visitors fall back, their field data arr
     const page = await browser.newPage();
     await page.goto(`${shell.origin}/status.html`);
     const history = page.locator('section').filter({ has: page.getByRole('heading', { name: '发布记录', exact: true }) });
-    await expect(history.locator('tbody tr').first()).toContainText(/abort\s*about/);
+    await expect(history.locator('tbody tr').first()).toContainText(/中止\s*about/);
     await expect(history.locator('tbody tr').first()).toContainText('守卫：');
     await expect(history.locator('tbody tr')).toHaveCount(2);
     await page.close();

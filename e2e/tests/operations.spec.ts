@@ -143,21 +143,21 @@ test('a black-holed primary remote-header on a page that shows two of its module
   expect(toBlackHole).toHaveLength(1);
 });
 
-test('status page: each remote with its version and load time, the shared singletons, the API health', async ({ page }) => {
+test('status page: a card per remote with its version and load time, the shared singletons, the API health', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('/status.html');
   const sectionTitled = (title: string) => page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
-  const remotes = sectionTitled('Remote').locator('tbody tr');
-  await expect(remotes).toHaveCount(Object.keys(REMOTE_PARTS).length);
+  await expect(page.locator('.remote-card')).toHaveCount(Object.keys(REMOTE_PARTS).length);
   for (const [name, part] of Object.entries(REMOTE_PARTS)) {
-    const row = remotes.filter({ hasText: manifestUrl(part.port) });
-    await expect(row).toContainText(name);
+    const card = page.locator('.remote-card', { has: page.getByRole('heading', { name, exact: true, level: 3 }) });
+    const row = card.locator('tbody tr').filter({ hasText: manifestUrl(part.port) });
+    await expect(row).toContainText('主地址');
     await expect(row).toContainText(/\d+\.\d+\.\d+/);
     await expect(row).toContainText(/\d+ ms/);
     await expect(row).toContainText('正常');
   }
   const shared = sectionTitled('共享单例');
   await expect(shared.locator('tr', { hasText: 'react-dom' })).toContainText('18.3.1');
-  await expect(sectionTitled('API')).toContainText('HTTP 200');
+  await expect(sectionTitled('接口服务')).toContainText('HTTP 200');
   expect(errors).toEqual([]);
 });

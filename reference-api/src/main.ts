@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     trustedProxies: trustedProxiesEnv(process.env.TRUST_PROXY),
     adminToken: adminTokenEnv(process.env),
     serviceToken: serviceTokenEnv(process.env),
+    renderMetricsUrls: listEnv(process.env.RENDER_METRICS_URLS) ?? [],
   });
   closeOnSignals(app);
 

@@ -28,7 +28,9 @@ import { siteServerCheck } from './security/serviceToken';
 import { siteOriginWritesOnly } from './security/siteOrigin';
 import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/message';
+import { fieldSeriesRoutes } from './routes/fieldSeries';
 import { releaseFigureRoutes } from './routes/releaseFigures';
+import { serverFigureRoutes } from './routes/serverFigures';
 import { searchRoutes } from './routes/search';
 import { statsRoutes } from './routes/stats';
 import { hashSecret } from './security/hash';
@@ -91,6 +93,8 @@ export interface ServerOptions {
    * those with the admin token (the canary guard), are not a visitor's and count against no address's budget.
    */
   serviceToken?: string;
+  /** The render servers' `/metrics` on loopback, read for the ops console (RENDER_METRICS_URLS). */
+  renderMetricsUrls?: string[];
 }
 
 const sitePorts = [SHELL_PART.port, ...Object.values(REMOTE_PARTS).map((part) => part.port)];
@@ -205,6 +209,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       admin.addHook('onRequest', requireAdminToken(options.adminToken));
       activityEditingRoutes(admin, ctx);
       releaseFigureRoutes(admin, ctx);
+      fieldSeriesRoutes(admin, ctx);
+      serverFigureRoutes(admin, options.renderMetricsUrls ?? []);
     },
     { prefix: ADMIN_PREFIX },
   );
@@ -215,6 +221,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
         devRoutes(dev, ctx);
         activityEditingRoutes(dev, ctx);
         releaseFigureRoutes(dev, ctx);
+        fieldSeriesRoutes(dev, ctx);
+        serverFigureRoutes(dev, options.renderMetricsUrls ?? []);
       },
       { prefix: DEV_PREFIX },
     );

@@ -6,6 +6,7 @@ import './styles';
 
 export * from './constants';
 export * from './config/parts';
+export * from './config/guardVerdict';
 export * from './config/releaseSetting';
 export {
   DEFAULT_RUNTIME_CONFIG,
@@ -22,6 +23,8 @@ export {
 } from './config/runtimeConfig';
 export * from './api/types';
 export * from './api/fieldData';
+export * from './api/fieldSeries';
+export * from './api/serverFigures';
 export { ApiError, assetUrl, del, get, isApiError, post, put, type CallOptions } from './api/client';
 export { api } from './api/endpoints';
 export { API_PATHS } from './api/paths';

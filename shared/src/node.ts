@@ -14,11 +14,14 @@
  */
 export * from './constants';
 export * from './config/parts';
+export * from './config/guardVerdict';
 export * from './config/releaseSetting';
 export { DEFAULT_RUNTIME_CONFIG, HTTPS_ONLY_MESSAGE, MAX_REMOTE_ENTRIES, parseRuntimeConfig, type CanaryRelease, type ParseOptions, type ParsedRuntimeConfig, type RuntimeConfig } from './config/runtimeConfig';
 export * from './api/types';
 export { API_PATHS, SERVICE_TOKEN_HEADER } from './api/paths';
 export * from './api/fieldData';
+export * from './api/fieldSeries';
+export * from './api/serverFigures';
 export * from './routing/manifest';
 export * from './routing/pageDataKeys';
 export * from './content/routes';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { checkBudgets, checkForeignHosts, checkIsolation, checkRouteBudget } from './checks';
+import { checkBudgets, checkConsoleOnly, checkForeignHosts, checkIsolation, checkRouteBudget } from './checks';
 import { FOOTER_MARKER } from './data';
 import { routeReport } from './pageFiles';
 import { makeTestBuild } from './testBuild';
@@ -50,6 +50,17 @@ describe('isolation', () => {
   it('lets a page with the layout load the footer and the header', () => {
     const site = makeTestBuild(root);
     expect(checkIsolation(site, routeReport(site, '/'))).toEqual([]);
+  });
+});
+
+describe('the ops console\u2019s chart library', () => {
+  it('passes when no file a visitor may load holds it', () => {
+    expect(checkConsoleOnly(makeTestBuild(root))).toEqual([]);
+  });
+
+  it('fails when it lands in a chunk the site\u2019s pages load', () => {
+    const site = makeTestBuild(root, { appChunk: 'var cursor="u-cursor-pt";' });
+    expect(checkConsoleOnly(site)).toEqual(['访客页面可能加载的 shell/bootstrap.22222222.js 含 uPlot（只属于运维控制台）']);
   });
 });
 

@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { modulesOf, REMOTE_NAMES, routeOf } from '@wenrun/shared/node';
-import { FOOTER_MARKER, INERT_URLS, ROUTE_BUDGETS, type RouteBudget } from './data';
-import { routeReport, type BuiltPart, type RouteReport, type SiteBuild } from './pageFiles';
+import { CONSOLE_ONLY_MARKERS, FOOTER_MARKER, INERT_URLS, ROUTE_BUDGETS, type RouteBudget } from './data';
+import { routeReport, visitorReachableFiles, type BuiltPart, type RouteReport, type SiteBuild } from './pageFiles';
 
 export function kb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
@@ -41,6 +41,19 @@ export function checkIsolation(site: SiteBuild, report: RouteReport): string[] {
     }
   }
   return problems;
+}
+
+/**
+ * The ops console's chart library is loaded by the status page only: no file a visitor's page may load, at start or
+ * later, holds a byte of it (found by a class name its code and stylesheet both carry, whichever chunk it lands in).
+ */
+export function checkConsoleOnly(site: SiteBuild, markers: Record<string, string> = CONSOLE_ONLY_MARKERS): string[] {
+  return visitorReachableFiles(site).flatMap(({ part, file }) => {
+    const text = fs.readFileSync(path.join(part.dir, file), 'utf8');
+    return Object.entries(markers).flatMap(([library, marker]) =>
+      text.includes(marker) ? [`访客页面可能加载的 ${part.folder}/${file} 含 ${library}（只属于运维控制台）`] : [],
+    );
+  });
 }
 
 /** What a browser may load from a part: everything but its server build (`server/`, run only by the renderer). */
@@ -105,6 +118,7 @@ export function checkBudgets(site: SiteBuild, ownHosts: string[], budgets: reado
       ...reports.flatMap((report, index) => checkRouteBudget(report, budgets[index] as RouteBudget)),
       ...reports.flatMap((report) => checkIsolation(site, report)),
       ...checkForeignHosts([site.shell, ...site.remotes], ownHosts),
+      ...checkConsoleOnly(site),
     ],
   };
 }

@@ -41,6 +41,9 @@ export const SHELL_PAGE_GROUPS: Partial<Record<RouteId, string>> = { home: 'home
 /** The root class of the shell's footer (shell/src/layout/Footer.tsx); a file holding it carries footer code. */
 export const FOOTER_MARKER = 'site-footer';
 
+/** Libraries of the ops console (status.html) only, each by a string its built code and stylesheet carry. */
+export const CONSOLE_ONLY_MARKERS: Record<string, string> = { uPlot: 'u-cursor-pt' };
+
 /** Absolute URLs that appear in built files but are never requested, each with why. */
 export const INERT_URLS: { prefix: string; reason: string }[] = [
   { prefix: 'http://www.w3.org/', reason: 'XML/SVG/MathML namespace names in React DOM and inline SVG: identifiers, never fetched' },

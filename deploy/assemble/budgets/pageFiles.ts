@@ -89,6 +89,20 @@ function statsOf(part: BuiltPart, entry: string): PartStats {
   return { part, stats };
 }
 
+/**
+ * Every file the site's pages may ever load from the shell (its `main` entry's, now or on demand) and every file of
+ * every remote: what no visitor's page can reach is only the status page's own.
+ */
+export function visitorReachableFiles(site: SiteBuild): PageFile[] {
+  const { stats } = statsOf(site.shell, SITE_ENTRY);
+  const groups = [stats.initial, stats.async, ...Object.values(stats.groups), ...Object.values(stats.shared)];
+  const shellFiles = groups.flatMap((group) => [...group.js, ...group.css]);
+  const remoteFiles = site.remotes.flatMap((part) =>
+    (fs.readdirSync(part.dir, { recursive: true }) as string[]).filter((file) => /\.(js|css)$/.test(file) && !file.startsWith(`server${path.sep}`)).map((file) => ({ part, file })),
+  );
+  return [...new Set(shellFiles)].map((file) => ({ part: site.shell, file })).concat(remoteFiles);
+}
+
 /** The remotes a path shows, in the order the page asks for them (the layout's first), with their stats. */
 function shownRemotes(site: SiteBuild, pathname: string): (PartStats & { module: string })[] {
   const remoteByName = new Map(site.remotes.map((remote) => [remote.name, remote]));

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ACTIVITY_IMAGE_ROUTE, RELEASE_HISTORY_FILE, REMOTE_NAMES, REMOTE_PARTS, type RemoteName } from '@wenrun/shared/node';
+import { ACTIVITY_IMAGE_ROUTE, GUARD_VERDICT_FILE, RELEASE_HISTORY_FILE, REMOTE_NAMES, REMOTE_PARTS, type RemoteName } from '@wenrun/shared/node';
 import { routeNotFoundEnvelope } from '@wenrun/reference-api/envelope';
 import type { ApiRoute } from '@wenrun/reference-api';
 import { DOCUMENT_TYPES, STRICT_TRANSPORT_SECURITY, type SiteAddresses } from '@wenrun/server-plugins';
@@ -309,6 +309,11 @@ ${headers(site, CACHE_RULES.fresh, false)}
   location = /${RELEASE_HISTORY_FILE} {
     alias ${path.join(path.dirname(site.runtimeConfigFile), RELEASE_HISTORY_FILE)};
     default_type "text/plain; charset=utf-8";
+${headers(site, CACHE_RULES.fresh, false)}
+  }
+
+  location = /${GUARD_VERDICT_FILE} {
+    alias ${path.join(path.dirname(site.runtimeConfigFile), GUARD_VERDICT_FILE)};
 ${headers(site, CACHE_RULES.fresh, false)}
   }
 ${renderedPages(site)}${tooManyLocation(headers(site, null, false))}`

@@ -273,6 +273,7 @@ async function main(): Promise<void> {
               TRUST_PROXY: '127.0.0.1',
               DATABASE_PATH: database,
               SITE_ORIGINS: [siteOrigin, ...Object.values(origins.remotes)].join(','),
+              RENDER_METRICS_URLS: renderPorts.map((renderPort) => `http://127.0.0.1:${renderPort}/metrics`).join(','),
             },
           },
         ]),

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FieldEvent } from '@wenrun/shared/node';
+import type { FieldEvent, GuardVerdicts } from '@wenrun/shared/node';
 import { openDatabase } from '@wenrun/reference-api/db/database';
 import { createFieldDataStore } from '@wenrun/reference-api/db/fieldData';
 import { manualClock, startServer, type TestServer } from '@wenrun/reference-api/test/harness';
 import type { EntryChecker } from './entryCheck';
-import { createGuard } from './guard';
+import { createGuard, guardVerdictFileBeside } from './guard';
 import { readHistory, historyFileBeside } from './history';
 import { takeStep } from './release';
 
@@ -90,6 +90,35 @@ describe('the canary guard on seeded field data', () => {
     expect(last).toMatchObject({ verb: 'abort', remote: 'about', after: { entries: [STABLE] } });
     expect(last?.reason).toMatch(/^守卫：加载失败率：灰度 15\.0%（30\/200）高于稳定版 0\.5%（4\/800），z = \d+\.\d\d > 2\.326（99% 置信）/);
     expect(lines).toEqual([expect.stringMatching(/^\[guard\] 已中止 about 的灰度 https:\/\/cdn\.example\.cn\/about\/1\.1\.0\/mf-manifest\.json：加载失败率/)]);
+  });
+
+  it('leaves its verdict, the figures and the test beside the config for the console, and keeps it once the canary is gone', async () => {
+    await seed('stable', { views: 800, loadFailures: 4 });
+    await seed('canary', { views: 200, loadFailures: 30 });
+    await guard().checkOnce();
+    const read = () => JSON.parse(fs.readFileSync(guardVerdictFileBeside(configFile), 'utf8')) as GuardVerdicts;
+    const written = read();
+    expect(written.verdicts).toEqual([
+      {
+        remote: 'about',
+        entry: CANARY,
+        since: expect.any(Number),
+        checkedAt: clock.now(),
+        kind: 'abort',
+        label: '已中止',
+        details: [expect.stringMatching(/^加载失败率：灰度 15\.0%（30\/200）/)],
+        aborted: true,
+        test: expect.stringContaining('单侧两比例 z 检验，99% 置信（z > 2.326）'),
+        figures: {
+          canary: expect.objectContaining({ views: 200, loadFailures: { views: 200, count: 30 } }),
+          stable: expect.objectContaining({ views: 800, loadFailures: { views: 800, count: 4 } }),
+        },
+      },
+    ]);
+    // The canary is gone from the config: the next check judges nothing and leaves the file as it was.
+    await guard().checkOnce();
+    expect(read()).toEqual(written);
+    expect(fs.readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
   it('aborts a canary whose error rate or p75 LCP is worse', async () => {

@@ -3,12 +3,22 @@
  * began (verdict.ts); a canary worse than stable beyond chance is aborted as `npm run release -- abort` would, the
  * reason in the history and on the console. It never promotes, and it says a verdict once, when it changes.
  */
-import { parseRuntimeConfig, type RemoteName } from '@wenrun/shared/node';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  GUARD_VERDICT_FILE,
+  parseRuntimeConfig,
+  type GuardSideFigures,
+  type GuardVerdictRecord,
+  type GuardVerdicts,
+  type ReleaseSideFigures,
+  type RemoteName,
+} from '@wenrun/shared/node';
 import type { EntryChecker } from './entryCheck';
 import { readReleaseFigures, type FieldDataSource } from './fieldFigures';
 import { canaryStartedAt } from './history';
 import { fileSource, takeStep, type ConfigSource } from './release';
-import { parseThresholds, type GuardThresholds } from './thresholds';
+import { parseThresholds, Z_OF_CONFIDENCE, type GuardThresholds } from './thresholds';
 import { judgeCanary, judgeRobustly, VERDICT_LABELS, type Verdict } from './verdict';
 
 export const GUARD_INTERVAL_MS = 60_000;
@@ -32,20 +42,87 @@ export interface CanaryJudged {
   since: number;
   verdict: Verdict;
   aborted: boolean;
+  /** The figures judged (leaveOutClients left out at each end), for the console. */
+  figures?: JudgedRelease['figures'];
+  thresholds: GuardThresholds;
+}
+
+export interface JudgedRelease {
+  verdict: Verdict;
+  figures?: { canary?: ReleaseSideFigures; stable?: ReleaseSideFigures };
 }
 
 /**
  * A remote's canary judged on its field data since `since`: with `leaveOutClients` left out at each end of each
  * count, checked against twice as many (verdict.ts, judgeRobustly). What the guard acts on and `status` shows.
  */
-export async function judgeRelease(source: FieldDataSource, remote: string, since: number, thresholds: GuardThresholds): Promise<Verdict> {
+export async function judgeRelease(source: FieldDataSource, remote: string, since: number, thresholds: GuardThresholds): Promise<JudgedRelease> {
   const few = thresholds.leaveOutClients;
   const [first, second] = await Promise.all([few, 2 * few].map((leaveOut) => readReleaseFigures(source, since, leaveOut)));
-  const verdictOf = (figures: typeof first) => {
-    const row = figures?.remotes.find((candidate) => candidate.remote === remote);
-    return judgeCanary(row?.canary, row?.stable, thresholds);
+  const rowOf = (figures: typeof first) => figures?.remotes.find((candidate) => candidate.remote === remote);
+  const verdictOf = (figures: typeof first) => judgeCanary(rowOf(figures)?.canary, rowOf(figures)?.stable, thresholds);
+  const row = rowOf(first);
+  return { verdict: judgeRobustly(verdictOf(first), verdictOf(second), thresholds), ...(row ? { figures: row } : {}) };
+}
+
+export function guardVerdictFileBeside(configFile: string): string {
+  return path.join(path.dirname(configFile), GUARD_VERDICT_FILE);
+}
+
+/** The test a verdict rests on, in words, for ops reading the console. */
+export function describeTest(thresholds: GuardThresholds): string {
+  const { confidence, minMargin, lcpWorseBy, leaveOutClients: few, minViews, minClients } = thresholds;
+  return (
+    `错误率与加载失败率：单侧两比例 z 检验，${confidence * 100}% 置信（z > ${Z_OF_CONFIDENCE[confidence]}），且至少高 ${minMargin * 100} 个百分点；` +
+    `LCP p75 比稳定版慢不超过 ${lcpWorseBy * 100}%；每端去掉 ${few} 个访问者，并以去掉 ${2 * few} 个核对；` +
+    `每侧至少 ${minViews} 次访问、${minClients} 个访问者`
+  );
+}
+
+const sideFigures = (side: ReleaseSideFigures | undefined): GuardSideFigures | undefined =>
+  side && {
+    views: side.views,
+    clients: side.clients,
+    errors: side.trimmed.errors,
+    loadFailures: side.trimmed.loadFailures,
+    ...(side.trimmed.lcp.p75 === undefined ? {} : { lcpP75: side.trimmed.lcp.p75 }),
   };
-  return judgeRobustly(verdictOf(first), verdictOf(second), thresholds);
+
+/** A judgement as the console reads it (GUARD_VERDICT_FILE). */
+export function verdictRecord(judged: CanaryJudged, checkedAt: number): GuardVerdictRecord {
+  const { verdict } = judged;
+  const canary = sideFigures(judged.figures?.canary);
+  const stable = sideFigures(judged.figures?.stable);
+  return {
+    remote: judged.remote,
+    entry: judged.entry,
+    since: judged.since,
+    checkedAt,
+    kind: verdict.kind,
+    label: judged.aborted ? '已中止' : VERDICT_LABELS[verdict.kind],
+    details: verdict.kind === 'abort' ? verdict.reasons : verdict.kind === 'no-harm-seen' ? verdict.notes : [verdict.reason],
+    aborted: judged.aborted,
+    test: describeTest(judged.thresholds),
+    ...(canary || stable ? { figures: { ...(canary ? { canary } : {}), ...(stable ? { stable } : {}) } } : {}),
+  };
+}
+
+/** Each remote's last verdict; a file missing or broken starts empty (the next check writes it again). */
+function readVerdicts(file: string): Map<string, GuardVerdictRecord> {
+  try {
+    const read = JSON.parse(fs.readFileSync(file, 'utf8')) as GuardVerdicts;
+    return new Map(read.verdicts.map((record) => [record.remote, record]));
+  } catch {
+    return new Map();
+  }
+}
+
+/** Written whole then renamed into place: a reader never sees half a file. */
+function writeVerdicts(file: string, verdicts: Map<string, GuardVerdictRecord>, updatedAt: number): void {
+  const body: GuardVerdicts = { updatedAt, verdicts: [...verdicts.values()].sort((a, b) => a.remote.localeCompare(b.remote)) };
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, `${JSON.stringify(body, null, 2)}\n`);
+  fs.renameSync(temporary, file);
 }
 
 export function createGuard(options: GuardOptions) {
@@ -64,24 +141,35 @@ export function createGuard(options: GuardOptions) {
   async function judge(remote: RemoteName, entry: string, since: number, raw: Record<string, unknown>, figures: FieldDataSource): Promise<CanaryJudged> {
     const { thresholds, problems } = parseThresholds(raw.canaryGuard);
     for (const problem of problems) sayOnce(`problem ${problem}`, `[guard] ${problem}`);
-    const verdict = await judgeRelease(figures, remote, since, thresholds);
+    const { verdict, figures: measured } = await judgeRelease(figures, remote, since, thresholds);
+    const judged = { remote, entry, since, verdict, ...(measured ? { figures: measured } : {}), thresholds };
     if (verdict.kind !== 'abort') {
       const detail = verdict.kind === 'no-harm-seen' ? verdict.notes.join('；') : verdict.reason;
       sayOnce(`verdict ${remote}`, `[guard] ${remote} 灰度 ${entry}：${VERDICT_LABELS[verdict.kind]}${detail ? `（${detail}）` : ''}`);
-      return { remote, entry, since, verdict, aborted: false };
+      return { ...judged, aborted: false };
     }
     const reason = `守卫：${verdict.reasons.join('；')}`;
     if (options.mayAct?.() === false) {
       sayOnce(`refused ${remote}`, `[guard] ${remote} 的灰度应中止，但本守卫已不再持有全站守卫的租约，交给当前的守卫`);
-      return { remote, entry, since, verdict, aborted: false };
+      return { ...judged, aborted: false };
     }
     try {
-      await takeStep({ configFile: options.configFile, source, verb: 'abort', remote, reason, expectCanary: entry, ...(options.check ? { check: options.check } : {}) });
+      // On the guard's clock, like its verdict: the abort is marked when the guard judged it.
+      await takeStep({
+        configFile: options.configFile,
+        source,
+        verb: 'abort',
+        remote,
+        reason,
+        expectCanary: entry,
+        now: () => new Date(now()),
+        ...(options.check ? { check: options.check } : {}),
+      });
       log(`[guard] 已中止 ${remote} 的灰度 ${entry}：${verdict.reasons.join('；')}`);
-      return { remote, entry, since, verdict, aborted: true };
+      return { ...judged, aborted: true };
     } catch (error) {
       sayOnce(`refused ${remote}`, `[guard] ${remote} 的灰度应中止，但没有中止：${error instanceof Error ? error.message : String(error)}`);
-      return { remote, entry, since, verdict, aborted: false };
+      return { ...judged, aborted: false };
     }
   }
 
@@ -107,6 +195,18 @@ export function createGuard(options: GuardOptions) {
         judged.push(await judge(remote, canary.entry, since, raw, figures));
       } catch (error) {
         sayOnce(`figures ${remote}`, `[guard] ${remote}：${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    // The last verdict of each remote stays when its canary is gone (aborted, promoted): what the console shows.
+    if (judged.length) {
+      const file = guardVerdictFileBeside(options.configFile);
+      const verdicts = readVerdicts(file);
+      const checkedAt = now();
+      for (const one of judged) verdicts.set(one.remote, verdictRecord(one, checkedAt));
+      try {
+        writeVerdicts(file, verdicts, checkedAt);
+      } catch (error) {
+        sayOnce('verdict file', `[guard] 写不了 ${file}（${error instanceof Error ? error.message : String(error)}），控制台看不到守卫的判定`);
       }
     }
     return judged;

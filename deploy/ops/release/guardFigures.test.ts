@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { serveGuardFigures } from './guardFigures';
 import type { CanaryJudged } from './guard';
+import { DEFAULT_THRESHOLDS } from './thresholds';
 
 const judged = (remote: 'wuyou' | 'about', verdict: CanaryJudged['verdict'], aborted = false): CanaryJudged => ({
   remote,
@@ -9,6 +10,7 @@ const judged = (remote: 'wuyou' | 'about', verdict: CanaryJudged['verdict'], abo
   since: 0,
   verdict,
   aborted,
+  thresholds: DEFAULT_THRESHOLDS,
 });
 
 describe('the guard\'s figures', () => {

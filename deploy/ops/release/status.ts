@@ -102,7 +102,7 @@ export async function statusReport(options: StatusOptions): Promise<string[]> {
         continue;
       }
       try {
-        const verdict = await judgeRelease(source, remote, since, guardSettings.thresholds);
+        const { verdict } = await judgeRelease(source, remote, since, guardSettings.thresholds);
         const detail = verdict.kind === 'abort' ? verdict.reasons.join('；') : verdict.kind === 'no-harm-seen' ? verdict.notes.join('；') : verdict.reason;
         lines.push(`  守卫判定（灰度开始以来 ${Math.round((now - since) / 60_000)} 分钟）：${VERDICT_LABELS[verdict.kind]}${detail ? `（${detail}）` : ''}`);
       } catch (error) {

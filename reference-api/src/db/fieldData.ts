@@ -16,7 +16,7 @@ import type { Schema } from './schema';
 
 const DAY_MS = 86_400_000;
 /** China time, where the site's visitors and its ops are: a day of field data is a day there. */
-const CHINA_OFFSET_MS = 8 * 3_600_000;
+export const CHINA_OFFSET_MS = 8 * 3_600_000;
 /**
  * Beyond retention, caps: a flood of beacons cannot grow the file without bound. The views cap holds many small
  * views, the events cap one view id sent again and again. Past a cap, the client holding the most (views, or events)
@@ -63,32 +63,36 @@ type Json = Expression<unknown>;
 /**
  * What the summary queries say differently on each dialect, and nothing else: JSON kept as text read as rows
  * (SQLite's json_each; PostgreSQL's json_each_text and json_array_elements_text over a cast), a JSON array built as
- * text (the key of a group), and text ordered byte by byte where a tie is broken (SQLite's BINARY; PostgreSQL's
- * "C", whatever the database's collation), so both pick the same build or client when counts tie.
+ * text (the key of a group), a JSON object's value at a key given as text (a view's version of a remote), and text
+ * ordered byte by byte where a tie is broken (SQLite's BINARY; PostgreSQL's "C", whatever the database's collation),
+ * so both pick the same build or client when counts tie.
  */
 interface DialectSql {
   entries: (json: Json) => RawBuilder<unknown>;
   items: (json: Json) => RawBuilder<unknown>;
   array: (...values: RawBuilder<unknown>[]) => RawBuilder<unknown>;
+  valueAt: (json: Json, key: Json) => RawBuilder<unknown>;
   bytewise: RawBuilder<unknown>;
 }
-const DIALECT_SQL: Record<Dialect, DialectSql> = {
+export const DIALECT_SQL: Record<Dialect, DialectSql> = {
   sqlite: {
     entries: (json) => sql`json_each(${json})`,
     items: (json) => sql`json_each(${json})`,
     array: (...values) => sql`json_array(${sql.join(values)})`,
+    valueAt: (json, key) => sql`json_extract(${json}, '$."' || ${key} || '"')`,
     bytewise: sql``,
   },
   postgres: {
     entries: (json) => sql`json_each_text(${json}::json)`,
     items: (json) => sql`json_array_elements_text(${json}::json)`,
     array: (...values) => sql`json_build_array(${sql.join(values)})::text`,
+    valueAt: (json, key) => sql`(${json}::json ->> ${key})`,
     bytewise: sql` COLLATE "C"`,
   },
 };
 
 /** The parameters of the summary queries. */
-interface SummaryWindow {
+export interface SummaryWindow {
   since: number;
   until: number;
   /** JSON lists: the route manifest's patterns, the parts table's remotes. */
@@ -101,11 +105,22 @@ interface SummaryWindow {
 
 type Grouping = 'route' | 'day' | 'release' | 'side';
 
+/** The window of views every figure is computed over (the ops console's series too: fieldSeries.ts). */
+export const summaryWindow = (since: number, until: number, perClientPerHour: number, leaveOut = 0): SummaryWindow => ({
+  since,
+  until,
+  routes: JSON.stringify(SITE_ROUTES.map((route) => route.path)),
+  remotes: JSON.stringify(REMOTE_NAMES),
+  maxVersions: MAX_VERSIONS_PER_REMOTE,
+  perClientPerHour,
+  leaveOut,
+});
+
 /**
  * The summary queries of a dialect over a window, written once: each is a `WITH` of the window's views, the members
  * of the groups of one grouping, and what is computed per group. What comes back is a row per group, never per view.
  */
-function summaryQueries(dialect: Dialect, w: SummaryWindow) {
+export function summaryQueries(dialect: Dialect, w: SummaryWindow) {
   const d = DIALECT_SQL[dialect];
   const routes = sql.val(w.routes);
   const remotes = sql.val(w.remotes);
@@ -222,6 +237,8 @@ function summaryQueries(dialect: Dialect, w: SummaryWindow) {
     )`;
 
   return {
+    groupings: GROUPINGS,
+    p75Of,
     grouped,
     slotOutcomes: sql<{ grp: string; fallbacks: number; failures: number }>`${slots}
       SELECT grp, count(DISTINCT CASE WHEN outcome = 'fallback' THEN view_id END) AS fallbacks,
@@ -412,15 +429,7 @@ export function createFieldDataStore(db: Db, given: Partial<FieldDataLimits> = {
   }
 
   const queriesFor = (since: number, until: number, leaveOut = 0) =>
-    summaryQueries(dialect, {
-      since,
-      until,
-      routes: JSON.stringify(SITE_ROUTES.map((route) => route.path)),
-      remotes: JSON.stringify(REMOTE_NAMES),
-      maxVersions: MAX_VERSIONS_PER_REMOTE,
-      perClientPerHour: limits.viewsPerClientPerHour,
-      leaveOut,
-    });
+    summaryQueries(dialect, summaryWindow(since, until, limits.viewsPerClientPerHour, leaveOut));
 
   /**
    * Each remote's canary visitors beside its stable ones over [since, until]: what a release is judged by, each

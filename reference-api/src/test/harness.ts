@@ -66,12 +66,15 @@ export async function testDatabase(options: OpenOptions = {}): Promise<Db> {
   return db;
 }
 
-afterAll(async () => {
-  for (const { db, fresh } of opened.splice(0)) {
-    await db.close();
-    await fresh.drop();
-  }
-});
+// Jest's global: a Playwright spec imports startServer too (e2e/tests/ops-console.spec.ts), and opens no testDatabase.
+if (typeof afterAll === 'function') {
+  afterAll(async () => {
+    for (const { db, fresh } of opened.splice(0)) {
+      await db.close();
+      await fresh.drop();
+    }
+  });
+}
 
 export interface TestServer {
   url: string;

@@ -1,10 +1,10 @@
 import { Counter, type Registry } from 'prom-client';
-import type { RemoteName } from '@wenrun/shared/node';
+import type { RemoteName, RenderPageOutcome } from '@wenrun/shared/node';
 import type { RenderOutcome } from '../render/siteRenderer';
 import type { RemoteVersion } from './siteWatch';
 
-/** What became of a page asked of the render server, as ops count it. */
-export type PageOutcome = 'rendered' | 'slot_fallback' | 'timed_out' | 'unavailable' | 'redirect';
+/** What became of a page asked of the render server, as ops count it (the console names each). */
+export type PageOutcome = RenderPageOutcome;
 
 /** A render or data call over its deadline says so in its reason (`渲染超过 5000 ms`, the client's `系统接口请求超时…`). */
 const TIMED_OUT = /超时|超过 \d+ ms|timeout/i;

@@ -7,7 +7,7 @@ import {
   type FieldSummary,
   type RuntimeConfig,
 } from '@wenrun/shared';
-import { element, section, table, type Cell } from './dom';
+import { element, pageRoom, section, table, tickLabel, type Cell } from './dom';
 
 const WINDOW_TITLES: Record<(typeof FIELD_SUMMARY_WINDOWS)[number], string> = { 1: '最近 24 小时', 7: '最近 7 天' };
 
@@ -40,9 +40,9 @@ function windowTables(title: string, summary: FieldSummary): Node[] {
   return [
     element('h3', `${title}：按路由`),
     table(['路由', ...FIGURE_HEADINGS], summary.byRoute.map((row) => [row.route, ...figureCells(row)])),
-    element('h3', `${title}：按 remote 版本`),
+    element('h3', `${title}：按模块版本`),
     table(
-      ['Remote', '版本', '发布', ...FIGURE_HEADINGS, '加载 p75', '回退', '失败'],
+      ['模块', '版本', '发布', ...FIGURE_HEADINGS, '加载 p75', '回退', '失败'],
       summary.byRemoteVersion.map((row) => [
         row.remote,
         row.version,
@@ -75,7 +75,7 @@ function canaryTable(config: RuntimeConfig, summary: FieldSummary): Node {
     }
   }
   if (!rows.length) return element('p', '当前没有灰度发布。');
-  return table(['Remote', '发布', '版本', '访问', '错误率', 'LCP p75'], rows);
+  return table(['模块', '发布', '版本', '访问', '错误率', 'LCP p75'], rows);
 }
 
 /**
@@ -104,12 +104,14 @@ async function dayCharts(summary: FieldSummary): Promise<Node[]> {
     figure.append(element('figcaption', title), canvas);
     new UPlot(
       {
-        width: Math.max(240, Math.min(640, document.documentElement.clientWidth - 48)),
+        width: Math.max(200, Math.min(640, pageRoom())),
         height: 180,
         series: [{}, ...routes.map((route, index) => ({ label: route, stroke: `hsl(${(index * 67) % 360} 60% 40%)`, spanGaps: true }))],
         // The whole week, not just the days that have data: one day alone would be stretched over years.
         scales: { x: { time: true, range: (): [number, number] => [summary.since / 1000, summary.until / 1000] } },
-        axes: [{}, { size: 60 }],
+        axes: [{ values: (_plot, ticks) => ticks.map((seconds) => tickLabel(seconds * 1000, true)) }, { size: 60 }],
+        // uPlot's legend is a table as wide as its labels: a phone has no room; the table below names each route.
+        legend: { show: false },
       },
       [x, ...series(pick)],
       canvas,
@@ -117,8 +119,8 @@ async function dayCharts(summary: FieldSummary): Promise<Node[]> {
     return figure;
   };
   return [
-    chart('各路由 LCP p75（毫秒，按天）', (row) => row.p75.LCP),
-    chart('各路由错误率（%，按天）', (row) => row.errorRate * 100),
+    chart('各路由 LCP p75（毫秒，按天；各路由的数值见下表）', (row) => row.p75.LCP),
+    chart('各路由错误率（%，按天；各路由的数值见下表）', (row) => row.errorRate * 100),
     element('h3', '按天的数据（与图表相同）'),
     byDayTable,
   ];

@@ -1,29 +1,21 @@
 import { getRuntimeConfig, loadRuntimeConfig, RENDER_PORT } from '@wenrun/shared';
-import { element, section, table, type Cell } from './dom';
+import { tokenForm } from './adminAccess';
+import { buildTime, chinaTime, element, section, table } from './dom';
 import { fieldSection } from './fieldSection';
-import { historySection } from './historySection';
+import { historySection, readReleaseSteps, type ReleaseStep } from './historySection';
+import { readGuardVerdicts, remotesSection } from './remotesSection';
+import { serverFigures } from './serverSection';
+import { trendSection } from './trendSection';
 import { inspectEntry, sharedReport, type EntryReport } from './inspect';
 import { readHydrationMismatches } from '../remotes/hydrationCounts';
 import './status.css';
 
 /**
- * `status.html`: what ops need to see of a running site, plainly: each remote's entries with version, load time
- * and errors, the shared singletons and who provided them, the API's health, field data. It shows nothing secret.
+ * `status.html`, the ops console: per remote its entries, versions, canary and the guard's verdict with its figures;
+ * field data over time, canary beside stable, release steps on the time axis; the render servers' figures; the
+ * shared singletons, the API's health, field data tables, the release history. What the API keeps behind its admin
+ * token is asked for with the token ops type in (adminAccess.ts); the rest is nothing secret.
  */
-function remoteRows(reports: EntryReport[]): Cell[][] {
-  return reports.map((report) => [
-    report.remote,
-    report.role,
-    report.entry,
-    report.build ? `${report.build.version}（${report.build.gitHash}）` : undefined,
-    report.build?.builtAt,
-    report.manifestMs === undefined ? undefined : `${report.manifestMs} ms`,
-    report.loadMs === undefined ? undefined : `${report.loadMs} ms`,
-    report.exposes?.join(' '),
-    report.errors.join('；') || '正常',
-  ]);
-}
-
 async function apiHealth(): Promise<string> {
   const url = `${getRuntimeConfig().apiBaseUrl}/healthz`;
   const started = performance.now();
@@ -56,11 +48,36 @@ function renderServerSection(): Node {
   );
 }
 
+/**
+ * The figures behind the admin token, asked for again when ops give or clear the token; `refresh` once they are on
+ * the page, so the charts are drawn as wide as the room they get.
+ */
+function adminSections(apiBaseUrl: string, steps: ReleaseStep[]): { nodes: Node[]; refresh: () => void } {
+  const trendBody = element('div');
+  const serverBody = element('div');
+  const refresh = () => {
+    const trend = trendSection(apiBaseUrl, steps);
+    trendBody.replaceChildren(trend.node);
+    void trend.show(1);
+    serverBody.replaceChildren(element('p', '正在读取…', 'status-note'));
+    void serverFigures(apiBaseUrl).then((nodes) => serverBody.replaceChildren(...nodes));
+  };
+  const access = section(
+    '管理令牌',
+    element('p', '现场数据趋势和服务器指标由接口服务的管理接口提供。演示站点不需要令牌；生产环境请输入 ADMIN_TOKEN。'),
+    tokenForm(refresh),
+  );
+  return { nodes: [access, section('现场数据趋势：灰度与稳定版', trendBody), section('服务器指标', serverBody)], refresh };
+}
+
 async function render() {
-  document.title = '站点状态';
+  document.title = '运维控制台';
   const root = document.getElementById('root');
   if (!root) return;
-  root.replaceChildren(element('h1', '站点状态'), element('p', '正在检查各个部分…', 'status-note'));
+  const header = element('header', undefined, 'console-header');
+  header.append(element('h1', '运维控制台'), element('p', '正在检查各个部分…', 'status-note'));
+  const main = element('main', undefined, 'console-main');
+  root.replaceChildren(header, main);
 
   const config = await loadRuntimeConfig('/runtime-config.json');
   const reports: EntryReport[] = [];
@@ -69,20 +86,17 @@ async function render() {
     if (canary) reports.push(await inspectEntry(remote, canary.entry, `灰度 ${canary.percent}%`));
     for (const [index, entry] of entries.entries()) reports.push(await inspectEntry(remote, entry, index === 0 ? '主地址' : '备用'));
   }
-  const [health, field, history] = await Promise.all([apiHealth(), fieldSection(config), historySection()]);
+  const [health, field, steps, verdicts] = await Promise.all([apiHealth(), fieldSection(config), readReleaseSteps(), readGuardVerdicts()]);
   const shell = __BUILD_INFO__;
 
-  root.replaceChildren(
-    element('h1', '站点状态'),
-    element('p', `检查时间：${new Date().toLocaleString('zh-CN')}。本页只读，不含任何保密信息。`, 'status-note'),
-    section(
-      'Remote',
-      table(
-        ['名称', '类型', '清单地址', '版本', '构建时间', '清单耗时', '加载耗时', '暴露模块', '状态'],
-        remoteRows(reports),
-        (index) => (reports[index]?.errors.length ? 'is-failed' : undefined),
-      ),
-    ),
+  header.replaceChildren(
+    element('h1', '运维控制台'),
+    element('p', `检查时间：${chinaTime(Date.now())}（北京时间）。令牌之外的内容都不保密。`, 'status-note'),
+  );
+  const admin = adminSections(config.apiBaseUrl, steps);
+  main.replaceChildren(
+    remotesSection(config, reports, verdicts, steps),
+    ...admin.nodes,
     section(
       '共享单例',
       table(
@@ -90,13 +104,14 @@ async function render() {
         sharedReport().map((row) => [row.name, row.version, row.from, row.usedBy.join(' ')]),
       ),
     ),
-    section('Shell', table(['包', '版本', 'Git', '构建时间'], [[shell.name, shell.version, shell.gitHash, shell.builtAt]])),
-    section('API', element('p', health)),
+    section('外壳应用', table(['包', '版本', 'Git 提交', '构建时间'], [[shell.name, shell.version, shell.gitHash, buildTime(shell.builtAt)]])),
+    section('接口服务', element('p', health)),
     renderServerSection(),
     hydrationSection(),
     field,
-    history,
+    historySection(steps),
   );
+  admin.refresh();
 }
 
 void render();

@@ -1,0 +1,97 @@
+import { FIELD_SERIES_WINDOWS, type FieldSeries, type FieldSeriesDays, type FieldSeriesSide } from '@wenrun/shared/node';
+import { sql } from 'kysely';
+import type { Db } from './database';
+import { CHINA_OFFSET_MS, DIALECT_SQL, summaryQueries, summaryWindow } from './fieldData';
+
+/** Builds of a side named beside its lines: a stable build, its canary, an older tab or two. */
+const VERSIONS_SHOWN = 3;
+
+interface GroupValue {
+  grp: string;
+  value: number;
+}
+
+/**
+ * The queries of a series: the views of fieldData.ts's `side` grouping (a remote's canary visitors apart from its
+ * stable ones, flooders' hours left out) put in time buckets, hours the same in China time, days starting at midnight
+ * there (`offset`). The bucket's width and offset are the server's own numbers, written into the SQL: an integer
+ * divided by an integer is one on both dialects, where a bound parameter is a real on SQLite.
+ */
+function seriesQueries(db: Db, perClientPerHour: number, since: number, until: number, bucketMs: number, offset: number) {
+  const { groupings, p75Of } = summaryQueries(db.dialect, summaryWindow(since, until, perClientPerHour));
+  const d = DIALECT_SQL[db.dialect];
+  const bucketed = sql`WITH ${groupings.side},
+    failed AS (
+      SELECT DISTINCT view_id, remote FROM field_events WHERE kind = 'slot' AND outcome <> 'loaded' AND view_id IN (SELECT id FROM views)
+    ),
+    bucketed AS (
+      SELECT m.grp || ' ' || CAST((m.seen_at + ${sql.lit(offset)}) / ${sql.lit(bucketMs)} AS TEXT) AS grp, m.grp AS side,
+             ${d.valueAt(sql.ref('m.versions'), sql.ref('m.remote'))} AS version, m.has_error, f.view_id AS failed, m.lcp, m.inp
+        FROM members m LEFT JOIN failed f ON f.view_id = m.id AND f.remote = m.remote
+    )`;
+  const p75 = (column: 'lcp' | 'inp') =>
+    sql<GroupValue>`${bucketed}, measured AS (SELECT grp, ${sql.ref(column)} AS value FROM bucketed WHERE ${sql.ref(column)} IS NOT NULL)
+      ${p75Of('measured')}`;
+  return {
+    counts: sql<{ grp: string; views: number; errors: number; failures: number }>`${bucketed}
+      SELECT grp, count(*) AS views, sum(has_error) AS errors, count(failed) AS failures FROM bucketed GROUP BY grp`,
+    lcp: p75('lcp'),
+    inp: p75('inp'),
+    versions: sql<{ grp: string; version: string }>`${bucketed}
+      SELECT side AS grp, version FROM (SELECT side, version, count(*) AS views FROM bucketed WHERE version IS NOT NULL GROUP BY side, version) seen
+       ORDER BY views DESC, version${d.bytewise}`,
+  };
+}
+
+/**
+ * Field data over time, per remote, canary apart from stable: what the ops console charts. Computed over the same
+ * window of views as every other figure (fieldData.ts), so what a flooder sent in an hour it flooded counts nowhere.
+ */
+export function createFieldSeriesStore(db: Db, perClientPerHour: number) {
+  return async function series(now: number, days: FieldSeriesDays): Promise<FieldSeries> {
+    const bucketMs = FIELD_SERIES_WINDOWS[days];
+    const since = now - days * 86_400_000;
+    const offset = days === 1 ? 0 : CHINA_OFFSET_MS;
+    const queries = seriesQueries(db, perClientPerHour, since, now, bucketMs, offset);
+    const [counts, lcp, inp, versions] = await Promise.all([
+      queries.counts.execute(db.kysely),
+      queries.lcp.execute(db.kysely),
+      queries.inp.execute(db.kysely),
+      queries.versions.execute(db.kysely),
+    ]);
+    const p75 = (rows: GroupValue[]) => new Map(rows.map((row) => [row.grp, Math.round(row.value)]));
+    const lcpOf = p75(lcp.rows);
+    const inpOf = p75(inp.rows);
+    const sides = new Map<string, FieldSeriesSide>();
+    for (const row of counts.rows) {
+      // The side is a JSON array, which PostgreSQL writes with a space after each comma: the bucket is after the last.
+      const split = row.grp.lastIndexOf(' ');
+      const side = row.grp.slice(0, split);
+      const bucket = row.grp.slice(split + 1);
+      const [remote, canary] = JSON.parse(side) as [string, number];
+      const entry = sides.get(side) ?? { remote, canary: canary === 1, versions: [], points: [] };
+      entry.points.push({
+        at: Number(bucket) * bucketMs - offset,
+        views: row.views,
+        errorRate: row.errors / row.views,
+        loadFailureRate: row.failures / row.views,
+        ...(lcpOf.has(row.grp) ? { lcpP75: lcpOf.get(row.grp) } : {}),
+        ...(inpOf.has(row.grp) ? { inpP75: inpOf.get(row.grp) } : {}),
+      });
+      sides.set(side, entry);
+    }
+    for (const row of versions.rows) {
+      const entry = sides.get(row.grp);
+      if (entry && entry.versions.length < VERSIONS_SHOWN) entry.versions.push(row.version);
+    }
+    for (const entry of sides.values()) entry.points.sort((a, b) => a.at - b.at);
+    return {
+      since,
+      until: now,
+      bucketMs,
+      sides: [...sides.values()].sort((a, b) => a.remote.localeCompare(b.remote) || Number(a.canary) - Number(b.canary)),
+    };
+  };
+}
+
+export type FieldSeriesStore = ReturnType<typeof createFieldSeriesStore>;
