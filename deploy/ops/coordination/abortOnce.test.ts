@@ -90,8 +90,9 @@ describe('two hosts\' guards on one site: a failing canary is aborted once', () 
   const aborts = async (source: SharedConfigSource) => (await source.history()).filter((line) => line.verb === 'abort');
 
   it('the lease holder aborts; the other host\'s guard, judging the same figures, leaves it to the holder', async () => {
-    const [a, b] = [host('a'), host('b')];
-    await failingCanary(a);
+    const [first, second] = [host('a'), host('b')];
+    await failingCanary(first);
+    const [a, b] = meetAtRead(1, [first, second]) as [typeof first, typeof second];
     const lease = await acquireGuardLease({ databaseUrl: cluster.url, holder: 'host a', periodMs: 3_000 });
     leases.push(lease);
     const saidA: string[] = [];
@@ -104,10 +105,11 @@ describe('two hosts\' guards on one site: a failing canary is aborted once', () 
   });
 
   /**
-   * Each guard reads the config twice: to find the canaries, then to abort one. Held at the second read until both
-   * have read, neither has written yet: only the config's row version stands between them and two aborts.
+   * Each guard reads the config twice: to find the canaries (read 1), then to abort one (read 2). Held at read `n`
+   * until every guard has made it, none is ahead: at read 1 each sees the canary; at read 2 none has written yet, and
+   * only the config's row version stands between them and two aborts.
    */
-  function meetBeforeAborting(sides: { configFile: string; source: SharedConfigSource }[]) {
+  function meetAtRead(n: 1 | 2, sides: { configFile: string; source: SharedConfigSource }[]) {
     let arrived = 0;
     let open: () => void = () => undefined;
     const allRead = new Promise<void>((resolve) => {
@@ -118,7 +120,7 @@ describe('two hosts\' guards on one site: a failing canary is aborted once', () 
       const read = async () => {
         const config = await side.source.read();
         reads += 1;
-        if (reads === 2) {
+        if (reads === n) {
           arrived += 1;
           if (arrived === sides.length) open();
           await allRead;
@@ -132,7 +134,7 @@ describe('two hosts\' guards on one site: a failing canary is aborted once', () 
   it('two guards that both believe they may act, reading at the same moment: one abort is written, the other refused', async () => {
     const [first, second] = [host('a'), host('b')];
     await failingCanary(first);
-    const [a, b] = meetBeforeAborting([first, second]) as [typeof first, typeof second];
+    const [a, b] = meetAtRead(2, [first, second]) as [typeof first, typeof second];
     const saidA: string[] = [];
     const saidB: string[] = [];
     const judged = await Promise.all([guardOf(a, () => true, saidA).checkOnce(), guardOf(b, () => true, saidB).checkOnce()]);
