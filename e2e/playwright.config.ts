@@ -2,14 +2,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { RENDER_PORT, SHELL_PART } from '@wenrun/shared/node';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tools/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_TEST_PATH } from './tools/chromium';
 import type { EngineOptions } from './support/engines';
 import { E2E_SITE_ORIGINS, WORKER_PORTS } from './support/ports';
 
 const ROOT = path.resolve(__dirname, '..');
 
 /**
- * Real-browser tests in Debian's Chromium against the built site, started here by `npm start --no-build` (the demo
+ * Real-browser tests in Debian's Chromium (its headless shell, tools/chromium.ts) against the built site, started here by `npm start --no-build` (the demo
  * form: the reference API in demo mode) on the default ports with a database of its own, and the visitor flows again
  * in Debian's Firefox ESR (README.md). Other servers (copies of a part, the production form behind nginx) are
  * fixtures of the tests that need them (support/fixtures.ts).
@@ -26,7 +26,7 @@ export default defineConfig<EngineOptions>({
     baseURL: `http://localhost:${SHELL_PART.port}`,
     locale: 'zh-CN',
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_TEST_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     // Every test in Chromium, the visitor flows among them.

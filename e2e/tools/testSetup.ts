@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { BROTLI_STATIC_MODULE } from '@wenrun/deploy/ops/nginx/config';
 import { postgresInstalled } from '@wenrun/deploy/ops/postgres/cluster';
-import { CHROMIUM_PATH } from './chromium';
+import { CHROMIUM_PATH, CHROMIUM_TEST_PATH } from './chromium';
 import { FIREFOX_PATH } from './firefox';
 
 function commandExists(command: string): boolean {
@@ -20,7 +20,8 @@ function packageInstalled(name: string): boolean {
 
 /** What the tests use, how to tell it is there, and the package that brings it. */
 const NEEDS = [
-  { what: 'Chromium（浏览器测试）', present: () => fs.existsSync(CHROMIUM_PATH), install: 'chromium' },
+  { what: 'Chromium 的 headless shell（浏览器测试）', present: () => fs.existsSync(CHROMIUM_TEST_PATH), install: 'chromium-headless-shell' },
+  { what: 'Chromium（Lighthouse 与基准测试）', present: () => fs.existsSync(CHROMIUM_PATH), install: 'chromium' },
   { what: 'Firefox ESR（第二个浏览器引擎）', present: () => fs.existsSync(FIREFOX_PATH), install: 'firefox-esr' },
   { what: '中文字体（页面截图、分享图片）', present: () => packageInstalled('fonts-wqy-microhei'), install: 'fonts-wqy-microhei' },
   { what: 'nginx（生产形态的测试）', present: () => fs.existsSync('/usr/sbin/nginx'), install: 'nginx' },
