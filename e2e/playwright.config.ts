@@ -8,6 +8,11 @@ import { E2E_SITE_ORIGINS, WORKER_PORTS } from './support/ports';
 
 const ROOT = path.resolve(__dirname, '..');
 
+// Every render server the tests start (npm start's, each nginx form's, each host's) looks for a changed config, a
+// released remote or an edited activity every second rather than production's 5 s: the tests of those changes wait
+// for that look, and it is the same code at either pace (render-server/src/server/siteWatch.test.ts).
+process.env.RENDER_CHECK_INTERVAL_MS = '1000';
+
 /**
  * Real-browser tests in Debian's Chromium (its headless shell, tools/chromium.ts) against the built site, started here by `npm start --no-build` (the demo
  * form: the reference API in demo mode) on the default ports with a database of its own, and the visitor flows again
@@ -20,12 +25,15 @@ export default defineConfig<EngineOptions>({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: WORKER_PORTS.workers,
-  retries: 0,
+  // A trace costs every test that records it (the same 90 tests: 83 s recording, 68 s not), so only a retry
+  // records one: a test that fails runs once more with its trace, and the run fails all the same, flaky or not.
+  retries: 1,
+  failOnFlakyTests: true,
   reporter: 'list',
   use: {
     baseURL: `http://localhost:${SHELL_PART.port}`,
     locale: 'zh-CN',
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     launchOptions: { executablePath: CHROMIUM_TEST_PATH, args: CHROMIUM_ARGS },
   },
   projects: [

@@ -25,7 +25,7 @@ export async function answerCalls(page: Page, path: string, answer: (route: Rout
 const ASKED_TIMEOUTS = '__e2eAskedTimeouts';
 
 /** What the browser waits, instead of the client's 15 s, for an answer that never comes. */
-const SHORT_TIMEOUT_MS = 1_000;
+const SHORT_TIMEOUT_MS = 500;
 
 /**
  * The client's timeout is the browser's own (XHR's `timeout`), which no fake clock moves. For the calls to the API

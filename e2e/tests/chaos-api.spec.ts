@@ -134,7 +134,7 @@ for (const [index, call] of CALLS.entries()) {
 }
 
 test(`every call: no answer within ${REQUEST_TIMEOUT_MS / 1000} s shows 「${MESSAGES.timeout}」`, async ({ browser }) => {
-  // One call after another: eight pages loading at once starve a busy 2-core machine, and each waits only 1 s.
+  // One call after another: eight pages loading at once starve a busy 2-core machine, and each waits only half a second.
   const context = await browser.newContext();
   for (const call of CALLS) {
     await test.step(call.name, async () => {

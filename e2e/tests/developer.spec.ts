@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { expect } from '@playwright/test';
 import { ABOUT_SECTIONS, MESSAGES, REMOTE_PARTS, STANDALONE_DIST, type RemoteName } from '@wenrun/shared/node';
 import { aboutArticle, courseCards, messageForm } from '../support/about-page';
@@ -80,14 +81,38 @@ for (const [remote, part] of Object.entries(REMOTE_PARTS)) {
   });
 }
 
-for (const folder of Object.values(REMOTE_PARTS).map((part) => part.folder)) {
-  test(`developer: npm test -w ${folder} runs that part's tests alone`, async () => {
-    const run = spawnSync('npm', ['test', '-w', folder], { cwd: ROOT, encoding: 'utf8' });
-    const output = run.stdout + run.stderr;
-    expect(run.status, output).toBe(0);
-    expect(output).toContain(folder);
-    for (const other of Object.values(REMOTE_PARTS).map((part) => part.folder).filter((name) => name !== folder)) {
-      expect(output).not.toContain(`${other}/src/`);
-    }
+const REMOTE_FOLDERS = Object.values(REMOTE_PARTS).map((part) => part.folder);
+
+/** `npm test -w <folder>` as a developer runs it, with `args` after `--`. */
+function partTests(folder: string, ...args: string[]): { status: number | null; output: string } {
+  const run = spawnSync('npm', ['test', '-w', folder, ...(args.length ? ['--', ...args] : [])], { cwd: ROOT, encoding: 'utf8' });
+  return { status: run.status, output: stripVTControlCharacters(run.stdout + run.stderr) };
+}
+
+/** Every test file under `folder/src`: what its part's tests are. */
+function testFilesOf(folder: string): string[] {
+  return (fs.readdirSync(path.join(ROOT, folder, 'src'), { recursive: true }) as string[])
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => path.join(ROOT, folder, 'src', file))
+    .sort();
+}
+
+// Which files each part's command runs is Jest's selection, asked without running them; the whole Jest run runs them
+// all. One part's command is run for real, as a developer would.
+for (const folder of REMOTE_FOLDERS) {
+  test(`developer: npm test -w ${folder} selects that part's tests alone, every one of them`, () => {
+    const { status, output } = partTests(folder, '--listTests');
+    expect(status, output).toBe(0);
+    const listed = output.split('\n').filter((line) => line.startsWith(ROOT)).sort();
+    expect(listed).toEqual(testFilesOf(folder));
   });
 }
+
+test('developer: npm test -w remote-auth runs that part\'s tests and passes', () => {
+  const folder = REMOTE_PARTS.auth.folder;
+  const { status, output } = partTests(folder);
+  expect(status, output).toBe(0);
+  // Jest's label, as it prints it in colour or not: ` PASS   remote-auth  src/…` or `PASS remote-auth src/…`.
+  const passed = output.split('\n').map((line) => line.trim().split(/\s+/).join(' ')).filter((line) => line.startsWith('PASS ')).sort();
+  expect(passed).toEqual(testFilesOf(folder).map((file) => `PASS ${folder} ${path.relative(path.join(ROOT, folder), file)}`).sort());
+});

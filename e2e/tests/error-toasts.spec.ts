@@ -173,7 +173,7 @@ for (const call of CALLS) {
 test(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s: one toast 「${MESSAGES.timeout}」 for each visitor call, what was typed kept`, async ({
   browser,
 }) => {
-  // One call after another: five pages loading at once starve a busy 2-core machine, and each waits only 1 s.
+  // One call after another: five pages loading at once starve a busy 2-core machine, and each waits only half a second.
   const context = await browser.newContext();
   for (const call of CALLS) {
     await test.step(call.name, async () => {
