@@ -4,6 +4,7 @@ import {
   ACTIVITY_PREFIX,
   activityImagePath,
   activityPath,
+  pageTarget,
   REQUEST_TIMEOUT_MS,
 } from '@wenrun/shared/node';
 import { createActivityApi } from '@wenrun/render-server/render/activityApi';
@@ -57,7 +58,7 @@ export async function writeActivityPages(renderer: SiteRenderer, shellDir: strin
   for (const activity of activities) {
     const id = String(activity.id);
     const pathname = activityPath(id);
-    const outcome = await renderer.render(pathname);
+    const outcome = await renderer.render(pageTarget(pathname));
     if (outcome.kind !== 'page' || outcome.status !== 200 || outcome.failedSlots.length) {
       const why = outcome.kind === 'unavailable' ? outcome.reason : outcome.kind === 'page' ? `状态 ${outcome.status}，${outcome.failedSlots.join('、') || '无'}未渲染` : '被重定向';
       result.failed.push(`${pathname}：${why}`);

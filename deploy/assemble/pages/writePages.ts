@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { APP_PAGE, buildPaths, REMOTE_NAMES, REMOTE_PARTS, SHELL_PART, SITE_IMAGE } from '@wenrun/shared/node';
+import { APP_PAGE, buildPaths, REMOTE_NAMES, REMOTE_PARTS, pageTarget, SHELL_PART, SITE_IMAGE } from '@wenrun/shared/node';
 import { escapeHtml } from '@wenrun/render-server/render/document';
 import { siteImagePng } from '@wenrun/render-server/render/images';
 import { writeActivityPages } from './activityPages';
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     const indexed = new Set<string>();
     const notWritten: string[] = [];
     for (const pathname of buildPaths()) {
-      const outcome = await renderer.render(pathname);
+      const outcome = await renderer.render(pageTarget(pathname));
       if (outcome.kind !== 'page' || outcome.status !== 200 || outcome.failedSlots.length) {
         const why = outcome.kind === 'unavailable' ? outcome.reason : outcome.kind === 'page' ? `${outcome.failedSlots.join('、')} 未能渲染` : '是重定向';
         notWritten.push(`${pathname}：${why}`);

@@ -1,13 +1,13 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { RemoteName } from '@wenrun/shared/node';
+import type { PageTarget, RemoteName } from '@wenrun/shared/node';
 import type { RenderedPage, RenderSetup } from '@wenrun/shell/server/render';
 
 export type { RenderedPage, RenderSetup };
 
 /** The shell's server build: the same App and routes the browser runs, built for Node (webpack.common.ts). */
 export interface ShellServer {
-  renderPage(url: string, setup: RenderSetup): Promise<RenderedPage>;
+  renderPage(target: PageTarget, setup: RenderSetup): Promise<RenderedPage>;
   /** A new build of the remote is published at its address: the next render loads it. */
   reloadRemote(remote: RemoteName): Promise<void>;
 }

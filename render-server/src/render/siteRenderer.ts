@@ -6,6 +6,7 @@ import {
   RUNTIME_CONFIG_FILE,
   SITE_ROUTES,
   type PageHead,
+  type PageTarget,
   type ParseOptions,
   type RemoteName,
   type RouteId,
@@ -51,7 +52,8 @@ export type RenderOutcome =
 
 export interface SiteRenderer {
   config: RuntimeConfig;
-  render(url: string): Promise<RenderOutcome>;
+  /** The page `target` asks for: the render server resolves it once per request, the build once per page. */
+  render(target: PageTarget): Promise<RenderOutcome>;
 }
 
 /** The shell's runtime config: the one in its folder, or another file (a site served under other addresses). */
@@ -81,10 +83,10 @@ export async function openSiteRenderer(options: SiteRendererOptions): Promise<Si
 
   return {
     config,
-    async render(url) {
+    async render(target) {
       let rendered;
       try {
-        rendered = await shell.renderPage(url, {
+        rendered = await shell.renderPage(target, {
           config,
           siteUrl,
           dataTimeoutMs: options.dataTimeoutMs,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
-import { DEFAULT_RUNTIME_CONFIG, ENTRY_ASSETS_FILE } from '@wenrun/shared/node';
+import { DEFAULT_RUNTIME_CONFIG, ENTRY_ASSETS_FILE, type PageTarget } from '@wenrun/shared/node';
 import { rawAnswer, rawRequest } from '@wenrun/server-plugins';
 import type { RenderedPage, RenderSetup, ShellServer } from '../render/shellServer';
 
@@ -26,7 +26,7 @@ function shellFolder(appPage = APP_PAGE): string {
   return dir;
 }
 
-type Render = (url: string, setup: RenderSetup) => Promise<RenderedPage>;
+type Render = (target: PageTarget, setup: RenderSetup) => Promise<RenderedPage>;
 
 function page(status: 200 | 404, routeId: 'activity' | 'search' | 'home', markup: string, failedSlots: string[] = []): RenderedPage {
   return {
@@ -49,7 +49,8 @@ describe('render server', () => {
   beforeEach(async () => {
     // The remotes of this folder's config are nobody's: the server says it cannot read their stylesheets.
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    render = jest.fn<ReturnType<Render>, Parameters<Render>>(async (url) => {
+    render = jest.fn<ReturnType<Render>, Parameters<Render>>(async ({ pathname, search }) => {
+      const url = `${pathname}${search}`;
       if (url.startsWith('/wuyou/404')) return page(404, 'activity', '<h1>没有找到这个活动</h1>');
       if (url.startsWith('/wuyou/')) return page(200, 'activity', `<h1>活动 ${url}</h1>`);
       if (url.startsWith('/search/')) return page(200, 'search', '<h1>搜索结果</h1>');
@@ -229,6 +230,15 @@ describe('render server', () => {
     expect(render).toHaveBeenCalledTimes(2);
     // Only activity pages are kept, so only they are dropped.
     expect((await fetch(`${origin}/about/1`, { method: 'PURGE' })).status).toBe(404);
+  });
+
+  it('resolves each request\'s page once: the page rendered, the page kept and the route counted are the same one', async () => {
+    // A browser would never send it: fetch itself would drop the dot segments. The shell renders it as /wuyou/3.
+    expect(await rawRequest(Number(new URL(origin).port), 'GET /search/../wuyou/3 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n')).toBe('HTTP/1.1 200 OK');
+    expect((await fetch(`${origin}/wuyou/3`)).headers.get('x-render-cache')).toBe('hit');
+    expect(render.mock.calls.map(([target]) => target)).toEqual([{ pathname: '/wuyou/3', search: '', routeId: 'activity', params: { id: '3' } }]);
+    const scraped = await (await fetch(`${origin}/metrics`)).text();
+    expect(scraped).toMatch(/^http_requests_total\{[^}]*route="activity"[^}]*\} 2$/m);
   });
 
   it('answers /healthz only on its own port: through a proxy of the site it is a page like any other', async () => {

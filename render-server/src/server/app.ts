@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { ACTIVITY_IMAGE_ROUTE, activityPath, APP_PAGE, isActivityId, REMOTE_NAMES, routeOf, type RouteId } from '@wenrun/shared/node';
+import { ACTIVITY_IMAGE_ROUTE, activityPath, APP_PAGE, isActivityId, pageTarget, REMOTE_NAMES, routeOf, type PageTarget, type RouteId } from '@wenrun/shared/node';
 import { answerRefused, HTML, metrics, plainRefusal, REFUSED_MESSAGES, requestHygiene, sendCompressed, TEXT } from '@wenrun/server-plugins';
 import { createActivityApi } from '../render/activityApi';
 import { loadShellServer, type ShellServer } from '../render/shellServer';
@@ -56,6 +56,18 @@ export function sitePath(rawUrl: string): string {
   return `/${rawUrl.replace(/^[/\\]+/, '')}`;
 }
 
+const targets = new WeakMap<FastifyRequest['raw'], PageTarget>();
+
+/** The page a request asks for, resolved once: its metric label, its place in the page cache and its render agree. */
+function targetOf(request: FastifyRequest): PageTarget {
+  let target = targets.get(request.raw);
+  if (!target) {
+    target = pageTarget(sitePath(request.raw.url ?? '/'));
+    targets.set(request.raw, target);
+  }
+  return target;
+}
+
 /**
  * The render server: stateless, any number of instances behind nginx. It renders what the build did not write
  * (activity pages always, so an edited one is fresh within a minute; search results; any other path) with the same
@@ -80,7 +92,7 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
   await app.register(requestHygiene, { methods: ['GET', 'HEAD'], ownPortOnly: [PURGE] });
   await app.register(metrics, {
     server: 'render',
-    routeOf: (request) => routeOf(sitePath(request.raw.url ?? '/').split('?')[0] ?? '/').route.id,
+    routeOf: (request) => targetOf(request).routeId,
     // Through the site `/metrics` is a path like any other, as `/healthz` is.
     whenProxied: (request, reply) => sendPage(site, request, reply),
   });
@@ -157,8 +169,8 @@ function forgetActivity(site: Site, path: string): void {
 
 /** `PURGE /wuyou/{id}`: the activity changed (told at once, where the look every few seconds would find it later). */
 function dropPage(site: Site, request: FastifyRequest, reply: FastifyReply) {
-  const { route, params } = routeOf(sitePath(request.raw.url ?? '/').split('?')[0] ?? '/');
-  const id = route.id === 'activity' ? (params.id ?? '') : '';
+  const { routeId, params } = targetOf(request);
+  const id = routeId === 'activity' ? (params.id ?? '') : '';
   if (!isActivityId(id)) return reply.code(404).type(TEXT).send('只能清除活动页面：/wuyou/{id}');
   forgetActivity(site, activityPath(id));
   return reply.code(204).send();
@@ -225,21 +237,19 @@ async function drawCover(site: Site, id: string): Promise<Buffer | undefined> {
  * drops; a page of no activity (404) is not kept, so made-up ids cannot push real pages out of the cache.
  */
 async function sendPage(site: Site, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-  const url = sitePath(request.raw.url ?? '/');
-  const pathname = url.split('?')[0] ?? '/';
-  const { route, params } = routeOf(pathname);
-  const activityId = route.id === 'activity' ? (params.id ?? '') : '';
+  const target = targetOf(request);
+  const activityId = target.routeId === 'activity' ? (target.params.id ?? '') : '';
   const cacheKey = isActivityId(activityId) ? activityPath(activityId) : undefined;
   const cached = cacheKey ? site.pages.get(cacheKey) : undefined;
   if (cacheKey) site.figures.pageCache(cached ? 'hit' : 'miss');
   if (cached) {
     return sendCompressed(request, reply.code(200).type(HTML).header('Cache-Control', CACHE_CONTROL.activity).header('X-Render-Cache', 'hit').header('Vary', 'Accept-Encoding'), cached.html);
   }
-  const outcome = await site.renderer.render(url);
-  site.figures.rendered(route.id, outcome, site.snapshot.versions);
+  const outcome = await site.renderer.render(target);
+  site.figures.rendered(target.routeId, outcome, site.snapshot.versions);
   if (outcome.kind === 'redirect') return reply.redirect(outcome.location, outcome.status);
   if (outcome.kind === 'unavailable') return sendFallback(site, reply, outcome.reason);
   // A slot that failed here is retried by the browser: such a page is not kept.
-  if (cacheKey && outcome.status === 200 && !outcome.failedSlots.length && !url.includes('?')) site.pages.set(cacheKey, { html: outcome.html });
+  if (cacheKey && outcome.status === 200 && !outcome.failedSlots.length && !target.search) site.pages.set(cacheKey, { html: outcome.html });
   return sendCompressed(request, reply.code(outcome.status).type(HTML).header('Cache-Control', CACHE_CONTROL[outcome.routeId]).header('Vary', 'Accept-Encoding'), outcome.html);
 }

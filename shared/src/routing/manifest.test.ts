@@ -1,7 +1,7 @@
 import { DEFAULT_RUNTIME_CONFIG } from '../config/runtimeConfig';
 import { PageDataStore, type PageDataEntry } from '../pageData/PageDataStore';
 import { TEST_ACTIVITY } from '../activity/testActivity';
-import { allRemoteModules, buildPaths, modulesOf, redirectOf, routeOf, SITE_ROUTES, type HeadContext } from './manifest';
+import { allRemoteModules, buildPaths, modulesOf, pageTarget, redirectOf, routeOf, SITE_ROUTES, type HeadContext } from './manifest';
 import { PAGE_DATA_KEYS } from './pageDataKeys';
 
 const company = DEFAULT_RUNTIME_CONFIG.contact.company;
@@ -68,6 +68,13 @@ describe('route manifest', () => {
     expect(routeOf('/wuyou/12/').params).toMatchObject({ id: '12' });
     expect(routeOf('/wuyou/%ZZ').params).toMatchObject({ id: '%ZZ' });
     expect(routeOf('/wuyou/')).toMatchObject({ route: { id: 'other' }, params: {} });
+  });
+
+  it('resolves a request\'s page once, from its address as the browser reads it: dot segments gone, the query apart', () => {
+    expect(pageTarget('/wuyou/%31?from=share')).toEqual({ pathname: '/wuyou/%31', search: '?from=share', routeId: 'activity', params: { id: '1' } });
+    expect(pageTarget('/search/../wuyou/2')).toMatchObject({ pathname: '/wuyou/2', routeId: 'activity', params: { id: '2' } });
+    expect(pageTarget('/about/3/./')).toMatchObject({ pathname: '/about/3/', routeId: 'about' });
+    expect(pageTarget('/%ZZ?')).toEqual({ pathname: '/%ZZ', search: '', routeId: 'other', params: { '*': '%ZZ' } });
   });
 
   it('reads a path whose escapes do not decode without a warning in the log (React Router names the path there)', () => {

@@ -2,13 +2,13 @@
  * The shell's server build (`dist/server/server.js`): what the build and the render server call to render a page.
  * An async boundary, like the browser's entry, so that federation negotiates the shared singletons first.
  */
-import type { RemoteName } from '@wenrun/shared';
+import type { PageTarget, RemoteName } from '@wenrun/shared';
 import type { RenderedPage, RenderSetup } from './render';
 
 export type { RenderedPage, RenderSetup } from './render';
 
-export async function renderPage(url: string, setup: RenderSetup): Promise<RenderedPage> {
-  return (await import('./render')).renderPage(url, setup);
+export async function renderPage(target: PageTarget, setup: RenderSetup): Promise<RenderedPage> {
+  return (await import('./render')).renderPage(target, setup);
 }
 
 /** Drops what was loaded from `remote`: its next use loads the build now published (`RemoteLoader.reload`). */

@@ -6,12 +6,13 @@ import {
   PageDataProvider,
   PageDataStore,
   redirectOf,
-  routeOf,
+  routeById,
   ROUTER_FUTURE,
   setRuntimeConfig,
   type PageDataFailure,
   type PageHead,
   type PageState,
+  type PageTarget,
   type RemoteName,
   type RouteId,
   type RuntimeConfig,
@@ -70,18 +71,18 @@ export function reloadRemote(remote: RemoteName): void {
 }
 
 /**
- * Renders `url` (path and query) as the browser would show it, logged out, with the data it shows fetched here
- * and embedded. Nothing of one render reaches another: the data store, the failed slots and the router are made
- * per render; what renders share is the config and its remote loader (the modules loaded for it).
+ * Renders the page `target` asks for (resolved by the caller, `pageTarget`) as the browser would show it, logged
+ * out, with the data it shows fetched here and embedded. Nothing of one render reaches another: the data store, the
+ * failed slots and the router are made per render; what renders share is the config and its remote loader (the
+ * modules loaded for it).
  */
-export async function renderPage(url: string, setup: RenderSetup): Promise<RenderedPage> {
-  // As the browser will read it when it hydrates: parsed, so normalized the same way.
-  const { pathname, search } = new URL(url, 'http://render.invalid');
+export async function renderPage(target: PageTarget, setup: RenderSetup): Promise<RenderedPage> {
+  const { pathname, search, params } = target;
   const redirect = redirectOf(pathname);
   if (redirect) return { kind: 'redirect', status: 301, location: redirect };
 
   const loader = loaderFor(setup.config);
-  const { route, params } = routeOf(pathname);
+  const route = routeById(target.routeId);
   const slots = modulesOf(route);
   const failedSlots = new Set<string>();
   await Promise.all([
