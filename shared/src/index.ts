@@ -44,6 +44,7 @@ export { usePageData, usePageDataRevision, type PageDataParser, type PageDataSta
 export { takeTypedValue, useHydrated, useNow } from './pageData/hydration';
 export { PAGE_STATE_ID, parsePageState, readPageState, type PageState } from './pageData/pageState';
 export * from './routing/manifest';
+export type { PageTarget } from './routing/pageTarget';
 export { ROUTER_FUTURE } from './routing/routerOptions';
 export * from './routing/pageDataKeys';
 export { parseActivity } from './activity/parseActivity';

@@ -23,6 +23,7 @@ export * from './api/fieldData';
 export * from './api/fieldSeries';
 export * from './api/serverFigures';
 export * from './routing/manifest';
+export * from './routing/pageTarget';
 export * from './routing/pageDataKeys';
 export * from './content/routes';
 export * from './content/aboutSections';

@@ -1,7 +1,8 @@
 import { DEFAULT_RUNTIME_CONFIG } from '../config/runtimeConfig';
 import { PageDataStore, type PageDataEntry } from '../pageData/PageDataStore';
 import { TEST_ACTIVITY } from '../activity/testActivity';
-import { allRemoteModules, buildPaths, modulesOf, pageTarget, redirectOf, routeOf, SITE_ROUTES, type HeadContext } from './manifest';
+import { allRemoteModules, buildPaths, modulesOf, redirectOf, routeOf, SITE_ROUTES, type HeadContext } from './manifest';
+import { pageTarget } from './pageTarget';
 import { PAGE_DATA_KEYS } from './pageDataKeys';
 
 const company = DEFAULT_RUNTIME_CONFIG.contact.company;

@@ -322,26 +322,6 @@ export function routeById(id: RouteId): SiteRoute {
   return SITE_ROUTES.find((route) => route.id === id) as SiteRoute;
 }
 
-/**
- * The page a request asks for, resolved once: its address parsed as the browser will read it when it hydrates (so
- * normalized the same way: dot segments gone, the query apart) and its route chosen. The render server makes it per
- * request and hands it on (its page cache, its metrics, the shell's render); the build makes it per written page.
- * Plain data, as it crosses from the render server into the shell's server build, which has its own copy of this
- * manifest: the route goes by its id.
- */
-export interface PageTarget {
-  pathname: string;
-  search: string;
-  routeId: RouteId;
-  params: Params;
-}
-
-export function pageTarget(url: string): PageTarget {
-  const { pathname, search } = new URL(url, 'http://page.invalid');
-  const { route, params } = routeOf(pathname);
-  return { pathname, search, routeId: route.id, params };
-}
-
 /** The remote modules a page shows at once: loaded on the server before it renders, in the browser before it hydrates. */
 export function modulesOf(route: SiteRoute): RemoteModuleRef[] {
   return [...(route.layout ? LAYOUT_MODULES : []), ...route.modules];
