@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { API_PORT, GUARD_METRICS_PORT, MANIFEST_FILE, RENDER_PORT, RUNTIME_CONFIG_FILE, SHELL_PART, VERSION_FILE } from '@wenrun/shared/node';
+import { buildAndPrint } from '../assemble/buildParts';
 import { isStale } from '../assemble/staleness';
 import { coordinationProcesses, guardProcess, sayDemoForm, SERVED_PARTS, sharedDatabaseUrl, siteProcesses } from './siteProcesses';
 import { Supervisor } from './supervisor';
@@ -29,21 +30,21 @@ function run(what: string, args: string[]): void {
   }
 }
 
-function build(parts: Part[]): void {
-  for (const part of parts) {
-    console.log(`[start] 构建 ${part.folder} …`);
-    run(`${part.folder} 构建`, ['build', '-w', part.folder]);
+async function build(parts: Part[]): Promise<void> {
+  if (!parts.length) return;
+  console.log(`[start] 构建 ${parts.map((part) => part.folder).join('、')} …`);
+  if (!(await buildAndPrint(ROOT, parts.map((part) => part.folder)))) {
+    console.error('[start] 构建失败');
+    process.exit(1);
   }
   // The shell's pages hold the server-rendered markup of every part: written again after any part changed.
-  if (parts.length) {
-    run('页面生成', ['pages']);
-    run('压缩', ['compress']);
-  }
+  run('页面生成', ['pages']);
+  run('压缩', ['compress']);
 }
 
 async function main() {
   const args = new Set(process.argv.slice(2));
-  if (!args.has('--no-build')) build(args.has('--build') ? SERVED_PARTS : SERVED_PARTS.filter(needsBuild));
+  if (!args.has('--no-build')) await build(args.has('--build') ? SERVED_PARTS : SERVED_PARTS.filter(needsBuild));
   // `npm run test:quick`: the parts brought up to date for the browser tests, which start the site themselves.
   if (args.has('--build-only')) return;
 
