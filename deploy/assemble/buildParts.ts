@@ -27,9 +27,9 @@ function buildPart(root: string, folder: string): Promise<PartBuild> {
 }
 
 /**
- * Builds `folders` (parts of the site), `concurrency` at a time: one webpack keeps about 1.4 cores busy, so on two
- * cores two side by side end sooner than one after another. Each build's output is handed to `report` as it ends,
- * whole, so two builds' lines never interleave. Once one fails no other starts; the result says which failed.
+ * Builds `folders` (parts of the site), `concurrency` at a time: one webpack leaves part of a second core idle, so
+ * on two cores two side by side end sooner than one after another. Each build's output is handed to `report` as it
+ * ends, whole, so two builds' lines never interleave. Once one fails no other starts; the result says which failed.
  */
 export async function buildParts(
   root: string,
