@@ -12,8 +12,9 @@ export const E2E_PORTS = {
 /**
  * Servers a test starts for itself come from its worker's block of ports (Playwright's `parallelIndex`, 0 to
  * workers - 1), so no two workers collide: the first `hosts` ports for the tests' and the worker's own hosts,
- * then the ports of the worker's nginx site. The bench uses 3020-3039. Two: three were faster but flakier on the
- * shared 2-core machine (e2e/README.md § Time); with `workers: 3` they would use 3040-3099, below the API's 3100.
+ * then the ports of the worker's nginx site. The bench uses 3020-3039. Two: the suite keeps both cores of the 2-core
+ * machine busy, and a third worker made it no faster (e2e/README.md § Time); three would use 3040-3099, below the
+ * API's 3100.
  */
 export const WORKER_PORTS = { first: 3040, perWorker: 20, hosts: 10, workers: 2 } as const;
 
