@@ -369,7 +369,8 @@ test.describe('the production form: nginx over TLS, the reference API in product
     // The worker's other tests sent a few codes of the same hour before this one.
     expect(accepted).toBeLessThanOrEqual(budget);
     expect(accepted).toBeGreaterThan(budget - 50);
-    expect([...refusals]).toEqual([expect.stringMatching(/^验证码发送繁忙，请\d+秒后再试$/)]);
+    // One refusal, whose wait counts down: a batch that straddles a second boundary is told two waits.
+    expect([...refusals].filter((message) => !/^验证码发送繁忙，请\d+秒后再试$/.test(message))).toEqual([]);
     // A visitor who never asked before is refused the same way: the budget is the site's.
     expect((await send('127.0.200.1')).header.codeMsg).toMatch(/^验证码发送繁忙，请\d+秒后再试$/);
   });
