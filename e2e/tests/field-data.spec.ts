@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { API_PATHS, API_PORT, routeOf, type Envelope, type FieldBatch, type FieldSummary } from '@wenrun/shared/node';
+import { API_PATHS, API_PORT, REMOTE_PARTS, routeOf, VERSION_FILE, type Envelope, type FieldBatch, type FieldSummary } from '@wenrun/shared/node';
 import { expect, test } from '../support/fixtures';
 import { deployShellCopy, waitForApp, watchErrors } from '../support/site';
 
@@ -34,8 +34,13 @@ test('leaving a page sends one beacon holding its LCP, route and remote versions
   request,
 }) => {
   const beacons = await recordBeacons(page);
+  // A sampled view reads each remote's version once the page is live: leaving before the reads end sends them
+  // unknown (未知), as a visitor who leaves at once would.
+  const versionRead = (port: number) => page.waitForResponse((response) => response.url() === `http://localhost:${port}/${VERSION_FILE}`).then((response) => response.finished());
+  const versionsRead = Promise.all([versionRead(REMOTE_PARTS.header.port), versionRead(REMOTE_PARTS.about.port)]);
   await page.goto('/about/3');
   await waitForApp(page);
+  await versionsRead;
   // Leaving: the page is hidden, then unloaded. The next page (same origin) reads what was sent.
   await page.goto('/robots.txt');
   const sent = await beacons();

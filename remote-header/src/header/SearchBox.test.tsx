@@ -10,6 +10,7 @@ function Where() {
       <output data-testid="where">{useLocation().pathname}</output>
       <Link to="/">首页</Link>
       <Link to={searchPath('另一个词')}>另一个搜索</Link>
+      <Link to="/about/3">精品课程</Link>
     </>
   );
 }
@@ -119,6 +120,15 @@ describe('SearchBox', () => {
     });
     expect(where()).toBe('/');
     expect(screen.getByRole('searchbox')).toHaveValue('');
+  });
+
+  it('keeps what the visitor is typing while the route moves between pages that are not search pages', () => {
+    // A page whose code is still on its way is shown later than the click: what was typed meanwhile stays.
+    renderAt('/about/1');
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: '课程' } });
+    fireEvent.click(screen.getByRole('link', { name: '精品课程' }));
+    expect(where()).toBe('/about/3');
+    expect(screen.getByRole('searchbox')).toHaveValue('课程');
   });
 
   it('clears a refused text and its message when the route changes', () => {

@@ -43,9 +43,11 @@ export function SearchBox({ collapse }: SearchBoxProps) {
   const id = useId();
 
   // docs/SPEC.md §4: leaving the search pages clears the text; on a search page the box holds that page's keyword.
+  // Between two other pages what is typed stays: a page whose code is still on its way is shown later than the
+  // click, and the visitor may have typed meanwhile.
   if (shownPath !== pathname) {
     setShownPath(pathname);
-    setText(keywordOf(pathname));
+    if (isSearchPath(shownPath) || isSearchPath(pathname)) setText(keywordOf(pathname));
     setError(null);
   }
 
