@@ -91,16 +91,19 @@ export async function injectRemoteFault(
     case 'throws at render':
       pattern = `${chunkUrl}*`;
       handler = async (route) => {
-        const response = await route.fetch();
         // Not cached: the hashed name is immutable, and the fixed file must be fetched again once the fault is lifted.
-        // Lifting the fault while this request is on its way hands the route back to the network: nothing to do.
-        await route
-          .fulfill({
+        // Lifting the fault (or the test's end) while this request is on its way disposes of the fetched answer and
+        // hands the route back to the network: nothing left to do, at any of the three steps.
+        try {
+          const response = await route.fetch();
+          await route.fulfill({
             response,
             body: throwingChunk(await response.text()),
             headers: { ...response.headers(), 'cache-control': 'no-store' },
-          })
-          .catch(() => undefined);
+          });
+        } catch {
+          await route.continue().catch(() => undefined);
+        }
       };
       break;
   }
