@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   closeOnSignals,
+  configDigest,
   listenHost,
   REMOTE_PARTS,
   RENDER_PORT,
@@ -17,7 +18,6 @@ import {
 import { fallbackPageIn } from '@wenrun/server-plugins';
 import { siteOrigins } from './siteOrigins';
 import { followingFiles, headersFollowing, readServedConfig } from './addresses';
-import { configDigest } from './sharedPages';
 import { buildPartServer } from './partServer';
 import { writtenPagesFollowing } from './writtenPages';
 

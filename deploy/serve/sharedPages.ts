@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
-import { ACTIVITY_ROUTE, buildPaths, type RuntimeConfig } from '@wenrun/shared/node';
-import { canonicalConfig } from './writtenPages';
+import { ACTIVITY_ROUTE, buildPaths } from '@wenrun/shared/node';
 
 /**
  * How long a kept page is sent as it is before it is rendered again (in the background: visitors keep getting the
  * kept page meanwhile). What no key can show, a remote released or an activity edited, reaches the kept pages within
- * this plus the render server's own look (RENDER_CHECK_INTERVAL_MS, 5 s); an edit of the config changes the key.
+ * this plus the render server's own look (RENDER_CHECK_INTERVAL_MS, 5 s). An edit of the config changes the key
+ * (`configDigest`), and a page the render server rendered for another config is not kept under it.
  */
 export const SHARED_PAGE_FRESH_S = 5;
 
@@ -23,8 +22,3 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export const SHARED_PAGE_TARGET = new RegExp(
   `^(${[...buildPaths().map(escaped), escaped(ACTIVITY_ROUTE).replace(':id', '[1-9][0-9]{0,9}')].join('|')})$`,
 );
-
-/** A short digest of the config pages are rendered with: in the key of every kept page, so an edit is a new page. */
-export function configDigest(config: RuntimeConfig): string {
-  return createHash('sha256').update(canonicalConfig(config)).digest('hex').slice(0, 16);
-}

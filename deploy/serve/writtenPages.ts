@@ -1,16 +1,7 @@
 import path from 'node:path';
-import { PAGES_CONFIG_FILE, type RuntimeConfig } from '@wenrun/shared/node';
+import { canonicalConfig, PAGES_CONFIG_FILE, type RuntimeConfig } from '@wenrun/shared/node';
 import { readPagesConfig } from '../assemble/pages/pagesConfig';
 import { followingFiles, readServedConfig } from './addresses';
-
-/** The config as text with its keys in one order, so two configs compare field for field. */
-export function canonicalConfig(config: RuntimeConfig): string {
-  return JSON.stringify(config, (_key, value: unknown) =>
-    value && typeof value === 'object' && !Array.isArray(value)
-      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : value,
-  );
-}
 
 /** Whether pages written with `written` may be served as they are under `served`: the same config, field for field. */
 export function pagesFitConfig(written: RuntimeConfig | undefined, served: RuntimeConfig): boolean {

@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { SendPage } from './answers';
 import { keptPagesOr } from './keptPages';
+import { RENDERED_CONFIG_HEADER } from './renderProxy';
 
 const page = (text: string) => `<!doctype html><h1>${text.repeat(500)}</h1>`;
 const FRESH_MS = 400;
@@ -13,12 +14,15 @@ describe('pages kept in front of the render server (npm start, issue 42)', () =>
   let app: FastifyInstance;
   let answer: (request: http.IncomingMessage, response: http.ServerResponse) => void;
   let digest = 'config-1';
+  /** The config the render server renders with, when it has not read the served one (`digest`) yet. */
+  let renderedWith: string | undefined;
   const asked: string[] = [];
   const fallback: SendPage = async (_request, reply, pathname) => reply.code(200).send(`from the folder ${pathname}`);
 
   beforeAll(async () => {
     renderServer = http.createServer((request, response) => {
       asked.push(String(request.url));
+      response.setHeader(RENDERED_CONFIG_HEADER, renderedWith ?? digest);
       answer(request, response);
     });
     await new Promise<void>((resolve) => renderServer.listen(0, '127.0.0.1', resolve));
@@ -34,6 +38,7 @@ describe('pages kept in front of the render server (npm start, issue 42)', () =>
   beforeEach(() => {
     asked.length = 0;
     digest = 'config-1';
+    renderedWith = undefined;
     answer = (request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }).end(page(String(request.url)));
   });
 
@@ -96,6 +101,22 @@ describe('pages kept in front of the render server (npm start, issue 42)', () =>
     const missing = [await app.inject({ url: '/about/2' }), await app.inject({ url: '/about/2' })];
     expect(missing.map((reply) => reply.statusCode)).toEqual([404, 404]);
     expect(asked).toHaveLength(2);
+  });
+
+  it('does not keep a page rendered for another config than the key\'s: after an edit, until the render server has read it', async () => {
+    digest = 'edited';
+    renderedWith = 'before the edit';
+    const early = [await app.inject({ url: '/about/6' }), await app.inject({ url: '/about/6' })];
+    expect(early.map((reply) => [reply.statusCode, reply.headers['x-cache-status'], reply.body])).toEqual([
+      [200, 'BYPASS', page('/about/6')],
+      [200, 'BYPASS', page('/about/6')],
+    ]);
+    // Which config the render server used is between it and the pages in front of it.
+    expect(early[0]?.headers[RENDERED_CONFIG_HEADER]).toBeUndefined();
+    renderedWith = undefined;
+    const caught = [await app.inject({ url: '/about/6' }), await app.inject({ url: '/about/6' })];
+    expect(caught.map((reply) => reply.headers['x-cache-status'])).toEqual(['MISS', 'HIT']);
+    expect(asked).toEqual(['/about/6', '/about/6', '/about/6']);
   });
 
   it('sends the kept page while the render server does not answer, and the page from the folder when nothing is kept', async () => {

@@ -7,7 +7,10 @@ import { askRenderServer, renderedOr, type RenderedAnswer, type RenderServerUpst
 export interface KeptPagesOptions {
   /** Request targets (path and query, exactly as sent) of pages that are the same for every visitor. */
   shared: RegExp;
-  /** The served config's digest, asked on every request: in the key, so an edit of the config is a new page. */
+  /**
+   * The served config's digest, asked on every request: in the key, so an edit of the config is a new page, and kept
+   * only when the render server says it rendered with that config (RENDERED_CONFIG_HEADER).
+   */
   configDigest: () => string;
   /** How long a kept page is sent as it is before it is rendered again (in the background). */
   freshMs: number;
@@ -26,6 +29,7 @@ interface KeptPage {
 interface Asking {
   request: FastifyRequest;
   target: string;
+  configDigest: string;
   encoding: 'br' | 'gzip' | undefined;
 }
 
@@ -34,7 +38,9 @@ interface Asking {
  * an ops edit, as nginx's page cache does in the production form): each target and encoding rendered and compressed
  * once, then sent as kept; after `freshMs` the next request still gets the kept page while one render makes the next
  * (lru-cache's `fetch`: one render per page however many ask, the stale page while it runs, and while the render
- * server does not answer). Not kept: any other target, and an answer that must not be shared (`shareable`).
+ * server does not answer). Not kept: any other target, an answer that must not be shared (`shareable`), and a page
+ * rendered for another config than the key's (the render server reads an edited config at its next look, a moment
+ * after the key has changed: what it renders meanwhile is sent, not kept).
  * `X-Cache-Status` says which it was, with nginx's words: HIT, STALE from the kept pages; MISS rendered for this
  * request; BYPASS never kept.
  */
@@ -47,7 +53,8 @@ export function keptPagesOr(upstream: RenderServerUpstream, fallback: SendPage, 
     allowStaleOnFetchRejection: true,
     fetchMethod: async (_key, _stale, { context }) => {
       // A HEAD that comes first must not keep an empty page for the GETs after it.
-      const answer = await askRenderServer(upstream, context.request, context.target, 'GET');
+      const asked = await askRenderServer(upstream, context.request, context.target, 'GET');
+      const answer = { ...asked, shareable: asked.shareable && asked.renderedConfig === context.configDigest };
       const body = context.encoding && answer.shareable ? await compressedBody(answer.body, context.encoding) : answer.body;
       return { answer, body, encoding: answer.shareable ? context.encoding : undefined };
     },
@@ -58,11 +65,12 @@ export function keptPagesOr(upstream: RenderServerUpstream, fallback: SendPage, 
       return rendered(request, reply, pathname, target);
     }
     const encoding = acceptedEncoding(request);
-    const key = `${options.configDigest()} ${target} ${encoding ?? ''}`;
+    const configDigest = options.configDigest();
+    const key = `${configDigest} ${target} ${encoding ?? ''}`;
     const status: LRUCache.Status<string, KeptPage, Asking> = {};
     let page: KeptPage | undefined;
     try {
-      page = await kept.fetch(key, { context: { request, target, encoding }, status });
+      page = await kept.fetch(key, { context: { request, target, configDigest, encoding }, status });
     } catch (error) {
       request.log.warn({ err: error }, '渲染服务器没有回应，用目录中的页面');
     }

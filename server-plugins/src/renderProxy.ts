@@ -10,6 +10,13 @@ export interface RenderServerUpstream {
   timeoutMs: number;
 }
 
+/**
+ * The render server's header naming the runtime config a page was rendered with (`configDigest` of
+ * `@wenrun/shared/node`): what keeps the pages in front of it (keptPages.ts, nginx's page cache) true to the key they
+ * are kept under. Not relayed to visitors.
+ */
+export const RENDERED_CONFIG_HEADER = 'x-rendered-config';
+
 /** Headers of the render server's answer that the visitor gets as they are. */
 const RELAYED = ['content-type', 'cache-control', 'location', 'x-render-cache', 'vary'];
 
@@ -18,6 +25,8 @@ export interface RenderedAnswer {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** The digest of the runtime config it was rendered with (RENDERED_CONFIG_HEADER), when it says. */
+  renderedConfig: string | undefined;
   /** Whether it may be sent to other visitors: a 200 with no `Set-Cookie`, not `no-store` nor `private`. */
   shareable: boolean;
 }
@@ -43,7 +52,8 @@ export async function askRenderServer(upstream: RenderServerUpstream, request: F
   }
   const shareable =
     answer.status === 200 && !answer.headers.has('set-cookie') && !/no-store|private/i.test(answer.headers.get('cache-control') ?? '');
-  return { status: answer.status, headers, body: await answer.text(), shareable };
+  const renderedConfig = answer.headers.get(RENDERED_CONFIG_HEADER) ?? undefined;
+  return { status: answer.status, headers, body: await answer.text(), renderedConfig, shareable };
 }
 
 /**

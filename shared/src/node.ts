@@ -14,6 +14,7 @@
  */
 export * from './constants';
 export * from './config/parts';
+export * from './config/configDigest';
 export * from './config/guardVerdict';
 export * from './config/releaseSetting';
 export { DEFAULT_RUNTIME_CONFIG, HTTPS_ONLY_MESSAGE, MAX_REMOTE_ENTRIES, parseRuntimeConfig, type CanaryRelease, type ParseOptions, type ParsedRuntimeConfig, type RuntimeConfig } from './config/runtimeConfig';

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { activityImagePath, parseRuntimeConfig, REMOTE_NAMES, SITE_ROUTES } from '@wenrun/shared/node';
 import { buildServer, productionRoutes, type ApiRoute } from '@wenrun/reference-api';
+import { RENDERED_CONFIG_HEADER } from '@wenrun/server-plugins';
 import { siteAddressesOf } from '../../serve/headers';
 import { apiLocation, renderNginxConfig, TLS_CIPHERS, type NginxSite } from './config';
 import { configOnOrigins, type ServedOrigins } from '../../serve/servedConfig';
@@ -280,7 +281,7 @@ describe('nginx\'s page cache in front of the render servers (issue 42)', () => 
   it('never keeps an answer that must not be shared: no-store or private, a Set-Cookie, any status but 200', () => {
     const config = renderNginxConfig(site());
     for (const location of renderLocations(config)) {
-      expect(location).toContain('proxy_no_cache $page_cache_skip $page_not_shared;');
+      expect(location).toContain('proxy_no_cache $page_cache_skip $page_not_shared $page_other_config;');
       expect(location).toMatch(/proxy_cache_valid 200 \d+s;/);
       expect(location).not.toMatch(/proxy_cache_valid (any|[^2])/);
       // nginx keeps no answer with a Set-Cookie unless told to ignore it.
@@ -289,6 +290,13 @@ describe('nginx\'s page cache in front of the render servers (issue 42)', () => 
     const notShared = new RegExp(/map \$upstream_http_cache_control \$page_not_shared \{\n\s+default 0;\n\s+"~\*(.+)" 1;/.exec(config)?.[1] ?? '^$', 'i');
     for (const cacheControl of ['no-store', 'private, max-age=0', 'No-Store']) expect(notShared.test(cacheControl)).toBe(true);
     expect(notShared.test('no-cache')).toBe(false);
+  });
+
+  it('keeps only a page the render server says it rendered for the served config, and does not pass that on', () => {
+    const config = renderNginxConfig(site({ servedConfigDigest: 'fedcba9876543210' }));
+    const block = /map \$upstream_http_x_rendered_config \$page_other_config \{([^}]+)\}/.exec(config)?.[1] ?? '';
+    expect(block.replace(/\s+/g, ' ').trim()).toBe('default 1; "fedcba9876543210" 0;');
+    for (const location of renderLocations(config)) expect(location).toContain(`proxy_hide_header ${RENDERED_CONFIG_HEADER};`);
   });
 
   it('asks the render servers for one copy per encoding, whatever a visitor writes in Accept-Encoding', () => {

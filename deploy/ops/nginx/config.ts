@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ACTIVITY_IMAGE_ROUTE, GUARD_VERDICT_FILE, RELEASE_HISTORY_FILE, REMOTE_NAMES, REMOTE_PARTS, type RemoteName } from '@wenrun/shared/node';
 import { routeNotFoundEnvelope } from '@wenrun/reference-api/envelope';
 import type { ApiRoute } from '@wenrun/reference-api';
-import { DOCUMENT_TYPES, STRICT_TRANSPORT_SECURITY, type SiteAddresses } from '@wenrun/server-plugins';
+import { DOCUMENT_TYPES, RENDERED_CONFIG_HEADER, STRICT_TRANSPORT_SECURITY, type SiteAddresses } from '@wenrun/server-plugins';
 import { CACHE_RULES, HASHED_FILE, siteHeaders } from '../../serve/headers';
 import { PER_REQUEST_PREFIXES } from '../../serve/perRequest';
 import { PAGE_LIMIT_LINES, servedHosts, tooManyLocation, unknownHostServers, visitorLimitsHttp } from './visitors';
@@ -202,7 +202,8 @@ ${indent(headers(site, 'public, max-age=60, stale-while-revalidate=600', false),
  * server is asked to compress with (`br`, `gzip`, or nothing), so each copy is compressed once, when rendered, not on
  * every answer, and a visitor's own spelling of `Accept-Encoding` makes no new copy. A response that must not be
  * shared is never kept: `no-store` or `private` (the client page standing in for a failed render), a `Set-Cookie`
- * (nginx keeps none), any status but 200.
+ * (nginx keeps none), any status but 200; nor a page rendered for another config than the served one (the render
+ * server reads an edited config at its next look, after nginx has reloaded with the new key: RENDERED_CONFIG_HEADER).
  */
 function pageCacheZone(site: NginxSite): string {
   return `
@@ -219,6 +220,10 @@ function pageCacheZone(site: NginxSite): string {
   map $upstream_http_cache_control $page_not_shared {
     default 0;
     "~*(no-store|private)" 1;
+  }
+  map $upstream_http_${RENDERED_CONFIG_HEADER.replaceAll('-', '_')} $page_other_config {
+    default 1;
+    "${site.servedConfigDigest}" 0;
   }
 `;
 }
@@ -237,7 +242,8 @@ function pageCacheLines(site: NginxSite): string {
     proxy_cache_key "${site.servedConfigDigest}$request_uri $page_encoding";
     proxy_cache_valid 200 ${SHARED_PAGE_FRESH_S}s;
     proxy_cache_bypass $page_cache_skip;
-    proxy_no_cache $page_cache_skip $page_not_shared;
+    proxy_no_cache $page_cache_skip $page_not_shared $page_other_config;
+    proxy_hide_header ${RENDERED_CONFIG_HEADER};
     proxy_ignore_headers Cache-Control Expires X-Accel-Expires Vary;
     proxy_cache_use_stale updating error timeout http_500 http_502 http_503 http_504;
     proxy_cache_background_update on;

@@ -21,6 +21,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   API_PORT,
+  configDigest,
   GUARD_METRICS_PORT,
   REMOTE_NAMES,
   REMOTE_PARTS,
@@ -53,7 +54,6 @@ import {
   writeSecrets,
   type Account,
 } from './accounts';
-import { configDigest } from '../../serve/sharedPages';
 import { selfSignedCertificate } from './certificate';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  configDigest,
   APP_PAGE,
   parseRuntimeConfig,
   RUNTIME_CONFIG_FILE,
@@ -52,6 +53,8 @@ export type RenderOutcome =
 
 export interface SiteRenderer {
   config: RuntimeConfig;
+  /** `configDigest(config)`: what each page rendered here says it was rendered with. */
+  configDigest: string;
   /** The page `target` asks for: the render server resolves it once per request, the build once per page. */
   render(target: PageTarget): Promise<RenderOutcome>;
 }
@@ -83,6 +86,7 @@ export async function openSiteRenderer(options: SiteRendererOptions): Promise<Si
 
   return {
     config,
+    configDigest: configDigest(config),
     async render(target) {
       let rendered;
       try {

@@ -6,9 +6,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
-import { DEFAULT_RUNTIME_CONFIG, ENTRY_ASSETS_FILE, type PageTarget } from '@wenrun/shared/node';
-import { rawAnswer, rawRequest } from '@wenrun/server-plugins';
-import type { RenderedPage, RenderSetup, ShellServer } from '../render/shellServer';
+import { configDigest, DEFAULT_RUNTIME_CONFIG, ENTRY_ASSETS_FILE, parseRuntimeConfig, type PageTarget } from '@wenrun/shared/node';
+import { rawAnswer, rawRequest, RENDERED_CONFIG_HEADER } from '@wenrun/server-plugins';
+import type { RenderedPage, RenderSetup } from '../render/shellServer';
 
 import { MAX_COVER_BYTES } from '../render/activityApi';
 import { buildRenderServer, sitePath } from './app';
@@ -41,6 +41,18 @@ function page(status: 200 | 404, routeId: 'activity' | 'search' | 'home', markup
   };
 }
 
+/** A render server on `shellDir` whose shell's render is `render`, looking for changes every `checkIntervalMs`. */
+function renderServerOn(shellDir: string, render: Render, checkIntervalMs = 60_000): Promise<FastifyInstance> {
+  return buildRenderServer({
+    shellDir,
+    siteUrl: 'https://www.example.cn',
+    dataTimeoutMs: 3000,
+    renderTimeoutMs: 5000,
+    checkIntervalMs,
+    shellServer: { renderPage: render, reloadRemote: jest.fn() },
+  });
+}
+
 describe('render server', () => {
   let app: FastifyInstance;
   let render: jest.Mock<ReturnType<Render>, Parameters<Render>>;
@@ -59,15 +71,7 @@ describe('render server', () => {
       if (url.startsWith('/slow-api')) return { ...page(200, 'home', '<h1>首页</h1>'), unavailable: [['home', { kind: 'timeout', message: '系统接口请求超时，请检查网络' }]] };
       return page(200, 'home', '<h1>首页</h1>');
     });
-    const shellServer: ShellServer = { renderPage: render, reloadRemote: jest.fn() };
-    app = await buildRenderServer({
-      shellDir: shellFolder(),
-      siteUrl: 'https://www.example.cn',
-      dataTimeoutMs: 3000,
-      renderTimeoutMs: 5000,
-      checkIntervalMs: 60_000,
-      shellServer,
-    });
+    app = await renderServerOn(shellFolder(), render);
     origin = await app.listen({ port: 0, host: '127.0.0.1' });
   });
 
@@ -182,14 +186,7 @@ describe('render server', () => {
   });
 
   it('answers the client page, malformed targets too, when its pages cannot be put together', async () => {
-    const broken = await buildRenderServer({
-      shellDir: shellFolder('<!doctype html><html><head><title>文润教育</title></head><body><div id="root"></div></body></html>'),
-      siteUrl: 'https://www.example.cn',
-      dataTimeoutMs: 3000,
-      renderTimeoutMs: 5000,
-      checkIntervalMs: 60_000,
-      shellServer: { renderPage: render, reloadRemote: jest.fn() },
-    });
+    const broken = await renderServerOn(shellFolder('<!doctype html><html><head><title>文润教育</title></head><body><div id="root"></div></body></html>'), render);
     try {
       const port = Number(new URL(await broken.listen({ port: 0, host: '127.0.0.1' })).port);
       for (const target of ['/wuyou/1', '/%E4%ZZ', '/search/100%']) {
@@ -197,6 +194,29 @@ describe('render server', () => {
       }
     } finally {
       await broken.close();
+    }
+  });
+
+  it('says on every page which config it rendered with, a kept one too, and the edited config from its next look on', async () => {
+    const shellDir = shellFolder();
+    const configFile = path.join(shellDir, 'runtime-config.json');
+    const digestOf = () => configDigest(parseRuntimeConfig(JSON.parse(fs.readFileSync(configFile, 'utf8'))).config);
+    const watching = await renderServerOn(shellDir, render, 50);
+    try {
+      const site = await watching.listen({ port: 0, host: '127.0.0.1' });
+      const renderedWith = async (target: string) => (await fetch(`${site}${target}`)).headers.get(RENDERED_CONFIG_HEADER);
+      const before = digestOf();
+      expect([await renderedWith('/'), await renderedWith('/wuyou/1'), await renderedWith('/wuyou/1')]).toEqual([before, before, before]);
+      fs.writeFileSync(configFile, JSON.stringify({ ...JSON.parse(fs.readFileSync(configFile, 'utf8')), contact: { hotline: '400-800-6060' } }));
+      const after = digestOf();
+      expect(after).not.toBe(before);
+      for (let tries = 0; (await renderedWith('/')) !== after; tries += 1) {
+        expect(tries).toBeLessThan(100);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(await renderedWith('/wuyou/1')).toBe(after);
+    } finally {
+      await watching.close();
     }
   });
 
@@ -306,14 +326,7 @@ describe('render server: the picture of a shared link', () => {
     const dir = shellFolder();
     const remotes = Object.fromEntries(Object.keys(DEFAULT_RUNTIME_CONFIG.remotes).map((name) => [name, 'http://127.0.0.1:9/mf-manifest.json']));
     fs.writeFileSync(path.join(dir, 'runtime-config.json'), JSON.stringify({ apiBaseUrl: apiOrigin, remotes }));
-    app = await buildRenderServer({
-      shellDir: dir,
-      siteUrl: 'https://www.example.cn',
-      dataTimeoutMs: 3000,
-      renderTimeoutMs: 5000,
-      checkIntervalMs: 60_000,
-      shellServer: { renderPage: jest.fn(), reloadRemote: jest.fn() },
-    });
+    app = await renderServerOn(dir, jest.fn());
     origin = await app.listen({ port: 0, host: '127.0.0.1' });
   });
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { ACTIVITY_IMAGE_ROUTE, activityPath, APP_PAGE, isActivityId, pageTarget, REMOTE_NAMES, routeOf, type PageTarget, type RouteId } from '@wenrun/shared/node';
-import { answerRefused, HTML, metrics, plainRefusal, REFUSED_MESSAGES, requestHygiene, sendCompressed, TEXT } from '@wenrun/server-plugins';
+import { answerRefused, HTML, metrics, plainRefusal, REFUSED_MESSAGES, RENDERED_CONFIG_HEADER, requestHygiene, sendCompressed, TEXT } from '@wenrun/server-plugins';
 import { createActivityApi } from '../render/activityApi';
 import { loadShellServer, type ShellServer } from '../render/shellServer';
 import { openSiteRenderer, runtimeConfigFile, type SiteRenderer } from '../render/siteRenderer';
@@ -243,13 +243,18 @@ async function sendPage(site: Site, request: FastifyRequest, reply: FastifyReply
   const cached = cacheKey ? site.pages.get(cacheKey) : undefined;
   if (cacheKey) site.figures.pageCache(cached ? 'hit' : 'miss');
   if (cached) {
-    return sendCompressed(request, reply.code(200).type(HTML).header('Cache-Control', CACHE_CONTROL.activity).header('X-Render-Cache', 'hit').header('Vary', 'Accept-Encoding'), cached.html);
+    reply.header(RENDERED_CONFIG_HEADER, cached.configDigest).header('X-Render-Cache', 'hit');
+    return sendCompressed(request, reply.code(200).type(HTML).header('Cache-Control', CACHE_CONTROL.activity).header('Vary', 'Accept-Encoding'), cached.html);
   }
-  const outcome = await site.renderer.render(target);
+  const { renderer } = site;
+  const outcome = await renderer.render(target);
   site.figures.rendered(target.routeId, outcome, site.snapshot.versions);
   if (outcome.kind === 'redirect') return reply.redirect(outcome.location, outcome.status);
   if (outcome.kind === 'unavailable') return sendFallback(site, reply, outcome.reason);
-  // A slot that failed here is retried by the browser: such a page is not kept.
-  if (cacheKey && outcome.status === 200 && !outcome.failedSlots.length && !target.search) site.pages.set(cacheKey, { html: outcome.html });
+  // A slot that failed here is retried by the browser: such a page is not kept, nor one rendered for a config or
+  // builds replaced while it rendered.
+  const keep = cacheKey && outcome.status === 200 && !outcome.failedSlots.length && !target.search && renderer === site.renderer;
+  if (keep) site.pages.set(cacheKey, { html: outcome.html, configDigest: renderer.configDigest });
+  reply.header(RENDERED_CONFIG_HEADER, renderer.configDigest);
   return sendCompressed(request, reply.code(outcome.status).type(HTML).header('Cache-Control', CACHE_CONTROL[outcome.routeId]).header('Vary', 'Accept-Encoding'), outcome.html);
 }
