@@ -41,14 +41,17 @@ export default defineConfig<EngineOptions>({
     { name: 'site', testIgnore: /(shutdown|attacker(-[a-z-]+)?|config-edits|\/dev|hosts)\.spec\.ts$/ },
     // The same visitor flows in the second engine.
     { name: 'firefox', testMatch: /visitor-flows\.spec\.ts$/, use: { engine: 'firefox' } },
+    // Starts `npm run dev` on its worker's ports: webpack in watch mode takes every core for a minute, so not beside
+    // the site's many tests, but beside the phases below, which leave a worker idle for much of their time.
+    { name: 'dev', testMatch: /\/dev\.spec\.ts$/, dependencies: ['site', 'firefox'] },
     // These two edit the runtime config the site serves, for a moment: one after the other, after the rest.
     { name: 'config-edits', testMatch: /config-edits\.spec\.ts$/, dependencies: ['site', 'firefox'] },
-    { name: 'attacker', testMatch: /attacker(-[a-z-]+)?\.spec\.ts$/, dependencies: ['config-edits'] },
-    // Starts `npm run dev` on its worker's ports: webpack in watch mode takes every core for a minute, so not beside
-    // the site's many tests, but beside the two phases above, which run one file at a time and leave a worker idle.
-    { name: 'dev', testMatch: /\/dev\.spec\.ts$/, dependencies: ['site', 'firefox'] },
+    { name: 'attacker', testMatch: /attacker(-(?!tls)[a-z-]+)?\.spec\.ts$/, dependencies: ['config-edits'] },
+    // testssl's scan of a production form of its own (half a minute, mostly waiting on handshakes) edits nothing: it
+    // fills the time a worker would otherwise wait for the phases above.
+    { name: 'tls', testMatch: /attacker-tls\.spec\.ts$/, dependencies: ['site', 'firefox'] },
     // Kills processes of the site the others run on, then stops it: after everything else.
-    { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['attacker', 'dev'] },
+    { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['attacker', 'dev', 'tls'] },
     // Two hosts in network namespaces (root), a load run across them: the machine to itself, after everything else.
     { name: 'hosts', testMatch: /\/hosts\.spec\.ts$/, dependencies: ['shutdown'] },
   ],
