@@ -12,6 +12,13 @@ describe('siteProcesses: where the site listens', () => {
     const specs = siteProcesses();
     expect(specs.flatMap((spec) => spec.args ?? [])).not.toContain('--builds');
     expect(specs.find((spec) => spec.name === 'render-server')?.env).not.toHaveProperty('SHELL_DIR');
+    // The parts and the API start at once; the render server, which reads the parts' stylesheets, once they answer.
+    expect(specs.map((spec) => (spec.together ? `+${spec.name}` : spec.name))).toEqual([
+      SHELL_PART.folder,
+      ...Object.values(REMOTE_PARTS).map((part) => `+${part.folder}`),
+      '+reference-api',
+      'render-server',
+    ]);
   });
 
   it('a second copy on consecutive ports with its builds elsewhere (npm run dev -- --first-port --out)', () => {

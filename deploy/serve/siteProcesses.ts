@@ -53,13 +53,15 @@ export function partPort(layout: SiteLayout, name: string): number {
 }
 
 /**
- * Every process of the site, in the order they start: the parts, then the API, then the render server. The API in
- * demo mode: `npm start` and `npm run dev` are the demo form (deploy/serve/start.ts says so at start).
+ * Every process of the site, in the order they start: the parts and the API together (none needs another to
+ * start), then the render server, which reads the parts' stylesheets as it starts. The API in demo mode: `npm start`
+ * and `npm run dev` are the demo form (deploy/serve/start.ts says so at start).
  */
 export function siteProcesses(layout: SiteLayout = DEFAULT_LAYOUT): ChildSpec[] {
   const builds = layout.builds ? ['--builds', layout.builds] : [];
   return [
-    ...SERVED_PARTS.map((part) => ({
+    ...SERVED_PARTS.map((part, index) => ({
+      ...(index > 0 ? { together: true } : {}),
       name: part.folder,
       entry: 'deploy/serve/partMain.ts',
       args: ['--part', part.name, '--port', String(partPort(layout, part.name)), '--render-port', String(layout.render), ...builds],
@@ -67,6 +69,7 @@ export function siteProcesses(layout: SiteLayout = DEFAULT_LAYOUT): ChildSpec[] 
     })),
     {
       name: 'reference-api',
+      together: true,
       entry: 'reference-api/src/main.ts',
       env: { PORT: String(layout.api), API_MODE: 'demo', RENDER_METRICS_URLS: `http://127.0.0.1:${layout.render}/metrics` },
       readyUrl: `http://127.0.0.1:${layout.api}/healthz`,

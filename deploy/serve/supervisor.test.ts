@@ -74,6 +74,32 @@ describe('the supervisor of npm start', () => {
     }
   }, 30_000);
 
+  it('starts a child marked together with the one before it, and the next group once both answer', async () => {
+    // Writes when it started, then takes DELAY_MS before it listens, as a render server loading its builds does.
+    fs.writeFileSync(
+      path.join(dir, 'slow.ts'),
+      `import fs from 'node:fs';\nimport http from 'node:http';\nfs.writeFileSync(process.env.OUT, String(Date.now()));\nsetTimeout(() => http.createServer((_q, r) => r.end('ok')).listen(Number(process.env.PORT), '127.0.0.1'), Number(process.env.DELAY_MS));\n`,
+    );
+    const [first, second, third] = [await freePort(), await freePort(), await freePort()];
+    const child = (name: string, port: number | undefined, delayMs: number, together = false) => ({
+      name,
+      entry: path.join(dir, 'slow.ts'),
+      env: { PORT: String(port), OUT: path.join(dir, name), DELAY_MS: String(delayMs) },
+      readyUrl: `http://127.0.0.1:${port}/`,
+      ...(together ? { together } : {}),
+    });
+    const supervisor = new Supervisor({ cwd: ROOT, log: () => undefined });
+    const asked = Date.now();
+    await supervisor.start([child('render-1', first, 1_500), child('render-2', second, 0, true), child('after', third, 0)]);
+    const ready = Date.now();
+    await supervisor.stop();
+    const startedAt = (name: string) => Number(fs.readFileSync(path.join(dir, name), 'utf8'));
+    // The second did not wait the first one's 1.5 s; the next group did.
+    expect(Math.abs(startedAt('render-2') - startedAt('render-1'))).toBeLessThan(1_000);
+    expect(startedAt('after') - startedAt('render-1')).toBeGreaterThanOrEqual(1_500);
+    expect(ready - asked).toBeGreaterThanOrEqual(1_500);
+  }, 30_000);
+
   it('runs a child that serves nothing (the canary guard): ready once it runs, started again when it dies', async () => {
     const out = path.join(dir, 'runs');
     fs.writeFileSync(

@@ -17,6 +17,11 @@ export interface ChildSpec {
   /** The user and group it runs as (the production form started as root); this process's own when absent. */
   uid?: number;
   gid?: number;
+  /**
+   * Started with the child before it rather than once that one answers: neither needs the other to start (the
+   * parts, a second render server). Each still waits for the ones before their group.
+   */
+  together?: boolean;
 }
 
 export interface SupervisorOptions {
@@ -59,6 +64,17 @@ function portHeld(url: string): Promise<boolean> {
   });
 }
 
+/** The children in the groups they start in: each with the `together` children right after it. */
+function startGroups(specs: ChildSpec[]): ChildSpec[][] {
+  const groups: ChildSpec[][] = [];
+  for (const spec of specs) {
+    const last = groups.at(-1);
+    if (spec.together && last) last.push(spec);
+    else groups.push([spec]);
+  }
+  return groups;
+}
+
 interface Running {
   spec: ChildSpec;
   process: ChildProcess;
@@ -81,17 +97,23 @@ export class Supervisor {
   }
 
   /**
-   * Starts the children in order, each once the one before answers. A child that cannot start stops them all, and
-   * so does a port someone else holds: what answers there would be taken for the child.
+   * Starts the children in order, each once the one before answers (or with it: `together`). A child that cannot
+   * start stops them all, and so does a port someone else holds: what answers there would be taken for the child.
    */
   async start(specs: ChildSpec[]): Promise<void> {
-    for (const spec of specs) {
-      if (spec.readyUrl && (await portHeld(spec.readyUrl))) {
-        await this.stop();
-        throw new Error(`${spec.name} 的端口已被其他进程占用（${new URL(spec.readyUrl).host}）：先停止它`);
+    for (const group of startGroups(specs)) {
+      for (const spec of group) {
+        if (spec.readyUrl && (await portHeld(spec.readyUrl))) {
+          await this.stop();
+          throw new Error(`${spec.name} 的端口已被其他进程占用（${new URL(spec.readyUrl).host}）：先停止它`);
+        }
       }
-      this.launch(spec, 0);
-      await this.waitUntilReady(spec);
+      for (const spec of group) this.launch(spec, 0);
+      const failed = (await Promise.all(group.map((spec) => this.whyNotReady(spec)))).find((why) => why !== undefined);
+      if (failed !== undefined) {
+        await this.stop();
+        throw new Error(failed);
+      }
     }
   }
 
@@ -138,19 +160,19 @@ export class Supervisor {
     if (!this.stopping) this.launch(spec, restarts);
   }
 
-  private async waitUntilReady(spec: ChildSpec): Promise<void> {
+  /** Once the child answers its ready URL: nothing; otherwise (it exited, it took too long, all stop) why not. */
+  private async whyNotReady(spec: ChildSpec): Promise<string | undefined> {
     const { readyUrl } = spec;
-    if (!readyUrl) return;
+    if (!readyUrl) return undefined;
     const deadline = Date.now() + (this.options.startTimeoutMs ?? 60_000);
     const entry = this.running.get(spec.name);
     while (Date.now() < deadline) {
-      if (this.stopping) throw new Error('已停止');
+      if (this.stopping) return '已停止';
       if (entry?.process.exitCode !== null && entry?.process.exitCode !== undefined) break;
-      if (await answers(readyUrl)) return;
+      if (await answers(readyUrl)) return undefined;
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
-    await this.stop();
-    throw new Error(`${spec.name} 没能启动（${readyUrl} 无响应）`);
+    return `${spec.name} 没能启动（${readyUrl} 无响应）`;
   }
 
   /** Ends every child (SIGTERM, then SIGKILL after a grace period) and resolves once all have exited. */
