@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
-import { startCluster } from './cluster';
+import { clusterParentFolder, startCluster } from './cluster';
 
 // A port of its own, clear of the site's and of the other suites' (Jest runs files side by side).
 const PORT = 55_400 + (Number(process.env.JEST_WORKER_ID ?? 1) % 50);
@@ -9,6 +10,8 @@ jest.setTimeout(30_000);
 
 test('a cluster of its own answers queries as the site role, and leaves nothing behind when stopped', async () => {
   const cluster = await startCluster({ port: PORT });
+  // In memory where there is room for it (/dev/shm on this machine).
+  expect(path.dirname(cluster.folder)).toBe(clusterParentFolder());
   try {
     const client = new pg.Client(cluster.url);
     await client.connect();

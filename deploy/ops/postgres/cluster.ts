@@ -74,6 +74,25 @@ async function ready(host: string, port: number, database: string, user: string,
   throw new Error(`PostgreSQL 在 30 秒内没有在 ${host}:${port} 上就绪`);
 }
 
+/** Free room a cluster's folder needs in memory before it goes there. */
+const MEMORY_FOLDER_MIN_BYTES = 2 * 1024 ** 3;
+
+/**
+ * Where a cluster's folder goes: in memory (`/dev/shm`) when it has room, else the system's temporary folder. A test's
+ * or a demo's cluster is lost when stopped anyway; on this machine's disk each `CREATE DATABASE` took 365 ms even with
+ * fsync off (the file system creating and removing a database's hundreds of files), in memory 21 ms, and the Jest
+ * suites on PostgreSQL make one for every server they start.
+ */
+export function clusterParentFolder(): string {
+  try {
+    const room = fs.statfsSync('/dev/shm');
+    if (room.bavail * room.bsize >= MEMORY_FOLDER_MIN_BYTES) return '/dev/shm';
+  } catch {
+    // No /dev/shm: the temporary folder.
+  }
+  return os.tmpdir();
+}
+
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   if (!postgresInstalled()) throw new Error('没有找到 PostgreSQL 15（apt-get install postgresql）');
   const listen = options.listen ?? ['127.0.0.1'];
@@ -81,7 +100,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const trusted = options.trusted ?? ['127.0.0.1/32'];
   const database = options.database ?? 'wenrun';
   const account = postgresAccount();
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'wenrun-pg-'));
+  const folder = fs.mkdtempSync(path.join(clusterParentFolder(), 'wenrun-pg-'));
   const data = path.join(folder, 'data');
   const logFile = path.join(folder, 'server.log');
   if (account.uid !== undefined) fs.chownSync(folder, account.uid, account.gid ?? account.uid);
