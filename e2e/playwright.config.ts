@@ -44,14 +44,14 @@ export default defineConfig<EngineOptions>({
     // Starts `npm run dev` on its worker's ports: webpack in watch mode takes every core for a minute, so not beside
     // the site's many tests, but beside the phases below, which leave a worker idle for much of their time.
     { name: 'dev', testMatch: /\/dev\.spec\.ts$/, dependencies: ['site', 'firefox'] },
-    // The config edits and the attacks edit the runtime config the site serves, for a moment: one after the other,
-    // after the rest. testssl's scan (half a minute of handshakes, which edit nothing) rides with the config edits:
-    // on the same worker it scans the production form they started, where a project of its own starts another
-    // (15-20 s on a busy machine).
-    { name: 'config-edits-tls', testMatch: /(config-edits|attacker-tls)\.spec\.ts$/, dependencies: ['site', 'firefox'] },
-    { name: 'attacker', testMatch: /attacker(-(?!tls)[a-z-]+)?\.spec\.ts$/, dependencies: ['config-edits-tls'] },
+    // These two edit the runtime config the site serves, for a moment: one after the other, after the rest.
+    { name: 'config-edits', testMatch: /config-edits\.spec\.ts$/, dependencies: ['site', 'firefox'] },
+    { name: 'attacker', testMatch: /attacker(-(?!tls)[a-z-]+)?\.spec\.ts$/, dependencies: ['config-edits'] },
+    // testssl's scan of a production form of its own (half a minute of handshakes) edits nothing: on the third
+    // worker, beside `npm run dev` and the config edits.
+    { name: 'tls', testMatch: /attacker-tls\.spec\.ts$/, dependencies: ['site', 'firefox'] },
     // Kills processes of the site the others run on, then stops it: after everything else.
-    { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['attacker', 'dev'] },
+    { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['attacker', 'dev', 'tls'] },
     // Two hosts in network namespaces (root), a load run across them: the machine to itself, after everything else.
     { name: 'hosts', testMatch: /\/hosts\.spec\.ts$/, dependencies: ['shutdown'] },
   ],

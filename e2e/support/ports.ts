@@ -12,11 +12,10 @@ export const E2E_PORTS = {
 /**
  * Servers a test starts for itself come from its worker's block of ports (Playwright's `parallelIndex`, 0 to
  * workers - 1), so no two workers collide: the first `hosts` ports for the tests' and the worker's own hosts,
- * then the ports of the worker's nginx site. The bench uses 3020-3039. Two: the suite keeps both cores of the 2-core
- * machine busy, and a third worker made it no faster (e2e/README.md § Time); three would use 3040-3099, below the
- * API's 3100.
+ * then the ports of the worker's nginx site. The bench uses 3020-3039. Three workers on the 2-core machine
+ * (e2e/README.md § Time), on 3040-3099, below the API's 3100.
  */
-export const WORKER_PORTS = { first: 3040, perWorker: 20, hosts: 10, workers: 2 } as const;
+export const WORKER_PORTS = { first: 3040, perWorker: 20, hosts: 10, workers: 3 } as const;
 
 export function workerPort(parallelIndex: number, slot: number): number {
   if (slot >= WORKER_PORTS.perWorker) throw new Error(`worker ${parallelIndex} 的端口已用完（每个 worker ${WORKER_PORTS.perWorker} 个）`);

@@ -5,9 +5,9 @@ import { expect, test } from '../support/fixtures';
 import { ARTIFACTS } from '../support/site';
 
 /**
- * The production form's TLS as an attacker's scanner sees it. After the site's tests, with the config edits
+ * The production form's TLS as an attacker's scanner sees it. A project of its own after the site's tests
  * (playwright.config.ts): testssl's scan is half a minute of handshakes and edits nothing, so it runs beside
- * `npm run dev` on the production form the config edits started, rather than after them on one of its own.
+ * `npm run dev` and the config edits rather than after them.
  */
 test('TLS: testssl finds only forward-secret AEAD suites (no CBC, no LUCKY13) on TLS 1.2 and 1.3', async ({ nginxSite }) => {
   test.setTimeout(180_000);
