@@ -46,7 +46,9 @@ export default defineConfig<EngineOptions>({
     { name: 'dev', testMatch: /\/dev\.spec\.ts$/, dependencies: ['site', 'firefox'] },
     // These two edit the runtime config the site serves, for a moment: one after the other, after the rest.
     { name: 'config-edits', testMatch: /config-edits\.spec\.ts$/, dependencies: ['site', 'firefox'] },
-    { name: 'attacker', testMatch: /attacker(-(?!tls)[a-z-]+)?\.spec\.ts$/, dependencies: ['config-edits'] },
+    // One worker: one production form to start. Two started side by side, beside `npm run dev` and testssl, took
+    // 50 s to be up on the busy machine.
+    { name: 'attacker', testMatch: /attacker(-(?!tls)[a-z-]+)?\.spec\.ts$/, dependencies: ['config-edits'], workers: 1 },
     // testssl's scan of a production form of its own (half a minute of handshakes) edits nothing: on the third
     // worker, beside `npm run dev` and the config edits.
     { name: 'tls', testMatch: /attacker-tls\.spec\.ts$/, dependencies: ['site', 'firefox'] },
