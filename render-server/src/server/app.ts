@@ -243,7 +243,8 @@ async function sendPage(site: Site, request: FastifyRequest, reply: FastifyReply
   const cached = cacheKey ? site.pages.get(cacheKey) : undefined;
   if (cacheKey) site.figures.pageCache(cached ? 'hit' : 'miss');
   if (cached) {
-    reply.header(RENDERED_CONFIG_HEADER, cached.configDigest).header('X-Render-Cache', 'hit');
+    // Kept pages are the current renderer's: none is kept from another, and a new one clears them (checkSite).
+    reply.header(RENDERED_CONFIG_HEADER, site.renderer.configDigest).header('X-Render-Cache', 'hit');
     return sendCompressed(request, reply.code(200).type(HTML).header('Cache-Control', CACHE_CONTROL.activity).header('Vary', 'Accept-Encoding'), cached.html);
   }
   const { renderer } = site;
@@ -254,7 +255,7 @@ async function sendPage(site: Site, request: FastifyRequest, reply: FastifyReply
   // A slot that failed here is retried by the browser: such a page is not kept, nor one rendered for a config or
   // builds replaced while it rendered.
   const keep = cacheKey && outcome.status === 200 && !outcome.failedSlots.length && !target.search && renderer === site.renderer;
-  if (keep) site.pages.set(cacheKey, { html: outcome.html, configDigest: renderer.configDigest });
+  if (keep) site.pages.set(cacheKey, { html: outcome.html });
   reply.header(RENDERED_CONFIG_HEADER, renderer.configDigest);
   return sendCompressed(request, reply.code(outcome.status).type(HTML).header('Cache-Control', CACHE_CONTROL[outcome.routeId]).header('Vary', 'Accept-Encoding'), outcome.html);
 }

@@ -3,8 +3,6 @@ import { LRUCache } from 'lru-cache';
 /** A rendered page of an activity that exists (pages of no activity are not kept). */
 export interface CachedPage {
   html: string;
-  /** The digest of the config it was rendered with: a render begun before an edit may end after it. */
-  configDigest: string;
 }
 
 export interface PageCacheLimits {
