@@ -64,7 +64,7 @@ export const DESIGN_CARD: Record<string, RoleCheck[]> = {
     { role: '加载指示', files: SHIPPED, pattern: imports('semantic-ui-react', 'Loader') },
     { role: '弹窗', files: SHIPPED, pattern: imports('semantic-ui-react', 'Modal') },
   ],
-  jest: [{ role: '单元测试', files: ['package.json'], pattern: /"test:unit": "jest"/ }],
+  jest: [{ role: '单元测试', files: ['package.json'], pattern: /"test:unit": "[^"]*\bjest"/ }],
   '@testing-library/react': [{ role: '组件测试', files: SHIPPED, pattern: /from '@testing-library\/react'/, tests: true }],
 };
 

@@ -94,6 +94,15 @@ export function readableTree(root: string): { dir: string; remove: () => void } 
 }
 
 /**
+ * The Node the form's users can run: this one, or its copy in the tree when it lives in the clone (a release brought
+ * by deploy/node-lines, which a clone only its owner can enter would hide from them).
+ */
+function nodeInTree(root: string, treeDir: string): string {
+  const inClone = path.relative(root, process.execPath);
+  return inClone.startsWith('..') || path.isAbsolute(inClone) ? process.execPath : path.join(treeDir, inClone);
+}
+
+/**
  * Starts start.ts (beside this file) on `ports` with its own certificate, and resolves once nginx and both render
  * servers answer; `stop` ends nginx and its render servers.
  */
@@ -117,7 +126,7 @@ export async function startNginxSite({ root, ports, siteDir, tls, balancer, env,
   // got the signal, then SIGKILLs it; on a busy machine start.ts was killed so, before stopping what it started,
   // and the form outlived the test on its ports.
   const child = spawn(
-    process.execPath,
+    nodeInTree(root, tree.dir),
     [
       '--import',
       'tsx',

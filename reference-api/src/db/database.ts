@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { MIGRATIONS, migrationProvider } from './migrations';
 import type { Dialect } from './migrations/dialect';
 import type { Schema } from './schema';
+import { openSqliteFile, type SqliteFile } from './sqliteFile';
 
 export type { Dialect };
 
@@ -47,38 +45,17 @@ const pgTypes = {
 const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
- * Kysely prepares each query anew; better-sqlite3's prepare parses the SQL every time. The API runs a bounded set of
- * query texts (search builds one per shape of terms), so each is prepared once and kept.
- */
-function withStatementCache(database: Database.Database) {
-  const statements = new Map<string, Database.Statement>();
-  const KEPT = 500;
-  return {
-    close: () => database.close(),
-    prepare(text: string) {
-      let statement = statements.get(text);
-      if (!statement) {
-        statement = database.prepare(text);
-        if (statements.size < KEPT) statements.set(text, statement);
-      }
-      return statement;
-    },
-  };
-}
-
-/**
  * A SQLite file migrated before Kysely's Migrator (numbered .sql files, counted in `PRAGMA user_version`) has the
  * schema of its first `user_version` migrations, which kept their numbers and order: they are recorded as done.
  */
-function adoptNumberedMigrations(database: Database.Database): void {
-  const applied = database.pragma('user_version', { simple: true }) as number;
-  if (applied === 0 || database.prepare("SELECT 1 FROM sqlite_master WHERE name = 'kysely_migration'").get()) return;
+function adoptNumberedMigrations(database: SqliteFile): void {
+  const applied = Number(database.get('PRAGMA user_version')?.['user_version'] ?? 0);
+  if (applied === 0 || database.get("SELECT 1 FROM sqlite_master WHERE name = 'kysely_migration'")) return;
   const at = new Date().toISOString();
   database.transaction(() => {
     database.exec('CREATE TABLE kysely_migration (name varchar(255) NOT NULL PRIMARY KEY, timestamp varchar(255) NOT NULL)');
-    const record = database.prepare('INSERT INTO kysely_migration (name, timestamp) VALUES (?, ?)');
-    for (const [name] of MIGRATIONS.slice(0, applied)) record.run(name, at);
-  })();
+    for (const [name] of MIGRATIONS.slice(0, applied)) database.run('INSERT INTO kysely_migration (name, timestamp) VALUES (?, ?)', name, at);
+  });
 }
 
 /**
@@ -103,15 +80,9 @@ function openPostgres(url: string, poolSize: number): Db {
 }
 
 function openSqlite(file: string): Db {
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
-  const database = new Database(file);
-  // WAL lets readers run while a write commits; NORMAL sync is safe with WAL and much faster than FULL.
-  database.pragma('journal_mode = WAL');
-  database.pragma('synchronous = NORMAL');
-  database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
+  const database = openSqliteFile(file);
   adoptNumberedMigrations(database);
-  const kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database: database.kyselyDatabase }) });
   return { dialect: 'sqlite', kysely, close: () => kysely.destroy() };
 }
 
