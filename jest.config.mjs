@@ -52,6 +52,9 @@ export default {
   // Jest's default is one worker on a 2-core machine; most suites wait on sockets, processes and PostgreSQL, not
   // the CPU. Measured on this machine: the whole run 143 s with one worker, 67 s with three.
   maxWorkers: 3,
+  // A bound on a hung test, not a speed check (speed is the benches'): Jest's 5 s failed the guard's suites, whose
+  // tests seed a thousand views each, on this machine while other work held its cores (1-4 s a test, some past 5).
+  testTimeout: 30_000,
   projects: [
     ...['shared', TABLE.shell.folder, ...Object.values(TABLE.remotes).map((part) => part.folder)].map(webPart),
     {
