@@ -64,8 +64,8 @@ export default {
       testEnvironment: 'node',
       transform: { '^.+\\.(t|j)sx?$': swc },
       transformIgnorePatterns: compiledPackages(),
-      // And the browser tests' own tools, where a check moved out of the browser (e2e/MOVES.md).
-      testMatch: ['<rootDir>/deploy/**/*.test.ts', '<rootDir>/e2e/support/**/*.test.ts'],
+      // And the browser tests' own tools, where a check moved out of the browser (e2e/MOVES.md), and the benches' judging.
+      testMatch: ['<rootDir>/deploy/**/*.test.ts', '<rootDir>/e2e/support/**/*.test.ts', '<rootDir>/bench/**/*.test.ts'],
     },
     {
       // The site renderer and the render server: Node, real files and sockets.

@@ -21,9 +21,11 @@
  * cluster of the bench's own (deploy/ops/postgres), instead of a SQLite file each; its rows are named `PostgreSQL …`,
  * with floors of their own.
  *
- * `--only` runs the rows whose name is, or ends with, one of the comma-separated words. `--check` fails (exit 1) when a row
- * run falls below its floor in bench/results/load-floors.json; `--accept` writes the floors of the rows run from this run's
- * figures (FLOOR_SHARE of each: this machine is noisy).
+ * `--only` runs the rows whose name is, or ends with, one of the comma-separated words. Each row is judged by its ratio to
+ * a reference measured in the same run (loadFloors.ts: a file of the page's size through the same server, a render
+ * server's or the API's answer without work), run before the first row that needs it. `--check` fails (exit 1) when a
+ * row's ratio falls below its floor in bench/results/load-floors.json; `--accept` writes the floors of the rows run
+ * from this run's ratios. The report starts with the machine.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,21 +34,25 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { aboutPath, API_PATHS, API_PORT, REMOTE_PARTS, RENDER_PORT, RUNTIME_CONFIG_FILE, SHELL_PART } from '@wenrun/shared/node';
-import { NGINX_SITE_PORTS, startNginxSite } from '@wenrun/deploy/ops/nginx/site';
+import { NGINX_SITE_PORTS, startNginxSite, type NginxSite } from '@wenrun/deploy/ops/nginx/site';
 import { startCluster, type Cluster } from '@wenrun/deploy/ops/postgres/cluster';
-import { formatTable, RESULTS_DIR, writeResult } from './report';
+import { acceptFloors, checkFloors, FLOORS_FILE, readFloors, referenceOf, REFERENCES, thisMachine } from './loadFloors';
+import { formatTable, writeResult } from './report';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const DURATION_S = Number(process.env.LOAD_SECONDS ?? 20);
 /** nginx and its two render servers: the bench's ports (3020-3039) below those of run.ts. */
 const NGINX_PORTS = Array.from({ length: NGINX_SITE_PORTS }, (_, index) => 3020 + index);
-/** The floors `--check` holds each row to, kept in the repo beside the results. */
-const FLOORS_FILE = path.join(RESULTS_DIR, 'load-floors.json');
-/** A floor is this share of the figure last accepted: runs on this 2-core machine vary by a third. */
-const FLOOR_SHARE = 0.6;
+/**
+ * A copy of the shell's `/` as the build wrote it (and its compressed copies), served as a plain file: what the
+ * pages nginx and `npm start` keep are judged against (loadFloors.ts).
+ */
+const SAME_SIZE_FILE = 'bench-same-size.html';
 /** The hotline an edit of the served config sets: the edit the "after" rows follow. */
 const EDITED_HOTLINE = '400-800-4242';
+/** Every row asks as a browser does: the build's brotli and gzip copies served. */
+const ACCEPT = { 'accept-encoding': 'br, gzip' };
 /** An edit must be in the page served within this (the issue's minute). */
 const EDIT_WITHIN_MS = 60_000;
 
@@ -101,12 +107,6 @@ interface Run {
   total: number;
   errors: number;
   non2xx: number;
-}
-
-/** `bench/results/load-floors.json`: per row, the figure last accepted and the floor under it. */
-interface Floors {
-  acceptedAt: string;
-  rows: Record<string, { accepted: number; floor: number }>;
 }
 
 async function waitFor(url: string): Promise<void> {
@@ -187,38 +187,128 @@ function textOver(url: string, ca: Buffer): Promise<string> {
   });
 }
 
-function readFloors(): Floors | undefined {
-  return fs.existsSync(FLOORS_FILE) ? (JSON.parse(fs.readFileSync(FLOORS_FILE, 'utf8')) as Floors) : undefined;
+/** The shell's `/` as written at build, copied beside it under SAME_SIZE_FILE with its compressed copies. */
+function writeSameSizeFile(): () => void {
+  const dist = path.join(ROOT, SHELL_PART.folder, 'dist');
+  const copies = ['', '.br', '.gz'].filter((suffix) => fs.existsSync(path.join(dist, `index.html${suffix}`)));
+  for (const suffix of copies) fs.copyFileSync(path.join(dist, `index.html${suffix}`), path.join(dist, `${SAME_SIZE_FILE}${suffix}`));
+  return () => copies.forEach((suffix) => fs.rmSync(path.join(dist, `${SAME_SIZE_FILE}${suffix}`), { force: true }));
 }
 
-/** The rows run that fall below their floor, said in Chinese; a row with no floor yet is said too, but passes. */
-function checkFloors(runs: Run[], floors: Floors | undefined): string[] {
-  const failures: string[] = [];
-  for (const row of runs) {
-    const floor = floors?.rows[row.name];
-    if (!floor) {
-      console.log(`[load] ${row.name}：没有下限（--accept 记下）`);
-      continue;
+type Measure = (row: string, options: Options, during?: () => void) => Promise<void>;
+
+/**
+ * Runs a row when `--only` wants it, after its reference (loadFloors.ts) when that was not run yet and the row is
+ * to be judged or accepted: the two are measured in the same run, on the same machine.
+ */
+function measurer(runs: Run[], references: Record<string, Options>): Measure {
+  const prefixed = (row: string) => (onPostgres ? `PostgreSQL ${row}` : row);
+  const done = new Set<string>();
+  const runRow = async (name: string, options: Options, during?: () => void) => {
+    runs.push(await run(name, options, during));
+    done.add(name);
+  };
+  return async (row, options, during) => {
+    const name = prefixed(row);
+    if (!wanted(name)) return;
+    const reference = referenceOf(name);
+    const referenceOptions = reference && references[reference.replace(/^PostgreSQL /, '')];
+    if (reference && referenceOptions && !done.has(reference) && (flags.check || flags.accept || wanted(reference))) {
+      await runRow(reference, referenceOptions);
     }
-    const ok = row.requestsPerSecond >= floor.floor && row.errors === 0;
-    const line = `${row.name}：${row.requestsPerSecond} 请求/秒，下限 ${floor.floor}（上次认可 ${floor.accepted}），错误 ${row.errors}`;
-    console.log(`[load] ${ok ? '通过' : '低于下限'} ${line}`);
-    if (!ok) failures.push(line);
-  }
-  return failures;
+    await runRow(name, options, during);
+  };
 }
 
-/** This run's figures as the accepted ones, each row's floor FLOOR_SHARE of it; rows not run keep theirs. */
-function acceptFloors(runs: Run[]): void {
-  const rows = { ...readFloors()?.rows };
-  for (const row of runs) rows[row.name] = { accepted: row.requestsPerSecond, floor: Math.round(row.requestsPerSecond * FLOOR_SHARE) };
-  fs.writeFileSync(FLOORS_FILE, `${JSON.stringify({ acceptedAt: new Date().toISOString(), rows } satisfies Floors, null, 2)}\n`);
-  console.log(`[load] 已记下 ${runs.length} 行的下限：${FLOORS_FILE}`);
+interface Origins {
+  npmStart: string;
+  viaNginx: string;
+  nginx: NginxSite;
+}
+
+/** The rows served as files or kept pages, through `npm start` and nginx. */
+async function fileRows(measure: Measure, { npmStart, viaNginx, nginx }: Origins, chunk: string): Promise<void> {
+  for (const [label, origin, header] of [
+    ['npm start', npmStart, `http://localhost:${REMOTE_PARTS.header.port}`],
+    ['nginx', viaNginx, nginx.remotes.header],
+  ] as const) {
+    await measure(`${label} /`, { url: `${origin}/`, connections: 200, headers: ACCEPT });
+    // Named without its hash, which each build changes: the row keeps its floor.
+    await measure(`${label} main.js`, { url: `${origin}/${chunk}`, connections: 200, headers: ACCEPT });
+    await measure(`${label} remoteEntry.js`, { url: `${header}/remoteEntry.js`, connections: 200, headers: ACCEPT });
+  }
+  await measure(`nginx ${aboutPath(3)}`, { url: `${viaNginx}${aboutPath(3)}`, connections: 200, headers: ACCEPT });
+}
+
+/** The rows the render servers make per request, and the API's write. */
+async function renderedRows(measure: Measure, { viaNginx, nginx }: Origins): Promise<void> {
+  const pages = [{ path: '/wuyou/1' }, { path: `/search/${encodeURIComponent('课程')}` }];
+  await measure('nginx /wuyou/1', { url: `${viaNginx}/wuyou/1`, connections: 100, headers: ACCEPT });
+  await measure('nginx /search/课程', { url: `${viaNginx}/search/${encodeURIComponent('课程')}`, connections: 100, headers: ACCEPT });
+  await measure('nginx 两页，中途杀掉一个渲染服务器', { url: viaNginx, connections: 100, headers: ACCEPT, requests: pages }, () => {
+    const victim = pidOn(nginx.renderPorts[0] ?? 0);
+    if (victim) process.kill(victim, 'SIGKILL');
+  });
+  // A message of its own each time: an identical one within 10 minutes is answered from the first, not stored.
+  let sent = 0;
+  await measure('npm start 留言 websiteMessage1.0', {
+    url: `http://localhost:${API_PORT}`,
+    connections: 100,
+    requests: [
+      {
+        method: 'POST',
+        path: API_PATHS.message,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        setupRequest: (request) => {
+          sent += 1;
+          return { ...request, body: new URLSearchParams({ name: '压测', phone: '13800138000', message: `第${sent}条留言` }).toString() };
+        },
+      },
+    ],
+  });
+}
+
+/** Within a minute of an ops edit: the rows that would have caught issue 42. */
+async function afterEditRows(measure: Measure, { npmStart, viaNginx, nginx }: Origins, demoConfigFile: string): Promise<void> {
+  const about = aboutPath(3);
+  if ([`nginx / 配置修改后`, `nginx ${about} 配置修改后`].some(wanted)) {
+    await Promise.all(nginx.renderPorts.map((port) => waitFor(`http://127.0.0.1:${port}/healthz`)));
+    await editHotline(nginx.runtimeConfigFile, `${viaNginx}/`, (url) => textOver(url, nginx.ca));
+    await measure(`nginx / 配置修改后`, { url: `${viaNginx}/`, connections: 200, headers: ACCEPT });
+    await measure(`nginx ${about} 配置修改后`, { url: `${viaNginx}${about}`, connections: 200, headers: ACCEPT });
+  }
+  if (wanted('npm start / 配置修改后')) {
+    await editHotline(demoConfigFile, `${npmStart}/`, async (url) => (await fetch(url)).text());
+    await measure('npm start / 配置修改后', { url: `${npmStart}/`, connections: 200, headers: ACCEPT });
+  }
+}
+
+/** The table, the machine and the ratios; then `--accept` and `--check`. */
+function report(runs: Run[]): void {
+  const machine = thisMachine();
+  console.log(`机器：${machine.cpu}，${machine.cores} 核，Node ${machine.node}`);
+  console.log(
+    formatTable(
+      ['运行', '连接', '请求/秒', 'p50 ms', 'p99 ms', '请求数', '错误', '非 2xx'],
+      runs.map((r) => [r.name, String(r.connections), String(r.requestsPerSecond), String(r.p50), String(r.p99), String(r.total), String(r.errors), String(r.non2xx)]),
+    ),
+  );
+  writeResult('load.json', { measuredAt: new Date().toISOString(), machine, durationSeconds: DURATION_S, runs });
+  if (flags.accept) {
+    fs.writeFileSync(FLOORS_FILE, `${JSON.stringify(acceptFloors(runs, readFloors(), machine), null, 2)}\n`);
+    console.log(`[load] 已记下各行与参照之比的下限：${FLOORS_FILE}`);
+  }
+  const failures = checkFloors(runs, readFloors());
+  if (flags.check && failures.length) {
+    console.error(`[load] ${failures.length} 行低于下限：\n${failures.join('\n')}`);
+    process.exitCode = 1;
+  }
 }
 
 async function main(): Promise<void> {
   const demoConfigFile = path.join(ROOT, SHELL_PART.folder, 'dist', RUNTIME_CONFIG_FILE);
   const demoConfig = fs.readFileSync(demoConfigFile, 'utf8');
+  const removeSameSizeFile = writeSameSizeFile();
   const postgres = onPostgres ? await postgresDatabases() : undefined;
   // Messages per address and day as high as the run needs: the message row is one address sending all of them.
   const apiEnv = { MESSAGES_PER_IP_PER_DAY: String(1e9), ...(postgres ? { DATABASE_URL: postgres.demo } : { DATABASE_PATH: '/tmp/wenrun-load.db' }) };
@@ -229,94 +319,32 @@ async function main(): Promise<void> {
     async (error: unknown) => {
       await stop(site);
       await postgres?.cluster.stop();
+      removeSameSizeFile();
       throw error;
     },
   );
   try {
     await waitFor(`http://127.0.0.1:${RENDER_PORT}/healthz`);
-    const npmStart = `http://localhost:${SHELL_PART.port}`;
-    const viaNginx = nginx.site.shell;
-    const home = await (await fetch(`${npmStart}/`)).text();
+    const origins: Origins = { npmStart: `http://localhost:${SHELL_PART.port}`, viaNginx: nginx.site.shell, nginx: nginx.site };
+    const home = await (await fetch(`${origins.npmStart}/`)).text();
     // The shell's main chunk, as the page names it (a preload since the app loader starts it after the first paint).
     const chunk = /(?:src|href)="\/(main\.[0-9a-f]{8}\.js)"/.exec(home)?.[1];
     if (!chunk) throw new Error('首页没有提到 main.*.js');
-    const headers = { 'accept-encoding': 'br, gzip' };
-    const about = aboutPath(3);
     const runs: Run[] = [];
-    const measure = async (row: string, options: Options, during?: () => void) => {
-      const name = postgres ? `PostgreSQL ${row}` : row;
-      if (wanted(name)) runs.push(await run(name, options, during));
-    };
-    for (const [label, origin, header] of [
-      ['npm start', npmStart, `http://localhost:${REMOTE_PARTS.header.port}`],
-      ['nginx', viaNginx, nginx.site.remotes.header],
-    ] as const) {
-      await measure(`${label} /`, { url: `${origin}/`, connections: 200, headers });
-      // Named without its hash, which each build changes: the row keeps its floor.
-      await measure(`${label} main.js`, { url: `${origin}/${chunk}`, connections: 200, headers });
-      await measure(`${label} remoteEntry.js`, { url: `${header}/remoteEntry.js`, connections: 200, headers });
-    }
-    await measure(`nginx ${about}`, { url: `${viaNginx}${about}`, connections: 200, headers });
-    const pages = [{ path: '/wuyou/1' }, { path: `/search/${encodeURIComponent('课程')}` }];
-    await measure('nginx /wuyou/1', { url: `${viaNginx}/wuyou/1`, connections: 100, headers });
-    await measure('nginx /search/课程', { url: `${viaNginx}/search/${encodeURIComponent('课程')}`, connections: 100, headers });
-    await measure('nginx 两页，中途杀掉一个渲染服务器', { url: viaNginx, connections: 100, headers, requests: pages }, () => {
-      const victim = pidOn(nginx.site.renderPorts[0] ?? 0);
-      if (victim) process.kill(victim, 'SIGKILL');
+    const measure = measurer(runs, {
+      [REFERENCES.nginxFile]: { url: `${origins.viaNginx}/${SAME_SIZE_FILE}`, connections: 200, headers: ACCEPT },
+      [REFERENCES.npmStartFile]: { url: `${origins.npmStart}/${SAME_SIZE_FILE}`, connections: 200, headers: ACCEPT },
+      // The render server that is not killed in the middle of a row.
+      [REFERENCES.renderAnswer]: { url: `http://127.0.0.1:${nginx.site.renderPorts[1] ?? 0}/healthz`, connections: 100 },
+      [REFERENCES.apiAnswer]: { url: `http://localhost:${API_PORT}/healthz`, connections: 100 },
     });
-    // A message of its own each time: an identical one within 10 minutes is answered from the first, not stored.
-    let sent = 0;
-    await measure('npm start 留言 websiteMessage1.0', {
-      url: `http://localhost:${API_PORT}`,
-      connections: 100,
-      requests: [
-        {
-          method: 'POST',
-          path: API_PATHS.message,
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          setupRequest: (request) => {
-            sent += 1;
-            return { ...request, body: new URLSearchParams({ name: '压测', phone: '13800138000', message: `第${sent}条留言` }).toString() };
-          },
-        },
-      ],
-    });
-    // Within a minute of an ops edit: the rows that would have caught issue 42.
-    const afterNginxEdit = [`nginx / 配置修改后`, `nginx ${about} 配置修改后`].filter(wanted);
-    if (afterNginxEdit.length) {
-      await Promise.all(nginx.site.renderPorts.map((port) => waitFor(`http://127.0.0.1:${port}/healthz`)));
-      const viaNginxText = (url: string) => textOver(url, nginx.site.ca);
-      await editHotline(nginx.site.runtimeConfigFile, `${viaNginx}/`, viaNginxText);
-      await measure(`nginx / 配置修改后`, { url: `${viaNginx}/`, connections: 200, headers });
-      await measure(`nginx ${about} 配置修改后`, { url: `${viaNginx}${about}`, connections: 200, headers });
-    }
-    if (wanted('npm start / 配置修改后')) {
-      await editHotline(demoConfigFile, `${npmStart}/`, async (url) => (await fetch(url)).text());
-      await measure('npm start / 配置修改后', { url: `${npmStart}/`, connections: 200, headers });
-    }
-    console.log(
-      formatTable(
-        ['运行', '连接', '请求/秒', 'p50 ms', 'p99 ms', '请求数', '错误', '非 2xx'],
-        runs.map((r) => [r.name, String(r.connections), String(r.requestsPerSecond), String(r.p50), String(r.p99), String(r.total), String(r.errors), String(r.non2xx)]),
-      ),
-    );
-    const ratios = ['/', 'main.js', 'remoteEntry.js'].flatMap((name) => {
-      const local = runs.find((r) => r.name === `npm start ${name}`);
-      const behindNginx = runs.find((r) => r.name === `nginx ${name}`);
-      return local && behindNginx ? [`${name}：${(local.requestsPerSecond / behindNginx.requestsPerSecond).toFixed(2)}×`] : [];
-    });
-    if (ratios.length) console.log(`npm start ÷ nginx（请求/秒）：${ratios.join('，')}`);
-    writeResult('load.json', { measuredAt: new Date().toISOString(), durationSeconds: DURATION_S, runs });
-    if (flags.accept) acceptFloors(runs);
-    if (flags.check) {
-      const failures = checkFloors(runs, readFloors());
-      if (failures.length) {
-        console.error(`[load] ${failures.length} 行低于下限：\n${failures.join('\n')}`);
-        process.exitCode = 1;
-      }
-    }
+    await fileRows(measure, origins, chunk);
+    await renderedRows(measure, origins);
+    await afterEditRows(measure, origins, demoConfigFile);
+    report(runs);
   } finally {
     fs.writeFileSync(demoConfigFile, demoConfig);
+    removeSameSizeFile();
     await Promise.all([stop(site), nginx.stop()]);
     await postgres?.cluster.stop();
   }

@@ -1,0 +1,120 @@
+/**
+ * How `npm run bench:load -- --check` judges a row: by its ratio to a reference measured beside it in the same run,
+ * never by requests a second alone. A machine half as fast serves the reference half as fast too, so the ratio holds
+ * where a floor in requests a second fails with no regression (issue 55: 7 of 14 rows on a slower machine of this
+ * kind); a regression moves the row and not its reference, so the ratio falls.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { RESULTS_DIR } from './report';
+
+/** The floors `--check` holds each row to, kept in the repo beside the results. */
+export const FLOORS_FILE = path.join(RESULTS_DIR, 'load-floors.json');
+
+/**
+ * A floor is this share of the ratio last accepted. Ratios of one run to the next on this machine, busy or quiet,
+ * moved by up to a fifth; a page no longer kept by nginx falls to a tenth of its ratio.
+ */
+export const FLOOR_SHARE = 0.7;
+
+/** What the references measure: the machine's speed at each kind of work the rows do. */
+export const REFERENCES = {
+  nginxFile: 'nginx 同尺寸文件',
+  npmStartFile: 'npm start 同尺寸文件',
+  renderAnswer: '渲染服务器 /healthz',
+  apiAnswer: 'API /healthz',
+} as const;
+
+const REFERENCE_NAMES: readonly string[] = Object.values(REFERENCES);
+
+/** Which reference a row is judged against, by what it does: the first rule its name matches. */
+const RULES: [RegExp, string][] = [
+  [/留言/, REFERENCES.apiAnswer],
+  // An activity page is kept by nginx for a moment (DESIGN.md): most of a row's answers are kept ones.
+  [/^nginx (\/search|两页)/, REFERENCES.renderAnswer],
+  [/^nginx /, REFERENCES.nginxFile],
+  [/^npm start /, REFERENCES.npmStartFile],
+];
+
+/** The reference of the row `row` (a `PostgreSQL …` row's is the PostgreSQL run's); none for a reference itself. */
+export function referenceOf(row: string): string | undefined {
+  const name = row.replace(/^PostgreSQL /, '');
+  if (REFERENCE_NAMES.includes(name)) return undefined;
+  const reference = RULES.find(([pattern]) => pattern.test(name))?.[1];
+  return reference && `${row.slice(0, row.length - name.length)}${reference}`;
+}
+
+export interface Machine {
+  cpu: string;
+  cores: number;
+  node: string;
+}
+
+export function thisMachine(): Machine {
+  return { cpu: os.cpus()[0]?.model.trim() ?? '未知', cores: os.availableParallelism(), node: process.version };
+}
+
+interface Measured {
+  name: string;
+  requestsPerSecond: number;
+  errors: number;
+}
+
+/** `bench/results/load-floors.json`: the machine they were accepted on, and per row the ratio and its floor. */
+export interface Floors {
+  acceptedAt: string;
+  machine: Machine;
+  references: Record<string, number>;
+  rows: Record<string, { reference: string; accepted: number; floor: number }>;
+}
+
+export function readFloors(): Floors | undefined {
+  if (!fs.existsSync(FLOORS_FILE)) return undefined;
+  const floors = JSON.parse(fs.readFileSync(FLOORS_FILE, 'utf8')) as Partial<Floors>;
+  // Floors in requests a second (before ratios) are none: `--accept` writes ratios.
+  return floors.machine ? (floors as Floors) : undefined;
+}
+
+/** Each judged row's ratio to its reference in `runs`; rows whose reference was not run have none. */
+export function ratios(runs: Measured[]): Map<string, { reference: string; ratio: number }> {
+  const byName = new Map(runs.map((run) => [run.name, run]));
+  const result = new Map<string, { reference: string; ratio: number }>();
+  for (const run of runs) {
+    const reference = referenceOf(run.name);
+    const measured = reference ? byName.get(reference) : undefined;
+    if (reference && measured?.requestsPerSecond) result.set(run.name, { reference, ratio: run.requestsPerSecond / measured.requestsPerSecond });
+  }
+  return result;
+}
+
+/** The rows that fall below their floor or had errors, said in Chinese; a row with no floor yet passes, said so. */
+export function checkFloors(runs: Measured[], floors: Floors | undefined, say: (line: string) => void = console.log): string[] {
+  const failures: string[] = [];
+  const measured = ratios(runs);
+  for (const run of runs) {
+    const judged = measured.get(run.name);
+    if (!judged) continue;
+    const floor = floors?.rows[run.name];
+    if (!floor || floor.reference !== judged.reference) {
+      say(`[load] ${run.name}：没有下限（--accept 记下）`);
+      continue;
+    }
+    const ok = judged.ratio >= floor.floor && run.errors === 0;
+    const line = `${run.name}：${judged.ratio.toFixed(3)} × ${judged.reference}，下限 ${floor.floor.toFixed(3)}（上次认可 ${floor.accepted.toFixed(3)}），错误 ${run.errors}`;
+    say(`[load] ${ok ? '通过' : '低于下限'} ${line}`);
+    if (!ok) failures.push(line);
+  }
+  return failures;
+}
+
+/** This run's ratios as the accepted ones, each floor FLOOR_SHARE of its ratio; rows not run keep theirs. */
+export function acceptFloors(runs: Measured[], previous: Floors | undefined, machine: Machine = thisMachine()): Floors {
+  const rows = { ...previous?.rows };
+  for (const [name, { reference, ratio }] of ratios(runs)) {
+    rows[name] = { reference, accepted: Number(ratio.toFixed(4)), floor: Number((ratio * FLOOR_SHARE).toFixed(4)) };
+  }
+  const references = { ...previous?.references };
+  for (const run of runs) if (!referenceOf(run.name) && Object.values(rows).some((row) => row.reference === run.name)) references[run.name] = run.requestsPerSecond;
+  return { acceptedAt: new Date().toISOString(), machine, references, rows };
+}
