@@ -36,8 +36,8 @@ import autocannon from 'autocannon';
 import { aboutPath, API_PATHS, API_PORT, REMOTE_PARTS, RENDER_PORT, RUNTIME_CONFIG_FILE, SHELL_PART } from '@wenrun/shared/node';
 import { NGINX_SITE_PORTS, startNginxSite, type NginxSite } from '@wenrun/deploy/ops/nginx/site';
 import { startCluster, type Cluster } from '@wenrun/deploy/ops/postgres/cluster';
-import { acceptFloors, checkFloors, FLOORS_FILE, readFloors, referenceOf, REFERENCES, thisMachine } from './loadFloors';
-import { formatTable, writeResult } from './report';
+import { acceptFloors, checkFloors, FLOORS_FILE, readFloors, referenceOf, REFERENCES } from './loadFloors';
+import { formatTable, thisMachine, writeResult } from './report';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');

@@ -5,9 +5,8 @@
  * kind); a regression moves the row and not its reference, so the ratio falls.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { RESULTS_DIR } from './report';
+import { RESULTS_DIR, thisMachine, type Machine } from './report';
 
 /** The floors `--check` holds each row to, kept in the repo beside the results. */
 export const FLOORS_FILE = path.join(RESULTS_DIR, 'load-floors.json');
@@ -43,16 +42,6 @@ export function referenceOf(row: string): string | undefined {
   if (REFERENCE_NAMES.includes(name)) return undefined;
   const reference = RULES.find(([pattern]) => pattern.test(name))?.[1];
   return reference && `${row.slice(0, row.length - name.length)}${reference}`;
-}
-
-export interface Machine {
-  cpu: string;
-  cores: number;
-  node: string;
-}
-
-export function thisMachine(): Machine {
-  return { cpu: os.cpus()[0]?.model.trim() ?? '未知', cores: os.availableParallelism(), node: process.version };
 }
 
 interface Measured {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 export const RESULTS_DIR = path.join(import.meta.dirname, 'results');
@@ -16,4 +17,15 @@ export function writeResult(file: string, data: unknown): string {
 export function formatTable(head: string[], rows: string[][]): string {
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   return [line(head), line(head.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+/** The machine a report's figures were taken on: every report starts with it. */
+export interface Machine {
+  cpu: string;
+  cores: number;
+  node: string;
+}
+
+export function thisMachine(): Machine {
+  return { cpu: os.cpus()[0]?.model.trim() ?? '未知', cores: os.availableParallelism(), node: process.version };
 }

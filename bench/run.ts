@@ -13,7 +13,8 @@ import { bytesTable, launchChromium, measureBytes, originsTable, type RouteBytes
 import { CPU_SLOWDOWN, INTERACTION_RUNS, interactionsTable, measureInteractions, type InteractionResult } from './interactions';
 import { LighthouseMissingError, lighthouseTable, measureLighthouse, type RouteLighthouse } from './lighthouse';
 import { buildOneBundle, ONE_BUNDLE_DIR } from './one-bundle/webpack.config';
-import { formatTable, kb, writeResult } from './report';
+import { formatTable, kb, thisMachine, writeResult } from './report';
+import { interactionRatioTable, lighthouseRatioTable, ratio } from './sameRunRatios';
 import { ONE_BUNDLE_DIST, ROOT, startBenchSite, VARIANT_LABELS, type Variant } from './site';
 
 const VARIANTS: Variant[] = ['federated', 'federated-csr', 'one-bundle'];
@@ -26,10 +27,6 @@ const BASELINE_INPUTS = [
 
 function baselineIsStale(): boolean {
   return isStale(path.join(ONE_BUNDLE_DIST, 'index.html'), BASELINE_INPUTS.map((input) => path.join(ROOT, input)));
-}
-
-function ratio(federated: number, baseline: number): string {
-  return baseline > 0 && Number.isFinite(federated) ? `${(federated / baseline).toFixed(2)}×` : '—';
 }
 
 type Measured = Record<Variant, { bytes: RouteBytes[]; lighthouse?: RouteLighthouse[]; interactions?: InteractionResult[] }>;
@@ -53,6 +50,19 @@ function ratioTable(measured: Measured, federated: Variant): string {
     ];
   });
   return formatTable(['路由（冷缓存）', 'JS+CSS 传输', '合计传输', '请求', 'LCP（中位数）'], rows);
+}
+
+/** First what holds across machines: the federated site ÷ the one bundle, both measured in this run. */
+function printSameRunRatios(measured: Measured): void {
+  const machine = thisMachine();
+  console.log(`## 联邦 ÷ 单包（同一次运行；机器：${machine.cpu}，${machine.cores} 核，Node ${machine.node}）\n`);
+  const baseline = measured['one-bundle'];
+  for (const variant of ['federated', 'federated-csr'] as const) {
+    const lighthouse = measured[variant].lighthouse;
+    if (lighthouse && baseline.lighthouse) console.log(`Lighthouse，${VARIANT_LABELS[variant]}（各 ${lighthouse[0]?.runs.length ?? 0} 次的中位数）：\n\n${lighthouseRatioTable(lighthouse, baseline.lighthouse)}\n`);
+  }
+  const taps = measured.federated.interactions;
+  if (taps && baseline.interactions) console.log(`交互延迟（CPU 降速 ${CPU_SLOWDOWN}×，每项 ${INTERACTION_RUNS} 次）：\n\n${interactionRatioTable(taps, baseline.interactions)}\n`);
 }
 
 async function main(): Promise<void> {
@@ -93,6 +103,7 @@ async function main(): Promise<void> {
     return { route, budget: routeReport(siteBuildAt(ROOT), route).codeSent, browser: cold ? cold.byKind.js.sent + cold.byKind.css.sent : Number.NaN };
   });
 
+  printSameRunRatios(measured);
   for (const variant of VARIANTS) {
     console.log(`\n## ${VARIANT_LABELS[variant]}\n\n${bytesTable(measured[variant].bytes)}\n`);
     console.log(originsTable(measured[variant].bytes));
