@@ -55,6 +55,7 @@ import {
   type Account,
 } from './accounts';
 import { selfSignedCertificate } from './certificate';
+import { writeNewFile } from './rootWrites';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
@@ -188,7 +189,8 @@ async function main(): Promise<void> {
   fs.mkdirSync(path.dirname(runtimeConfigFile), { recursive: true });
   if (!fs.existsSync(runtimeConfigFile)) {
     const built: unknown = JSON.parse(fs.readFileSync(builtConfigFile, 'utf8'));
-    fs.writeFileSync(runtimeConfigFile, `${JSON.stringify(configOnOrigins(built, origins), null, 2)}\n`);
+    // Never through a dangling link the guard's user left in the folder (rootWrites.ts).
+    writeNewFile(runtimeConfigFile, `${JSON.stringify(configOnOrigins(built, origins), null, 2)}\n`);
   }
   const referenceApiPort = port(args['reference-api-port']);
   const upstream = args.upstream ?? `http://127.0.0.1:${referenceApiPort}`;
