@@ -36,7 +36,7 @@ import { readServedConfig } from '../../serve/addresses';
 import { siteAddressesOf } from '../../serve/headers';
 import { coordinationProcesses, guardProcess, sharedDatabaseUrl } from '../../serve/siteProcesses';
 import { Supervisor, type ChildSpec } from '../../serve/supervisor';
-import { originOf, remotePortOptions, renderNginxConfig, type NginxSite, type NginxTls } from './config';
+import { configAfterEdit, originOf, remotePortOptions, renderNginxConfig, type NginxSite, type NginxTls } from './config';
 import { configOnOrigins, type ServedOrigins } from '../../serve/servedConfig';
 import { readPagesConfig } from '../../assemble/pages/pagesConfig';
 import { pagesFitConfig } from '../../serve/writtenPages';
@@ -339,8 +339,10 @@ async function main(): Promise<void> {
   // The served config is the ops surface: an edit gives every page the CSP of the new config (nginx reloads
   // gracefully), and decides anew whether the written pages still fit it.
   fs.watchFile(runtimeConfigFile, { interval: 250 }, () => {
-    site = siteFor();
-    fs.writeFileSync(configFile, renderNginxConfig(site));
+    const next = configAfterEdit(siteFor, runtimeConfigFile);
+    if (!next) return;
+    site = next.site;
+    fs.writeFileSync(configFile, next.config);
     nginx.kill('SIGHUP');
     console.log(`[nginx] ${runtimeConfigFile} 已更改，已按新配置重新加载（页面来自${site.writtenPages ? '构建时写好的文件' : '渲染服务器，经 nginx 页面缓存'}）`);
   });
