@@ -122,9 +122,9 @@ export function letGuardWrite(account: Account | undefined, runtimeConfigFile: s
 
 
 /**
- * What a child must not inherit from start.ts's environment: the tokens go by file (or SERVICE_TOKEN) instead, and
- * the database's address (its password) only to the API, the guard and the coordination processes, each given it by
- * name (start.ts), never to the render servers.
+ * What the API, the guard and the coordination processes must not take from start.ts's environment, whatever lists
+ * of names they inherit (deploy/serve/childEnv.ts): the tokens go by file instead, and the database's address only as
+ * start.ts gives it to each by name. The render servers inherit none of these names at all.
  */
 export const SECRETS_UNSET: NodeJS.ProcessEnv = {
   DATABASE_URL: undefined,

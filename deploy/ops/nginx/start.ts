@@ -36,6 +36,7 @@ import { readServedConfig } from '../../serve/addresses';
 import { siteAddressesOf } from '../../serve/headers';
 import { coordinationProcesses, guardProcess, sharedDatabaseUrl } from '../../serve/siteProcesses';
 import { Supervisor, type ChildSpec } from '../../serve/supervisor';
+import { API_SETTINGS_ENV, DATABASE_ENV, pickEnv, RENDER_ENV } from '../../serve/childEnv';
 import { configAfterEdit, originOf, remotePortOptions, renderNginxConfig, type NginxSite, type NginxTls } from './config';
 import { configOnOrigins, type ServedOrigins } from '../../serve/servedConfig';
 import { readPagesConfig } from '../../assemble/pages/pagesConfig';
@@ -264,6 +265,8 @@ async function main(): Promise<void> {
             entry: 'reference-api/src/main.ts',
             readyUrl: `${upstream}/healthz`,
             ...runAs(accounts?.api),
+            // The operator's limits, and the database's password when the shell holds it: no other variable of it.
+            inherit: [...API_SETTINGS_ENV, ...DATABASE_ENV],
             env: {
               ...SECRETS_UNSET,
               ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
@@ -312,11 +315,13 @@ async function main(): Promise<void> {
       readyUrl: `http://127.0.0.1:${renderPort}/healthz`,
       // The remotes' code runs here: a user that reads no database, no token file, no key.
       ...runAs(accounts?.render),
+      // The remotes' code runs here and reads /proc/self/environ: its environment holds no secret (only the
+      // variables childEnv.ts lists, and these). Its own credential, which the API knows it by (never the admin
+      // token), comes on its standard input.
+      inherit: RENDER_ENV,
+      stdin: secrets.serviceToken,
       env: {
-        // The remotes' code runs here: no token, no database address (and password) for it to find.
-        ...SECRETS_UNSET,
-        // Its own credential, which the API knows it by (never the admin token).
-        SERVICE_TOKEN: secrets.serviceToken,
+        SERVICE_CREDENTIAL_STDIN: '1',
         PORT: String(renderPort),
         HOST: '127.0.0.1',
         SHELL_DIR: shellRoot,
@@ -328,7 +333,8 @@ async function main(): Promise<void> {
     })),
   ];
   const supervisor = new Supervisor({ cwd: ROOT, log: (line) => console.log(line.replace('[start]', '[nginx]')) });
-  const nginx = spawn(NGINX, nginxArgs, { stdio: 'inherit' });
+  // nginx reads no variable of ours: the start script's secrets (ADMIN_TOKEN, DATABASE_URL, PGPASSWORD) stay here.
+  const nginx = spawn(NGINX, nginxArgs, { stdio: 'inherit', env: pickEnv(process.env, ['PATH', 'TZ']) });
   let childrenFailed = false;
   supervisor.start(children).catch((error: unknown) => {
     console.error(`[nginx] ${error instanceof Error ? error.message : String(error)}`);
