@@ -8,6 +8,7 @@ import {
   SHELL_PART,
 } from '@wenrun/shared/node';
 import type { ChildSpec } from './supervisor';
+import { API_SETTINGS_ENV, DATABASE_ENV, DEMO_API_ENV, GUARD_ENV, RENDER_ENV, SITE_ENV } from './childEnv';
 
 /** Each served part: its name for partMain's `--part`, its folder, its port. */
 export const SERVED_PARTS = [
@@ -66,19 +67,22 @@ export function siteProcesses(layout: SiteLayout = DEFAULT_LAYOUT): ChildSpec[] 
       entry: 'deploy/serve/partMain.ts',
       args: ['--part', part.name, '--port', String(partPort(layout, part.name)), '--render-port', String(layout.render), ...builds],
       readyUrl: `http://127.0.0.1:${partPort(layout, part.name)}/`,
+      inherit: [...SITE_ENV, ...RENDER_ENV],
     })),
     {
       name: 'reference-api',
       together: true,
       entry: 'reference-api/src/main.ts',
       env: { PORT: String(layout.api), API_MODE: 'demo', RENDER_METRICS_URLS: `http://127.0.0.1:${layout.render}/metrics` },
+      inherit: [...SITE_ENV, ...API_SETTINGS_ENV, ...DEMO_API_ENV],
       readyUrl: `http://127.0.0.1:${layout.api}/healthz`,
     },
     {
       name: 'render-server',
       entry: 'render-server/src/server/main.ts',
-      // The remotes' code runs here: no database address (and password) for it to find.
-      env: { PORT: String(layout.render), DATABASE_URL: undefined, ...(layout.builds ? { SHELL_DIR: path.join(layout.builds, SHELL_PART.folder) } : {}) },
+      // The remotes' code runs here: its addresses and timings from this environment, no credential.
+      env: { PORT: String(layout.render), ...(layout.builds ? { SHELL_DIR: path.join(layout.builds, SHELL_PART.folder) } : {}) },
+      inherit: [...SITE_ENV, ...RENDER_ENV],
       readyUrl: `http://127.0.0.1:${layout.render}/healthz`,
     },
   ];
@@ -107,8 +111,8 @@ export interface CoordinationOptions {
 export function coordinationProcesses({ runtimeConfigFile, renderServers, databaseUrl, env }: CoordinationOptions): ChildSpec[] {
   const childEnv = { ...env, DATABASE_URL: databaseUrl };
   return [
-    { name: 'config-follower', entry: 'deploy/ops/coordination/configFollowerMain.ts', args: ['--config', runtimeConfigFile], env: childEnv },
-    { name: 'activity-relay', entry: 'deploy/ops/coordination/activityRelayMain.ts', args: ['--render-servers', renderServers.join(',')], env: childEnv },
+    { name: 'config-follower', entry: 'deploy/ops/coordination/configFollowerMain.ts', args: ['--config', runtimeConfigFile], env: childEnv, inherit: DATABASE_ENV },
+    { name: 'activity-relay', entry: 'deploy/ops/coordination/activityRelayMain.ts', args: ['--render-servers', renderServers.join(',')], env: childEnv, inherit: DATABASE_ENV },
   ];
 }
 
@@ -135,6 +139,7 @@ export function guardProcess(configFile: string, { fieldDataUrl, env, metricsPor
       ...(metricsPort === undefined ? [] : ['--metrics-port', String(metricsPort)]),
     ],
     ...(env ? { env } : {}),
+    inherit: GUARD_ENV,
   };
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { RUNTIME_ENV } from './childEnv';
 import { Supervisor } from './supervisor';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -117,5 +118,31 @@ describe('the supervisor of npm start', () => {
     await supervisor.stop();
     expect(fs.readFileSync(out, 'utf8')).toMatch(/^run\nrun\n/);
     expect(lines.join('\n')).toContain('[start] guard 退出（3）');
+  }, 30_000);
+
+  it('gives a child a list of the supervisor\'s variables, never its secrets, and a secret on standard input that its /proc/self/environ does not show', async () => {
+    const out = path.join(dir, 'seen');
+    // What a remote's code in a render server would look at: its own environ file and its variables.
+    fs.writeFileSync(
+      path.join(dir, 'looks.ts'),
+      `import fs from 'node:fs';\nconst given = fs.readFileSync(0, 'utf8');\nfs.writeFileSync(process.env.OUT, JSON.stringify({ given, environ: fs.readFileSync('/proc/self/environ', 'utf8'), names: Object.keys(process.env) }));\n`,
+    );
+    const planted = { PGPASSWORD: 'planted-pg', ADMIN_TOKEN: 'planted-admin', DATABASE_URL: 'postgres://wenrun:planted-url@db/wenrun', AWS_SECRET_ACCESS_KEY: 'planted-cloud' };
+    const before = { ...process.env };
+    Object.assign(process.env, planted, { RENDER_TIMEOUT_MS: '4000' });
+    try {
+      const supervisor = new Supervisor({ cwd: ROOT, log: () => undefined });
+      await supervisor.start([{ name: 'render-server', entry: path.join(dir, 'looks.ts'), env: { OUT: out }, inherit: ['RENDER_TIMEOUT_MS'], stdin: 'service-token-7e1' }]);
+      const deadline = Date.now() + 15_000;
+      while (Date.now() < deadline && !fs.existsSync(out)) await new Promise((resolve) => setTimeout(resolve, 100));
+      await supervisor.stop();
+    } finally {
+      process.env = before;
+    }
+    const seen = JSON.parse(fs.readFileSync(out, 'utf8')) as { given: string; environ: string; names: string[] };
+    expect(seen.given).toBe('service-token-7e1');
+    for (const value of [...Object.values(planted), 'service-token-7e1']) expect(seen.environ).not.toContain(value);
+    expect(seen.names).toContain('PATH');
+    expect(seen.names.filter((name) => !(RUNTIME_ENV as readonly string[]).includes(name)).sort()).toEqual(['OUT', 'RENDER_TIMEOUT_MS']);
   }, 30_000);
 });

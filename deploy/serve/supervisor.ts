@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { DRAIN_MS } from '@wenrun/shared/node';
+import { pickEnv, RUNTIME_ENV } from './childEnv';
 
 /** One process the supervisor keeps running. */
 export interface ChildSpec {
@@ -8,7 +9,15 @@ export interface ChildSpec {
   /** A TypeScript entry, run as `node --import tsx <entry> …args`: one process per child, nothing in between. */
   entry: string;
   args?: string[];
+  /** Set for this child, on top of what it inherits; an undefined value takes a variable away. */
   env?: NodeJS.ProcessEnv;
+  /** The groups of variables (childEnv.ts) it takes from the supervisor's environment besides `RUNTIME_ENV`. */
+  inherit?: readonly string[];
+  /**
+   * A secret written to its standard input at each start, then closed: never in its environment, which
+   * `/proc/<pid>/environ` shows for the life of the process to whatever code it runs.
+   */
+  stdin?: string;
   /**
    * Polled until it answers: the child is serving. Its port must be free before the child starts. A child that
    * serves nothing (the canary guard) has none: it is ready once it runs.
@@ -129,12 +138,16 @@ export class Supervisor {
   private launch(spec: ChildSpec, restarts: number): void {
     const child = spawn(process.execPath, ['--import', 'tsx', spec.entry, ...(spec.args ?? [])], {
       cwd: this.options.cwd,
-      // An undefined value in `spec.env` takes the variable away: Node leaves it out of the child's environment.
-      env: { ...process.env, ...spec.env },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      // A list of names from this environment, never all of it (childEnv.ts); an undefined value in `spec.env`
+      // takes a variable away: Node leaves it out of the child's environment.
+      env: { ...pickEnv(process.env, [...RUNTIME_ENV, ...(spec.inherit ?? [])]), ...spec.env },
+      stdio: [spec.stdin === undefined ? 'ignore' : 'pipe', 'inherit', 'inherit'],
       ...(spec.uid === undefined ? {} : { uid: spec.uid }),
       ...(spec.gid === undefined ? {} : { gid: spec.gid }),
     });
+    // A child that dies before reading it closes the pipe: that is its exit, not the supervisor's error.
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(spec.stdin);
     const entry: Running = { spec, process: child, startedAt: Date.now(), restarts };
     this.running.set(spec.name, entry);
     child.on('exit', (code, signal) => this.onExit(entry, code, signal));

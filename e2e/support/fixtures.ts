@@ -68,6 +68,9 @@ function hostsOn(portOf: (index: number) => number): { hosts: Hosts; stop: () =>
  * for a serial group that builds on what the one before left, the worker) that needs them, and stopped after it,
  * whatever it did. Tests count up from the first port of the block, the worker down from the last of the hosts' ports.
  */
+/** A database password in the start script's environment, which the tests look for where it must not be. */
+export const PLANTED_PGPASSWORD = 'planted-pgpassword-3f9c1e';
+
 export const test = base.extend<{ hosts: Hosts }, { workerIndex: number; workerHosts: Hosts; nginxSite: NginxSite }>({
   workerIndex: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none.
@@ -92,7 +95,9 @@ export const test = base.extend<{ hosts: Hosts }, { workerIndex: number; workerH
         siteDir: path.join(ARTIFACTS, `nginx-worker-${workerIndex}`),
         // Production makes the field-data summary at most once a minute; a test that needs one made after its
         // views (attacker.spec.ts) would wait that minute out. A second keeps the cache, and costs a second.
-        env: { FIELD_SUMMARY_CACHE_MS: String(SUMMARY_CACHE_MS) },
+        // PGPASSWORD: what an operator's shell may hold; no process of the form but the database's users may get it
+        // (attacker-prodform.spec.ts looks for it in the render servers' and nginx's environments).
+        env: { FIELD_SUMMARY_CACHE_MS: String(SUMMARY_CACHE_MS), PGPASSWORD: PLANTED_PGPASSWORD },
       });
       await use(site);
       await stop();

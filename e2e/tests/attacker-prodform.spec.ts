@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import https from 'node:https';
 import { API_PATHS, type Envelope } from '@wenrun/shared/node';
-import { expect, test } from '../support/fixtures';
+import { expect, PLANTED_PGPASSWORD, test } from '../support/fixtures';
 import { rawTlsAnswer, request } from '../support/https';
 import type { NginxSite } from '@wenrun/deploy/ops/nginx/site';
 
@@ -166,5 +166,29 @@ test.describe('the production form started as root: no Node process of it is roo
       expect(environ).not.toContain(nginxSite.adminToken);
       expect(environ).not.toContain('ADMIN_TOKEN');
     }
+  });
+
+  test('a remote\'s code in a render server reads /proc/self/environ, as its user: no service token, no database password, no address of the database', async ({ nginxSite }) => {
+    const { children } = formProcesses(nginxSite);
+    const api = children.find((row) => /reference-api\/src\/main\.ts/.test(row.args));
+    const renderServers = children.filter((row) => /render-server\/src\/server\/main\.ts/.test(row.args));
+    const nginx = children.find((row) => /^nginx: master process/.test(row.args));
+    if (!api || !nginx || renderServers.length === 0) throw new Error('找不到 API、nginx 或渲染服务器的进程');
+    const serviceToken = fs.readFileSync(environOf(api.pid).get('SERVICE_TOKEN_FILE') ?? '', 'utf8').trim();
+    expect(serviceToken).toMatch(/^[0-9a-f]{64}$/);
+    for (const row of renderServers) {
+      // What the remote's code gets: the process's own environ, read as the process's user (`delete process.env.X`
+      // leaves it there).
+      const read = spawnSync('runuser', ['-u', row.user, '--', 'cat', `/proc/${row.pid}/environ`], { encoding: 'utf8' });
+      expect(read.status).toBe(0);
+      const names = read.stdout.split('\0').filter(Boolean).map((entry) => entry.slice(0, entry.indexOf('=')));
+      expect(read.stdout).not.toContain(serviceToken);
+      expect(read.stdout).not.toContain(PLANTED_PGPASSWORD);
+      expect(names.filter((name) => /TOKEN|PASSWORD|SECRET|DATABASE|^PG/.test(name))).toEqual([]);
+    }
+    // nginx needs none of the start script's secrets either.
+    const nginxEnviron = fs.readFileSync(`/proc/${nginx.pid}/environ`, 'utf8');
+    expect(nginxEnviron).not.toContain(nginxSite.adminToken);
+    expect(nginxEnviron).not.toContain(PLANTED_PGPASSWORD);
   });
 });

@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { handOver, writeNewFile } from './rootWrites';
 
 export interface Account {
   name: string;
@@ -71,10 +72,9 @@ export function keepDatabaseFor(account: Account | undefined, database: string):
   if (others.length) {
     throw new Error(`数据库目录 ${folder} 里还有其他文件（${others.slice(0, 3).join('、')}）：生产形态把这个目录交给 ${account.name} 独占，请用 --database 把数据库放在单独的目录`);
   }
+  // The folder is that user's: whatever it left there is handed over only as what it is, never through a link.
   for (const name of ['', ...fs.readdirSync(folder)]) {
-    const file = path.join(folder, name);
-    fs.chownSync(file, account.uid, account.gid);
-    fs.chmodSync(file, name ? 0o600 : 0o700);
+    handOver(path.join(folder, name), account.uid, account.gid, () => (name ? 0o600 : 0o700));
   }
 }
 
@@ -91,9 +91,12 @@ export function writeSecrets(prefix: string, account: Account | undefined, admin
     adminTokenFile: path.join(folder, 'admin-token'),
     serviceTokenFile: path.join(folder, 'service-token'),
   };
-  fs.writeFileSync(files.adminTokenFile, `${adminToken ?? randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
-  fs.writeFileSync(files.serviceTokenFile, `${serviceToken}\n`, { mode: 0o600 });
-  if (account) for (const file of [folder, ...Object.values(files)]) fs.chownSync(file, account.uid, account.gid);
+  // Each file is the API user's from its making, and the folder becomes that user's last: once it is, that user
+  // could swap a name in it for a link.
+  const owner = account ? { uid: account.uid, gid: account.gid } : undefined;
+  writeNewFile(files.adminTokenFile, `${adminToken ?? randomBytes(32).toString('hex')}\n`, { mode: 0o600, owner });
+  writeNewFile(files.serviceTokenFile, `${serviceToken}\n`, { mode: 0o600, owner });
+  if (account) handOver(folder, account.uid, account.gid, () => 0o700);
   return { ...files, serviceToken, madeAdminToken: adminToken === undefined };
 }
 
@@ -110,17 +113,18 @@ export function letGuardWrite(account: Account | undefined, runtimeConfigFile: s
   if (others.length) {
     throw new Error(`运行时配置所在目录 ${folder} 里还有其他文件（${others.slice(0, 3).join('、')}）：灰度守卫（${account.name}）要能写这个目录，请用 --runtime-config 把运行时配置放在单独的目录`);
   }
-  if (!fs.existsSync(historyFile)) fs.writeFileSync(historyFile, '');
-  for (const file of [path.dirname(runtimeConfigFile), runtimeConfigFile, historyFile]) {
-    fs.chownSync(file, fs.statSync(file).uid, account.gid);
-    fs.chmodSync(file, fs.statSync(file).mode | 0o060 | (file === historyFile || file === runtimeConfigFile ? 0 : 0o010));
-  }
+  // That user may have written both names already (the guard moves a new config over the old): each is changed
+  // only as the file it is, never through a link (rootWrites.ts).
+  if (!fs.existsSync(historyFile)) writeNewFile(historyFile, '');
+  handOver(folder, -1, account.gid, (mode) => mode | 0o070);
+  for (const file of [runtimeConfigFile, historyFile]) handOver(file, -1, account.gid, (mode) => mode | 0o060);
 }
 
+
 /**
- * What a child must not inherit from start.ts's environment: the tokens go by file (or SERVICE_TOKEN) instead, and
- * the database's address (its password) only to the API, the guard and the coordination processes, each given it by
- * name (start.ts), never to the render servers.
+ * What the API, the guard and the coordination processes must not take from start.ts's environment, whatever lists
+ * of names they inherit (deploy/serve/childEnv.ts): the tokens go by file instead, and the database's address only as
+ * start.ts gives it to each by name. The render servers inherit none of these names at all.
  */
 export const SECRETS_UNSET: NodeJS.ProcessEnv = {
   DATABASE_URL: undefined,

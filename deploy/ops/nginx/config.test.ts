@@ -5,7 +5,8 @@ import { activityImagePath, parseRuntimeConfig, REMOTE_NAMES, SITE_ROUTES } from
 import { buildServer, productionRoutes, type ApiRoute } from '@wenrun/reference-api';
 import { RENDERED_CONFIG_HEADER } from '@wenrun/server-plugins';
 import { siteAddressesOf } from '../../serve/headers';
-import { apiLocation, renderNginxConfig, TLS_CIPHERS, type NginxSite } from './config';
+import { apiLocation, configAfterEdit, renderNginxConfig, TLS_CIPHERS, type NginxSite } from './config';
+import { isHostName } from './hostNames';
 import { configOnOrigins, type ServedOrigins } from '../../serve/servedConfig';
 import { PER_REQUEST_PREFIXES } from '../../serve/perRequest';
 import { CLIENT_KEY_PATTERNS, PAGE_RATE, servedHosts, TOO_MANY_PAGE } from './visitors';
@@ -308,5 +309,44 @@ describe('nginx\'s page cache in front of the render servers (issue 42)', () => 
     expect(encoding(0, 'x-made-up-123')).toBe('');
     // Not kept (search): the render server is asked for the page as it is, and nginx compresses it as before.
     expect(encoding(1, 'br, gzip')).toBe('');
+  });
+});
+
+/**
+ * Whoever may edit the runtime config (ops, or the guard's user) must not write nginx's config with it (issue 51): a
+ * host name the URL parser keeps (`x;deny`, one with a `"`) goes into `server_name` and the site's quoted headers.
+ */
+describe('nginx and the host names of the served config', () => {
+  const withEntry = (entry: string) => {
+    const config = structuredClone(EXAMPLE) as { remotes: Record<string, unknown> };
+    config.remotes.about = [entry];
+    return site({ addresses: siteAddressesOf(parseRuntimeConfig(config, { httpsOnly: true }).config) });
+  };
+
+  it('refuses a config whose entry\'s host would add a directive or end a quoted string, naming it', () => {
+    for (const [entry, host] of [
+      ['https://x;deny/m.json', 'https://x;deny'],
+      ['https://a"b.example.cn/mf-manifest.json', 'https://a\\"b.example.cn'],
+      ['https://a{b}.example.cn/mf-manifest.json', 'https://a{b}.example.cn'],
+      ['https://a$b.example.cn/mf-manifest.json', 'https://a$b.example.cn'],
+    ] as const) {
+      expect(() => renderNginxConfig(withEntry(entry))).toThrow(`运行时配置里的地址 "${host}" 不是合法的主机名`);
+    }
+  });
+
+  it('takes RFC 1123 names and IP literals, on any port', () => {
+    for (const entry of ['https://about.example.cn:8443/mf-manifest.json', 'https://xn--fiqs8s.example/mf-manifest.json', 'https://198.18.0.7/mf-manifest.json', 'https://[2001:db8::7]:8002/mf-manifest.json']) {
+      expect(renderNginxConfig(withEntry(entry))).toContain(`server_name ${servedHosts('www.example.cn', [...withEntry(entry).addresses.parts, ...withEntry(entry).addresses.api]).join(' ')};`);
+    }
+    expect(['a-b.c', 'a'.repeat(63), '0.example'].every(isHostName)).toBe(true);
+    expect(['-a.example', 'a-.example', 'a..example', 'example.', 'a_b.example', 'a'.repeat(64), '[::1', 'x;deny', '1.2.3.4:80'].some(isHostName)).toBe(false);
+  });
+
+  it('keeps nginx on the last good config when an edit names a bad host, and says why in Chinese', () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(configAfterEdit(() => withEntry('https://x;deny/m.json'), '/srv/runtime-config.json')).toBeUndefined();
+    expect(errors).toHaveBeenCalledWith(expect.stringMatching(/\/srv\/runtime-config\.json 的修改未生效，nginx 继续使用上一份配置：运行时配置里的地址 "https:\/\/x;deny" 不是合法的主机名/));
+    errors.mockRestore();
+    expect(configAfterEdit(() => withEntry('https://about.example.cn/mf-manifest.json'), '/srv/runtime-config.json')?.config).toContain('server_name www.example.cn');
   });
 });

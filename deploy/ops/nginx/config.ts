@@ -5,6 +5,7 @@ import type { ApiRoute } from '@wenrun/reference-api';
 import { DOCUMENT_TYPES, RENDERED_CONFIG_HEADER, STRICT_TRANSPORT_SECURITY, type SiteAddresses } from '@wenrun/server-plugins';
 import { CACHE_RULES, HASHED_FILE, siteHeaders } from '../../serve/headers';
 import { PER_REQUEST_PREFIXES } from '../../serve/perRequest';
+import { requirePlainHosts } from './hostNames';
 import { PAGE_LIMIT_LINES, servedHosts, tooManyLocation, unknownHostServers, visitorLimitsHttp } from './visitors';
 import { SHARED_PAGE_FRESH_S, SHARED_PAGE_TARGET } from '../../serve/sharedPages';
 
@@ -444,6 +445,7 @@ function serverNames(site: NginxSite): string {
 
 /** The whole nginx.conf: the five parts, each on its own origin, the render servers and the API behind proxies. */
 export function renderNginxConfig(site: NginxSite): string {
+  requirePlainHosts(site.host, [...site.addresses.parts, ...site.addresses.api]);
   const corsMap = partOrigins(site)
     .map((origin) => `    "${origin}" $http_origin;`)
     .join('\n');
@@ -512,4 +514,18 @@ export function remotePortOptions(shift: number): Record<RemoteName, { type: 'st
   return Object.fromEntries(
     REMOTE_NAMES.map((name) => [name, { type: 'string', default: String(REMOTE_PARTS[name].port + shift) }]),
   ) as Record<RemoteName, { type: 'string'; default: string }>;
+}
+
+/**
+ * nginx's next config after an edit of the served config, or none when the edit is refused (a bad host name, an
+ * unreadable file): nginx is then not reloaded and goes on with the last good one, and the log says why.
+ */
+export function configAfterEdit(siteFor: () => NginxSite, runtimeConfigFile: string): { site: NginxSite; config: string } | undefined {
+  try {
+    const site = siteFor();
+    return { site, config: renderNginxConfig(site) };
+  } catch (error) {
+    console.error(`[nginx] ${runtimeConfigFile} 的修改未生效，nginx 继续使用上一份配置：${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
 }

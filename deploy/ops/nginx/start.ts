@@ -36,7 +36,8 @@ import { readServedConfig } from '../../serve/addresses';
 import { siteAddressesOf } from '../../serve/headers';
 import { coordinationProcesses, guardProcess, sharedDatabaseUrl } from '../../serve/siteProcesses';
 import { Supervisor, type ChildSpec } from '../../serve/supervisor';
-import { originOf, remotePortOptions, renderNginxConfig, type NginxSite, type NginxTls } from './config';
+import { API_SETTINGS_ENV, DATABASE_ENV, pickEnv, RENDER_ENV } from '../../serve/childEnv';
+import { configAfterEdit, originOf, remotePortOptions, renderNginxConfig, type NginxSite, type NginxTls } from './config';
 import { configOnOrigins, type ServedOrigins } from '../../serve/servedConfig';
 import { readPagesConfig } from '../../assemble/pages/pagesConfig';
 import { pagesFitConfig } from '../../serve/writtenPages';
@@ -55,6 +56,7 @@ import {
   type Account,
 } from './accounts';
 import { selfSignedCertificate } from './certificate';
+import { writeNewFile } from './rootWrites';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
@@ -188,7 +190,8 @@ async function main(): Promise<void> {
   fs.mkdirSync(path.dirname(runtimeConfigFile), { recursive: true });
   if (!fs.existsSync(runtimeConfigFile)) {
     const built: unknown = JSON.parse(fs.readFileSync(builtConfigFile, 'utf8'));
-    fs.writeFileSync(runtimeConfigFile, `${JSON.stringify(configOnOrigins(built, origins), null, 2)}\n`);
+    // Never through a dangling link the guard's user left in the folder (rootWrites.ts).
+    writeNewFile(runtimeConfigFile, `${JSON.stringify(configOnOrigins(built, origins), null, 2)}\n`);
   }
   const referenceApiPort = port(args['reference-api-port']);
   const upstream = args.upstream ?? `http://127.0.0.1:${referenceApiPort}`;
@@ -243,10 +246,13 @@ async function main(): Promise<void> {
   // Another API behind this nginx knows only the operator's token: without one the guard could never judge, and
   // one that logs so every minute is missed; it is not started, and that is said once.
   const guarded = !args.upstream || operatorToken !== undefined;
+  // The served config and its https API (through this nginx, whose certificate it trusts): never the build's config,
+  // whose API is the demo's http://localhost:3100, where any local user could listen for the token.
+  const statusCommand = `ADMIN_TOKEN_FILE=${secrets.adminTokenFile}${tls ? ` NODE_EXTRA_CA_CERTS=${tls.certificate}` : ''} npm run release -- status --config ${runtimeConfigFile}`;
   if (!guarded) {
     console.error(`[nginx] 未设置 ADMIN_TOKEN（或 ADMIN_TOKEN_FILE）：灰度守卫读不到 ${upstream} 的现场数据，这次不启动守卫，灰度不会被自动中止`);
   } else if (secrets.madeAdminToken) {
-    console.log(`[nginx] 未设置 ADMIN_TOKEN：本次运行的管理令牌已生成在 ${secrets.adminTokenFile}（只有 ${accounts ? API_USER : '本用户'}和 root 可读），灰度守卫用它读取现场数据；查看状态：ADMIN_TOKEN_FILE=${secrets.adminTokenFile} npm run release -- status`);
+    console.log(`[nginx] 未设置 ADMIN_TOKEN：本次运行的管理令牌已生成在 ${secrets.adminTokenFile}（只有 ${accounts ? API_USER : '本用户'}和 root 可读），灰度守卫用它读取现场数据；查看状态：${statusCommand}`);
   }
   // Several hosts on one PostgreSQL (DATABASE_URL): this host's config file follows the database's, its render servers
   // hear of every activity change, and its guard waits for the site's lease (deploy/ops/coordination/).
@@ -262,6 +268,8 @@ async function main(): Promise<void> {
             entry: 'reference-api/src/main.ts',
             readyUrl: `${upstream}/healthz`,
             ...runAs(accounts?.api),
+            // The operator's limits, and the database's password when the shell holds it: no other variable of it.
+            inherit: [...API_SETTINGS_ENV, ...DATABASE_ENV],
             env: {
               ...SECRETS_UNSET,
               ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
@@ -310,11 +318,13 @@ async function main(): Promise<void> {
       readyUrl: `http://127.0.0.1:${renderPort}/healthz`,
       // The remotes' code runs here: a user that reads no database, no token file, no key.
       ...runAs(accounts?.render),
+      // The remotes' code runs here and reads /proc/self/environ: its environment holds no secret (only the
+      // variables childEnv.ts lists, and these). Its own credential, which the API knows it by (never the admin
+      // token), comes on its standard input.
+      inherit: RENDER_ENV,
+      stdin: secrets.serviceToken,
       env: {
-        // The remotes' code runs here: no token, no database address (and password) for it to find.
-        ...SECRETS_UNSET,
-        // Its own credential, which the API knows it by (never the admin token).
-        SERVICE_TOKEN: secrets.serviceToken,
+        SERVICE_CREDENTIAL_STDIN: '1',
         PORT: String(renderPort),
         HOST: '127.0.0.1',
         SHELL_DIR: shellRoot,
@@ -326,7 +336,8 @@ async function main(): Promise<void> {
     })),
   ];
   const supervisor = new Supervisor({ cwd: ROOT, log: (line) => console.log(line.replace('[start]', '[nginx]')) });
-  const nginx = spawn(NGINX, nginxArgs, { stdio: 'inherit' });
+  // nginx reads no variable of ours: the start script's secrets (ADMIN_TOKEN, DATABASE_URL, PGPASSWORD) stay here.
+  const nginx = spawn(NGINX, nginxArgs, { stdio: 'inherit', env: pickEnv(process.env, ['PATH', 'TZ']) });
   let childrenFailed = false;
   supervisor.start(children).catch((error: unknown) => {
     console.error(`[nginx] ${error instanceof Error ? error.message : String(error)}`);
@@ -337,8 +348,10 @@ async function main(): Promise<void> {
   // The served config is the ops surface: an edit gives every page the CSP of the new config (nginx reloads
   // gracefully), and decides anew whether the written pages still fit it.
   fs.watchFile(runtimeConfigFile, { interval: 250 }, () => {
-    site = siteFor();
-    fs.writeFileSync(configFile, renderNginxConfig(site));
+    const next = configAfterEdit(siteFor, runtimeConfigFile);
+    if (!next) return;
+    site = next.site;
+    fs.writeFileSync(configFile, next.config);
     nginx.kill('SIGHUP');
     console.log(`[nginx] ${runtimeConfigFile} 已更改，已按新配置重新加载（页面来自${site.writtenPages ? '构建时写好的文件' : '渲染服务器，经 nginx 页面缓存'}）`);
   });

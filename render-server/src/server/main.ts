@@ -4,8 +4,11 @@
  *   PORT=3005 SHELL_DIR=shell/dist SITE_URL=https://www.example.cn npx tsx render-server/src/server/main.ts
  *
  * RUNTIME_CONFIG_FILE: the runtime config when not the shell folder's own. An https SITE_URL takes only https:
- * entries from it. SERVICE_TOKEN: the API's credential for the site's own servers (the production form sets it).
+ * entries from it. SERVICE_CREDENTIAL_STDIN=1: the API's credential for the site's own servers comes on standard input
+ * (the production form writes it there): never in the environment, which `/proc/self/environ` keeps for the life of
+ * the process, for the remotes' code this process runs to read.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { closeOnSignals, listenHost, RENDER_PORT } from '@wenrun/shared/node';
 import { buildRenderServer } from './app';
@@ -19,9 +22,8 @@ function numberFrom(name: string, fallback: number): number {
 
 async function main(): Promise<void> {
   const siteUrl = process.env.SITE_URL ?? 'http://localhost:3000';
-  // Held here, not left in the environment, where the remotes' code this process runs would find it first.
-  const serviceToken = process.env.SERVICE_TOKEN;
-  delete process.env.SERVICE_TOKEN;
+  // Read before any remote's code runs here, and held in this closure alone.
+  const serviceToken = process.env.SERVICE_CREDENTIAL_STDIN === '1' ? fs.readFileSync(0, 'utf8').trim() : undefined;
   const app = await buildRenderServer({
     shellDir: path.resolve(ROOT, process.env.SHELL_DIR ?? 'shell/dist'),
     ...(process.env.RUNTIME_CONFIG_FILE ? { configFile: path.resolve(process.env.RUNTIME_CONFIG_FILE) } : {}),

@@ -1,4 +1,4 @@
-import { DEFAULT_RUNTIME_CONFIG, fallbackRuntimeConfig, getRuntimeConfig, HTTPS_ONLY_MESSAGE, loadRuntimeConfig, parseRuntimeConfig } from './runtimeConfig';
+import { DEFAULT_RUNTIME_CONFIG, fallbackRuntimeConfig, getRuntimeConfig, HTTPS_ONLY_MESSAGE, loadRuntimeConfig, NO_ENTRY_MESSAGE, parseRuntimeConfig } from './runtimeConfig';
 
 describe('parseRuntimeConfig', () => {
   it('takes a complete, valid file as it is', () => {
@@ -31,6 +31,13 @@ describe('parseRuntimeConfig', () => {
     );
   });
 
+  /** A production config with nothing missing. */
+  const EVERY_REMOTE_ON_HTTPS = {
+    apiBaseUrl: 'https://api.example.cn',
+    statsBaseUrl: 'https://api.example.cn/stats',
+    remotes: Object.fromEntries(['header', 'about', 'auth', 'wuyou'].map((remote) => [remote, `https://${remote}.example.cn/mf-manifest.json`])),
+  };
+
   describe('the production form over TLS (httpsOnly)', () => {
     const secure = 'https://a.example.cn/mf-manifest.json';
     const plain = 'http://cdn.example.cn/header/mf-manifest.json';
@@ -44,23 +51,20 @@ describe('parseRuntimeConfig', () => {
       },
     };
 
-    it('reports and leaves out every http: entry, API and statistics host', () => {
-      const { config, problems } = parseRuntimeConfig(raw, { httpsOnly: true });
+    it('reports and leaves out every http: entry', () => {
+      const { config, problems } = parseRuntimeConfig({ ...raw, apiBaseUrl: 'https://api.example.cn', statsBaseUrl: 'https://api.example.cn/stats' }, { httpsOnly: true });
       expect(config.remotes.header).toEqual([secure]);
-      expect(config.remotes.about).toEqual(DEFAULT_RUNTIME_CONFIG.remotes.about);
+      expect(config.remotes.about).toEqual([]);
       expect(config.canaries).toEqual({});
-      expect(config.apiBaseUrl).toBe(DEFAULT_RUNTIME_CONFIG.apiBaseUrl);
-      expect(config.statsBaseUrl).toBe(DEFAULT_RUNTIME_CONFIG.statsBaseUrl);
       expect(problems).toEqual([
         `remotes.header: ${plain} ${HTTPS_ONLY_MESSAGE}，已去掉`,
         `remotes.about: ${plain} ${HTTPS_ONLY_MESSAGE}，已去掉`,
-        'remotes.about: 没有 https 地址，使用默认值',
+        `remotes.about: ${NO_ENTRY_MESSAGE}`,
+        `remotes.auth: ${NO_ENTRY_MESSAGE}`,
         `remotes.wuyou.canary: ${HTTPS_ONLY_MESSAGE}，使用默认值`,
-        `apiBaseUrl: ${HTTPS_ONLY_MESSAGE}，使用默认值`,
-        `statsBaseUrl: ${HTTPS_ONLY_MESSAGE}，使用默认值`,
       ]);
       // Fields that load no code and make no call keep http: (a link opened in a new tab).
-      expect(parseRuntimeConfig({ trainingSystemUrl: 'http://yx.example.cn/' }, { httpsOnly: true }).problems).toEqual([]);
+      expect(parseRuntimeConfig({ ...EVERY_REMOTE_ON_HTTPS, trainingSystemUrl: 'http://yx.example.cn/' }, { httpsOnly: true }).problems).toEqual([]);
     });
 
     it('takes the same file as it is in the demo, which runs on http://localhost', () => {
@@ -68,7 +72,33 @@ describe('parseRuntimeConfig', () => {
       expect(problems).toEqual([]);
       expect(config.remotes.header).toEqual([secure, plain]);
       expect(config.canaries.wuyou?.entry).toBe('http://canary.example.cn/mf-manifest.json');
-      expect(parseRuntimeConfig({}, { httpsOnly: true }).problems).toEqual([]);
+      expect(parseRuntimeConfig(EVERY_REMOTE_ON_HTTPS, { httpsOnly: true }).problems).toEqual([]);
+    });
+  });
+
+  /**
+   * What a local user gets from a gap in the production form's config (issue 51): nothing listens on the demo's
+   * loopback ports there, so whoever serves one would have the render servers evaluate its code and send their
+   * service token to it. A gap is a remote with no entry (its slot's fallback) or a refused config, never localhost.
+   */
+  describe('the production form over TLS never falls back to the demo\'s loopback http: addresses (httpsOnly)', () => {
+    const api = { apiBaseUrl: EVERY_REMOTE_ON_HTTPS.apiBaseUrl, statsBaseUrl: EVERY_REMOTE_ON_HTTPS.statsBaseUrl };
+
+    it('leaves a remote missing from the config, or with a broken entry list, without entries, and says its slot shows the fallback', () => {
+      const { config, problems } = parseRuntimeConfig({ ...api, remotes: { header: 'not a url', about: [], auth: 'http://cdn.example.cn/auth/mf-manifest.json' } }, { httpsOnly: true });
+      // What loads code or takes calls (links to other sites are no code, and keep their defaults).
+      expect(JSON.stringify([config.remotes, config.canaries, config.apiBaseUrl, config.statsBaseUrl])).not.toMatch(/localhost|127\.0\.0\.1|http:/);
+      expect(config.remotes).toEqual({ header: [], about: [], auth: [], wuyou: [] });
+      for (const remote of ['header', 'about', 'auth', 'wuyou']) {
+        expect(problems).toContain(`remotes.${remote}: ${NO_ENTRY_MESSAGE}`);
+      }
+    });
+
+    it('refuses a config whose API or statistics address is http: or missing, rather than use http://localhost:3100', () => {
+      expect(() => parseRuntimeConfig({ ...api, apiBaseUrl: 'http://api.example.cn' }, { httpsOnly: true })).toThrow(`apiBaseUrl: ${HTTPS_ONLY_MESSAGE}`);
+      expect(() => parseRuntimeConfig({ ...api, statsBaseUrl: 'http://localhost:3100/stats' }, { httpsOnly: true })).toThrow(`statsBaseUrl: ${HTTPS_ONLY_MESSAGE}`);
+      expect(() => parseRuntimeConfig({ remotes: {} }, { httpsOnly: true })).toThrow(/apiBaseUrl: 缺少.*已拒绝这份配置/);
+      expect(parseRuntimeConfig({ ...api, remotes: { header: 'https://a.example.cn/mf-manifest.json' } }, { httpsOnly: true }).config.apiBaseUrl).toBe(api.apiBaseUrl);
     });
   });
 

@@ -87,6 +87,8 @@ function isHttpUrl(value: string): boolean {
 const httpUrl = z.string().check(z.trim(), z.maxLength(2048), z.refine(isHttpUrl, '不是 http(s) 地址'));
 
 export const HTTPS_ONLY_MESSAGE = '不是 https 地址（生产形态只接受 https:）';
+/** A remote of the production form with no usable entry: never the demo's loopback address, its slot's fallback. */
+export const NO_ENTRY_MESSAGE = '没有可用的 https 地址，生产形态不回退到本机 http 默认地址：这个位置显示后备内容';
 const isHttps = (url: string) => url.startsWith('https:');
 /** What the production form over TLS takes where code or calls come from: nothing a network in between could rewrite. */
 const httpsUrl = httpUrl.check(z.refine(isHttps, HTTPS_ONLY_MESSAGE));
@@ -138,11 +140,27 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export interface ParseOptions {
   /**
    * The production form over TLS (its start says so: deploy/ops/nginx/start.ts; the release command reads it from an
-   * https API): an `http:` remote entry (primary, fallback or canary), `apiBaseUrl` or `statsBaseUrl` is reported and
-   * not used, so no server evaluates code fetched over plain HTTP and no page's CSP names an `http:` origin. A list
-   * loses only its `http:` entries. The demo (`npm start`) keeps `http://localhost`.
+   * https API): an `http:` remote entry (primary, fallback or canary) is reported and not used, so no server
+   * evaluates code fetched over plain HTTP and no page's CSP names an `http:` origin. A list loses only its `http:`
+   * entries; a remote left with none (or missing, or broken) gets no default either: its slot shows its fallback. An
+   * `apiBaseUrl` or `statsBaseUrl` that is not https (or missing) refuses the config: `parseRuntimeConfig` throws.
+   * The demo (`npm start`) keeps `http://localhost`.
    */
   httpsOnly?: boolean;
+}
+
+/**
+ * The production form's API and statistics addresses have no default: the demo's (`http://localhost:3100`) would
+ * send the render servers' data calls, and their service token, to whatever a local user serves there. A config
+ * without an https one is refused whole (nginx keeps the last good one, a render server its renderer).
+ */
+function refuseWithoutHttpsApi(raw: Record<string, unknown>): void {
+  const refused = (['apiBaseUrl', 'statsBaseUrl'] as const).flatMap((name) => {
+    if (raw[name] === undefined) return [`${name}: 缺少`];
+    const result = httpsUrl.safeParse(raw[name]);
+    return result.success ? [] : [`${name}: ${result.error.issues[0]?.message ?? '格式不对'}`];
+  });
+  if (refused.length) throw new Error(`${refused.join('；')}：生产形态没有默认的 API 地址，已拒绝这份配置`);
 }
 
 /** Field by field: a bad `contact.email` costs only that field, never the whole file. */
@@ -182,15 +200,18 @@ export function parseRuntimeConfig(raw: unknown, { httpsOnly = false }: ParseOpt
     const value = rawRemotes[name];
     const release = isRecord(value) ? value : { entries: value };
     if (isRecord(value) && value.entries === undefined) problems.push(`remotes.${name}.entries: 缺少，使用默认值`);
-    const listed = field<string[] | undefined>(`remotes.${name}`, entryListSchema, release.entries, undefined) ?? defaults.remotes[name];
-    const usable = httpsOnly && listed !== defaults.remotes[name] ? listed.filter(isHttps) : listed;
+    // The demo's defaults are loopback http: addresses; the production form, where nothing of ours listens there
+    // and any local user could, takes none of them: a remote without a usable entry is its slot's fallback.
+    const listed = field<string[] | undefined>(`remotes.${name}`, entryListSchema, release.entries, undefined) ?? (httpsOnly ? [] : defaults.remotes[name]);
+    const usable = httpsOnly ? listed.filter(isHttps) : listed;
     for (const entry of listed.filter((entry) => !usable.includes(entry))) problems.push(`remotes.${name}: ${entry} ${HTTPS_ONLY_MESSAGE}，已去掉`);
-    if (!usable.length) problems.push(`remotes.${name}: 没有 https 地址，使用默认值`);
-    remotes[name] = usable.length ? usable : defaults.remotes[name];
+    if (!usable.length) problems.push(`remotes.${name}: ${NO_ENTRY_MESSAGE}`);
+    remotes[name] = usable;
     const canary = field<CanaryRelease | undefined>(`remotes.${name}.canary`, httpsOnly ? httpsCanarySchema : canarySchema, release.canary, undefined);
     if (canary) canaries[name] = canary;
   }
 
+  if (httpsOnly) refuseWithoutHttpsApi(raw);
   return {
     config: {
       apiBaseUrl: field('apiBaseUrl', httpsOnly ? httpsUrl : httpUrl, raw.apiBaseUrl, defaults.apiBaseUrl),
