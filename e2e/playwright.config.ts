@@ -41,6 +41,9 @@ export default defineConfig<EngineOptions>({
     { name: 'site', testIgnore: /(shutdown|attacker(-[a-z-]+)?|config-edits|\/dev|hosts)\.spec\.ts$/ },
     // The same visitor flows in the second engine.
     { name: 'firefox', testMatch: /visitor-flows\.spec\.ts$/, use: { engine: 'firefox' } },
+    // And in WebKitGTK (MiniBrowser through WebKitWebDriver): after the site's phase, on the worker that the phase
+    // after it leaves idle much of the time (npm run dev's builds, testssl's handshakes, the config edits' waits).
+    { name: 'webkit', testMatch: /visitor-flows\.spec\.ts$/, use: { engine: 'webkit' }, dependencies: ['site', 'firefox'] },
     // Starts `npm run dev` on its worker's ports: webpack in watch mode takes every core for a minute, so not beside
     // the site's many tests, but beside the phases below, which leave a worker idle for much of their time.
     { name: 'dev', testMatch: /\/dev\.spec\.ts$/, dependencies: ['site', 'firefox'] },
@@ -53,7 +56,7 @@ export default defineConfig<EngineOptions>({
     // worker, beside `npm run dev` and the config edits.
     { name: 'tls', testMatch: /attacker-tls\.spec\.ts$/, dependencies: ['site', 'firefox'] },
     // Kills processes of the site the others run on, then stops it: after everything else.
-    { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['attacker', 'dev', 'tls'] },
+    { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['attacker', 'dev', 'tls', 'webkit'] },
     // Two hosts in network namespaces (root), a load run across them: the machine to itself, after everything else.
     { name: 'hosts', testMatch: /\/hosts\.spec\.ts$/, dependencies: ['shutdown'] },
   ],

@@ -3,7 +3,7 @@ import { SITE_ORIGIN } from './ports';
 import { watchErrors } from './site';
 
 /** The browser engines the visitor flows run in (e2e/README.md). */
-export const ENGINES = ['chromium', 'firefox'] as const;
+export const ENGINES = ['chromium', 'firefox', 'webkit'] as const;
 export type Engine = (typeof ENGINES)[number];
 
 export interface Viewport {
@@ -16,14 +16,16 @@ export type Key = 'Enter' | 'Escape' | 'Backspace';
 
 /**
  * What a browser engine does for the flows, and no more: everything else (finding elements, waiting until they can
- * be used, reading the page) is one piece of JavaScript both engines run in the page. Playwright's Page implements
- * it for Chromium, puppeteer-core's Page over WebDriver BiDi for Firefox (support/firefox.ts).
+ * be used, reading the page) is one piece of JavaScript every engine runs in the page. Playwright's Page implements
+ * it for Chromium, puppeteer-core's Page over WebDriver BiDi for Firefox (support/firefox.ts), a classic WebDriver
+ * session of WebKitWebDriver for WebKitGTK (support/webkit.ts).
  */
 export interface EngineDriver {
   readonly engine: Engine;
   /** Opens `url` and waits for its load event. */
   goto(url: string): Promise<void>;
-  url(): string;
+  /** The page's address now (WebDriver asks the browser for it). */
+  url(): Promise<string>;
   setViewport(size: Viewport): Promise<void>;
   /** The value of a JavaScript expression in the page (a promise is awaited); JSON-like values only. */
   evaluate<R>(expression: string): Promise<R>;
@@ -106,7 +108,7 @@ const ACTION_TIMEOUT_MS = 10_000;
 
 /**
  * The page as a visitor flow sees it, the same in every engine: the flows (e2e/flows/) are written once against
- * this and run in Chromium and in Firefox.
+ * this and run in Chromium, in Firefox and in WebKitGTK.
  */
 export class VisitorPage {
   constructor(private readonly driver: EngineDriver) {}
@@ -120,8 +122,8 @@ export class VisitorPage {
     return this.driver.goto(new URL(pathOrUrl, SITE_ORIGIN).href);
   }
 
-  url(): URL {
-    return new URL(this.driver.url());
+  async url(): Promise<URL> {
+    return new URL(await this.driver.url());
   }
 
   setViewport(size: Viewport): Promise<void> {
@@ -200,7 +202,7 @@ export function chromiumDriver(page: Page): EngineDriver {
   return {
     engine: 'chromium',
     goto: async (url) => void (await page.goto(url)),
-    url: () => page.url(),
+    url: async () => page.url(),
     setViewport: (size) => page.setViewportSize(size),
     evaluate: (expression) => page.evaluate(expression),
     click: (x, y) => page.mouse.click(x, y),

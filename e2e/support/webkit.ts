@@ -1,0 +1,185 @@
+import fs from 'node:fs/promises';
+import { WEBKIT_CAPABILITIES } from '../tools/webkit';
+import type { EngineDriver, Key, Viewport } from './visitor-page';
+
+/** A classic WebDriver answer: the command's value, or an error with its name and message. */
+interface WebDriverAnswer {
+  value: unknown;
+}
+
+interface WebDriverError {
+  error: string;
+  message: string;
+}
+
+function isWebDriverError(value: unknown): value is WebDriverError {
+  return typeof value === 'object' && value !== null && 'error' in value && 'message' in value;
+}
+
+/** The keys the flows press, as WebDriver's key actions name them (its code points for non-printing keys). */
+const WEBDRIVER_KEYS: Record<Key, string> = { Enter: '\uE007', Escape: '\uE00C', Backspace: '\uE003' };
+
+/**
+ * Runs in the page (no closure: it travels as source): what it has thrown and logged as errors since the last call.
+ * Classic WebDriver has no console and no script that runs before the page's own, so this watcher is put into a
+ * document by the first command that runs script in it, and only sees what happens after that (e2e/README.md).
+ */
+function drainProblems(): string[] {
+  const key = '__visitorPageProblems';
+  const holder = window as unknown as Record<string, string[] | undefined>;
+  let problems = holder[key];
+  if (!problems) {
+    const collected: string[] = [];
+    problems = collected;
+    holder[key] = collected;
+    const text = (value: unknown) => (value instanceof Error ? `${value.name}: ${value.message}` : String(value));
+    window.addEventListener('error', (event) => collected.push(`pageerror: ${event.error === undefined || event.error === null ? event.message : text(event.error)}`));
+    window.addEventListener('unhandledrejection', (event) => collected.push(`pageerror: ${text(event.reason)}`));
+    const consoleError = console.error.bind(console);
+    console.error = (...args: unknown[]) => {
+      collected.push(`console: ${args.map(text).join(' ')}`);
+      consoleError(...args);
+    };
+  }
+  return problems.splice(0);
+}
+
+/** What the page's side of an `evaluate` sends back: the value or the error, and the problems seen meanwhile. */
+type Evaluated = { value: unknown; problems: string[] } | { error: string; problems: string[] };
+
+/**
+ * One WebDriver session of a WebKitWebDriver, over plain HTTP (`fetch`): the few commands the flows need. A
+ * session is one MiniBrowser, started by `open` and ended by `close`.
+ */
+export class WebKitSession {
+  private constructor(
+    private readonly base: string,
+    readonly problems: string[],
+  ) {}
+
+  static async open(driverOrigin: string): Promise<WebKitSession> {
+    const created = (await command(`${driverOrigin}/session`, 'POST', { capabilities: { alwaysMatch: WEBKIT_CAPABILITIES } })) as {
+      sessionId: string;
+    };
+    return new WebKitSession(`${driverOrigin}/session/${created.sessionId}`, []);
+  }
+
+  close(): Promise<unknown> {
+    return command(this.base, 'DELETE');
+  }
+
+  private send(path: string, method: 'GET' | 'POST' | 'DELETE' = 'GET', body?: unknown): Promise<unknown> {
+    return command(`${this.base}${path}`, method, body);
+  }
+
+  async goto(url: string): Promise<void> {
+    await this.send('/url', 'POST', { url });
+    // The watcher goes in at once: what the page does from here on is seen.
+    await this.evaluate('undefined');
+  }
+
+  async url(): Promise<string> {
+    return (await this.send('/url')) as string;
+  }
+
+  /**
+   * The window sized so that the page's viewport is `size`: the window's toolbar takes some of its height, measured
+   * once the window has a size.
+   */
+  async setViewport(size: Viewport): Promise<void> {
+    const rect = (await this.send('/window/rect', 'POST', size)) as Viewport;
+    const inner = await this.evaluate<Viewport>('({ width: window.innerWidth, height: window.innerHeight })');
+    if (inner.width === size.width && inner.height === size.height) return;
+    const outer = { width: rect.width + size.width - inner.width, height: rect.height + size.height - inner.height };
+    await this.send('/window/rect', 'POST', outer);
+    const now = await this.evaluate<Viewport>('({ width: window.innerWidth, height: window.innerHeight })');
+    if (now.width !== size.width || now.height !== size.height) {
+      throw new Error(`MiniBrowser 的视口是 ${now.width} × ${now.height}，而不是 ${size.width} × ${size.height}`);
+    }
+  }
+
+  /**
+   * The expression's value, awaited in the page. Run as an asynchronous script (its callback is the last
+   * argument): a synchronous script's promise would be awaited by the driver too, but a rejection would come back as
+   * WebDriver's `javascript error` with WebKit's wording rather than the page's error.
+   */
+  async evaluate<R>(expression: string): Promise<R> {
+    // Whatever fails on the way (the watcher too) calls back with the error, not left to WebDriver's script timeout.
+    const script = `const done = arguments[arguments.length - 1];
+      const drain = ${drainProblems.toString()};
+      Promise.resolve()
+        .then(() => (${expression}))
+        .then((value) => ({ value: value === undefined ? null : value }), (error) => ({ error: String((error && error.stack) || error) }))
+        .then((result) => Object.assign(result, { problems: drain() }))
+        .catch((error) => ({ error: String(error), problems: [] }))
+        .then(done);`;
+    const result = (await this.send('/execute/async', 'POST', { script, args: [] })) as Evaluated;
+    this.problems.push(...result.problems);
+    if ('error' in result) throw new Error(`页面脚本出错：${result.error}`);
+    // Typed by the caller: the expression's value is what VisitorPage asked the page for.
+    return result.value as R;
+  }
+
+  /** A press and release of the mouse's main button at a point of the viewport, as WebDriver's pointer actions. */
+  async click(x: number, y: number): Promise<void> {
+    const actions = [
+      { type: 'pointerMove', origin: 'viewport', x: Math.round(x), y: Math.round(y), duration: 0 },
+      { type: 'pointerDown', button: 0 },
+      { type: 'pointerUp', button: 0 },
+    ];
+    await this.perform({ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions });
+  }
+
+  /** Each character (a code point) pressed and released, as WebDriver's key actions. */
+  async type(text: string): Promise<void> {
+    const actions = Array.from(text).flatMap((value) => [
+      { type: 'keyDown', value },
+      { type: 'keyUp', value },
+    ]);
+    await this.perform({ type: 'key', id: 'keyboard', actions });
+  }
+
+  press(key: Key): Promise<void> {
+    return this.type(WEBDRIVER_KEYS[key]);
+  }
+
+  private async perform(source: Record<string, unknown>): Promise<void> {
+    await this.send('/actions', 'POST', { actions: [source] });
+    await this.send('/actions', 'DELETE');
+  }
+
+  /** The whole page, as WebDriver's screenshot of the root element (the viewport's screenshot would cut it). */
+  async screenshot(file: string): Promise<void> {
+    const root = (await this.send('/element', 'POST', { using: 'css selector', value: 'html' })) as Record<string, string>;
+    const id = Object.values(root)[0];
+    const png = (await this.send(`/element/${id}/screenshot`)) as string;
+    await fs.writeFile(file, Buffer.from(png, 'base64'));
+  }
+}
+
+async function command(url: string, method: 'GET' | 'POST' | 'DELETE', body?: unknown): Promise<unknown> {
+  const response = await fetch(url, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const { value } = (await response.json()) as WebDriverAnswer;
+  if (isWebDriverError(value)) throw new Error(`WebDriver ${method} ${new URL(url).pathname}：${value.error}：${value.message}`);
+  return value;
+}
+
+/** A WebDriver session of WebKitWebDriver as the flows' driver: WebKitGTK. */
+export function webkitDriver(session: WebKitSession): EngineDriver {
+  return {
+    engine: 'webkit',
+    goto: (url) => session.goto(url),
+    url: () => session.url(),
+    setViewport: (size) => session.setViewport(size),
+    evaluate: (expression) => session.evaluate(expression),
+    click: (x, y) => session.click(x, y),
+    type: (text) => session.type(text),
+    press: (key) => session.press(key),
+    screenshot: (file) => session.screenshot(file),
+    problems: session.problems,
+  };
+}
