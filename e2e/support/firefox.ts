@@ -51,6 +51,6 @@ export function firefoxDriver(page: Page): EngineDriver {
     type: (text) => page.keyboard.type(text),
     press: (key) => page.keyboard.press(key),
     screenshot: async (file) => void (await page.screenshot({ path: file as `${string}.png`, fullPage: true })),
-    problems,
+    problems: async () => problems,
   };
 }

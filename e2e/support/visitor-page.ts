@@ -36,8 +36,11 @@ export interface EngineDriver {
   press(key: Key): Promise<void>;
   /** A PNG of the whole page, not only what the viewport shows. */
   screenshot(file: string): Promise<void>;
-  /** Uncaught exceptions (`pageerror: …`) and console errors (`console: …`) since the page was opened. */
-  readonly problems: readonly string[];
+  /**
+   * Uncaught exceptions (`pageerror: …`) and console errors (`console: …`) since the page was opened. Asked, not
+   * read: over classic WebDriver they are fetched from the page (support/webkit.ts).
+   */
+  problems(): Promise<readonly string[]>;
 }
 
 /**
@@ -192,13 +195,14 @@ export class VisitorPage {
   }
 
   /** Uncaught exceptions and console errors so far, but those a flow expects (`expected`). */
-  errors(expected: RegExp[] = []): string[] {
-    return this.driver.problems.filter((problem) => !expected.some((pattern) => pattern.test(problem)));
+  async errors(expected: RegExp[] = []): Promise<string[]> {
+    return (await this.driver.problems()).filter((problem) => !expected.some((pattern) => pattern.test(problem)));
   }
 }
 
 /** Playwright's Page as the flows' driver: Chromium. */
 export function chromiumDriver(page: Page): EngineDriver {
+  const problems = watchErrors(page);
   return {
     engine: 'chromium',
     goto: async (url) => void (await page.goto(url)),
@@ -209,6 +213,6 @@ export function chromiumDriver(page: Page): EngineDriver {
     type: (text) => page.keyboard.type(text),
     press: (key) => page.keyboard.press(key),
     screenshot: async (file) => void (await page.screenshot({ path: file, fullPage: true })),
-    problems: watchErrors(page),
+    problems: async () => problems,
   };
 }

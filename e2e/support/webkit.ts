@@ -44,24 +44,36 @@ function drainProblems(): string[] {
   return problems.splice(0);
 }
 
-/** What the page's side of an `evaluate` sends back: the value or the error, and the problems seen meanwhile. */
-type Evaluated = { value: unknown; problems: string[] } | { error: string; problems: string[] };
+/**
+ * What the page's side of an `evaluate` sends back: the value as JSON (none for `undefined`) or the error, and the
+ * problems seen meanwhile.
+ */
+type Evaluated = { json: string | null; problems: string[] } | { error: string; problems: string[] };
+
+/** Runs in the page: its viewport once two frames have been drawn (a resized window reaches the page a frame later). */
+async function drawnViewport(): Promise<{ width: number; height: number }> {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  await frame();
+  await frame();
+  return { width: window.innerWidth, height: window.innerHeight };
+}
 
 /**
  * One WebDriver session of a WebKitWebDriver, over plain HTTP (`fetch`): the few commands the flows need. A
  * session is one MiniBrowser, started by `open` and ended by `close`.
  */
 export class WebKitSession {
-  private constructor(
-    private readonly base: string,
-    readonly problems: string[],
-  ) {}
+  private readonly problems: string[] = [];
+  /** How much larger than the page's viewport the window is (its toolbar), as last measured. */
+  private chrome: Viewport = { width: 0, height: 0 };
+
+  private constructor(private readonly base: string) {}
 
   static async open(driverOrigin: string): Promise<WebKitSession> {
     const created = (await command(`${driverOrigin}/session`, 'POST', { capabilities: { alwaysMatch: WEBKIT_CAPABILITIES } })) as {
       sessionId: string;
     };
-    return new WebKitSession(`${driverOrigin}/session/${created.sessionId}`, []);
+    return new WebKitSession(`${driverOrigin}/session/${created.sessionId}`);
   }
 
   close(): Promise<unknown> {
@@ -82,20 +94,26 @@ export class WebKitSession {
     return (await this.send('/url')) as string;
   }
 
+  /** Everything the page has thrown or logged as an error since the session began, fetched from the page now. */
+  async pageProblems(): Promise<readonly string[]> {
+    await this.evaluate('undefined');
+    return this.problems;
+  }
+
   /**
    * The window sized so that the page's viewport is `size`: the window's toolbar takes some of its height, measured
-   * once the window has a size.
+   * from the first size and corrected once.
    */
   async setViewport(size: Viewport): Promise<void> {
-    const rect = (await this.send('/window/rect', 'POST', size)) as Viewport;
-    const inner = await this.evaluate<Viewport>('({ width: window.innerWidth, height: window.innerHeight })');
-    if (inner.width === size.width && inner.height === size.height) return;
-    const outer = { width: rect.width + size.width - inner.width, height: rect.height + size.height - inner.height };
-    await this.send('/window/rect', 'POST', outer);
-    const now = await this.evaluate<Viewport>('({ width: window.innerWidth, height: window.innerHeight })');
-    if (now.width !== size.width || now.height !== size.height) {
-      throw new Error(`MiniBrowser 的视口是 ${now.width} × ${now.height}，而不是 ${size.width} × ${size.height}`);
+    let inner: Viewport = { width: 0, height: 0 };
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const outer = { width: size.width + this.chrome.width, height: size.height + this.chrome.height };
+      const rect = (await this.send('/window/rect', 'POST', outer)) as Viewport;
+      inner = await this.evaluate<Viewport>(`(${drawnViewport.toString()})()`);
+      if (inner.width === size.width && inner.height === size.height) return;
+      this.chrome = { width: rect.width - inner.width, height: rect.height - inner.height };
     }
+    throw new Error(`MiniBrowser 的视口是 ${inner.width} × ${inner.height}，而不是 ${size.width} × ${size.height}`);
   }
 
   /**
@@ -109,7 +127,8 @@ export class WebKitSession {
       const drain = ${drainProblems.toString()};
       Promise.resolve()
         .then(() => (${expression}))
-        .then((value) => ({ value: value === undefined ? null : value }), (error) => ({ error: String((error && error.stack) || error) }))
+        .then((value) => ({ json: value === undefined ? null : (JSON.stringify(value) ?? null) }))
+        .catch((error) => ({ error: String((error && error.stack) || error) }))
         .then((result) => Object.assign(result, { problems: drain() }))
         .catch((error) => ({ error: String(error), problems: [] }))
         .then(done);`;
@@ -117,7 +136,7 @@ export class WebKitSession {
     this.problems.push(...result.problems);
     if ('error' in result) throw new Error(`页面脚本出错：${result.error}`);
     // Typed by the caller: the expression's value is what VisitorPage asked the page for.
-    return result.value as R;
+    return (result.json === null ? undefined : JSON.parse(result.json)) as R;
   }
 
   /** A press and release of the mouse's main button at a point of the viewport, as WebDriver's pointer actions. */
@@ -180,6 +199,6 @@ export function webkitDriver(session: WebKitSession): EngineDriver {
     type: (text) => session.type(text),
     press: (key) => session.press(key),
     screenshot: (file) => session.screenshot(file),
-    problems: session.problems,
+    problems: () => session.pageProblems(),
   };
 }
