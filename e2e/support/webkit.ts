@@ -167,13 +167,70 @@ export class WebKitSession {
     await this.send('/actions', 'DELETE');
   }
 
-  /** The whole page, as WebDriver's screenshot of the root element (the viewport's screenshot would cut it). */
+  /**
+   * A PNG of the whole page. WebDriver's screenshots stop at the viewport (an element's too), and a window as tall as
+   * the page would lay it out otherwise (its `100vh` heights): the page is shot a screen at a time, scrolled, and
+   * the screens are put together on a canvas in the page. What stays on screen while scrolling (the sticky header,
+   * a fixed bar) is hidden after the first screen, so that it shows once, where the top of the page has it.
+   */
   async screenshot(file: string): Promise<void> {
-    const root = (await this.send('/element', 'POST', { using: 'css selector', value: 'html' })) as Record<string, string>;
-    const id = Object.values(root)[0];
-    const png = (await this.send(`/element/${id}/screenshot`)) as string;
+    const { offsets, width, height } = await this.evaluate<{ offsets: number[]; width: number; height: number }>(
+      `(${screenOffsets.toString()})()`,
+    );
+    const screens: string[] = [];
+    for (const [index, offset] of offsets.entries()) {
+      await this.evaluate(`(${showScreen.toString()})(${offset}, ${index > 0})`);
+      screens.push((await this.send('/screenshot')) as string);
+    }
+    const png = await this.evaluate<string>(`(${stitchScreens.toString()})(${JSON.stringify({ screens, offsets, width, height })})`);
     await fs.writeFile(file, Buffer.from(png, 'base64'));
   }
+}
+
+/** Runs in the page: where each screen of it starts (the last one ends at the page's end), and the page's size. */
+function screenOffsets(): { offsets: number[]; width: number; height: number } {
+  const height = document.documentElement.scrollHeight;
+  const screen = window.innerHeight;
+  const offsets: number[] = [];
+  for (let top = 0; top < height; top += screen) offsets.push(Math.min(top, Math.max(0, height - screen)));
+  return { offsets: [...new Set(offsets)], width: window.innerWidth, height };
+}
+
+/**
+ * Runs in the page: scrolls to `top` and waits for two drawn frames. With `hideStuck`, what is fixed or sticky is
+ * hidden (once, remembered for `stitchScreens` to show again).
+ */
+async function showScreen(top: number, hideStuck: boolean): Promise<void> {
+  const holder = window as unknown as { __screenshotHidden?: HTMLElement[] };
+  if (hideStuck && !holder.__screenshotHidden) {
+    holder.__screenshotHidden = Array.from(document.querySelectorAll<HTMLElement>('body *')).filter((element) =>
+      ['fixed', 'sticky'].includes(getComputedStyle(element).position),
+    );
+    holder.__screenshotHidden.forEach((element) => element.style.setProperty('visibility', 'hidden'));
+  }
+  window.scrollTo(0, top);
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  await frame();
+  await frame();
+}
+
+/** Runs in the page: the screens drawn at their offsets on one canvas, as a PNG (base64); the page put back. */
+async function stitchScreens(shots: { screens: string[]; offsets: number[]; width: number; height: number }): Promise<string> {
+  const canvas = document.createElement('canvas');
+  canvas.width = shots.width;
+  canvas.height = shots.height;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('no 2d canvas');
+  for (const [index, screen] of shots.screens.entries()) {
+    const bytes = Uint8Array.from(atob(screen), (char) => char.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    context.drawImage(bitmap, 0, shots.offsets[index] ?? 0);
+  }
+  const holder = window as unknown as { __screenshotHidden?: HTMLElement[] };
+  holder.__screenshotHidden?.forEach((element) => element.style.removeProperty('visibility'));
+  delete holder.__screenshotHidden;
+  window.scrollTo(0, 0);
+  return canvas.toDataURL('image/png').slice('data:image/png;base64,'.length);
 }
 
 async function command(url: string, method: 'GET' | 'POST' | 'DELETE', body?: unknown): Promise<unknown> {
