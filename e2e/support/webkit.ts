@@ -171,7 +171,7 @@ export class WebKitSession {
    * A PNG of the whole page. WebDriver's screenshots stop at the viewport (an element's too), and a window as tall as
    * the page would lay it out otherwise (its `100vh` heights): the page is shot a screen at a time, scrolled, and
    * the screens are put together on a canvas in the page. What stays on screen while scrolling (the sticky header,
-   * a fixed bar) is hidden after the first screen, so that it shows once, where the top of the page has it.
+   * a fixed bar) shows in one screen only (`showScreen`).
    */
   async screenshot(file: string): Promise<void> {
     const { offsets, width, height } = await this.evaluate<{ offsets: number[]; width: number; height: number }>(
@@ -179,7 +179,7 @@ export class WebKitSession {
     );
     const screens: string[] = [];
     for (const [index, offset] of offsets.entries()) {
-      await this.evaluate(`(${showScreen.toString()})(${offset}, ${index > 0})`);
+      await this.evaluate(`(${showScreen.toString()})(${offset}, ${index === 0}, ${index === offsets.length - 1})`);
       screens.push((await this.send('/screenshot')) as string);
     }
     const png = await this.evaluate<string>(`(${stitchScreens.toString()})(${JSON.stringify({ screens, offsets, width, height })})`);
@@ -197,16 +197,20 @@ function screenOffsets(): { offsets: number[]; width: number; height: number } {
 }
 
 /**
- * Runs in the page: scrolls to `top` and waits for two drawn frames. With `hideStuck`, what is fixed or sticky is
- * hidden (once, remembered for `stitchScreens` to show again).
+ * Runs in the page: scrolls to `top` and waits for two drawn frames. What is fixed or sticky shows in one screen
+ * only: at the top of the page (the header) in the first, at the bottom (a call bar) in the last; else it would be
+ * drawn once a screen, over the page. Hidden ones are remembered for `stitchScreens` to show again.
  */
-async function showScreen(top: number, hideStuck: boolean): Promise<void> {
-  const holder = window as unknown as { __screenshotHidden?: HTMLElement[] };
-  if (hideStuck && !holder.__screenshotHidden) {
-    holder.__screenshotHidden = Array.from(document.querySelectorAll<HTMLElement>('body *')).filter((element) =>
-      ['fixed', 'sticky'].includes(getComputedStyle(element).position),
-    );
-    holder.__screenshotHidden.forEach((element) => element.style.setProperty('visibility', 'hidden'));
+async function showScreen(top: number, first: boolean, last: boolean): Promise<void> {
+  const holder = window as unknown as { __screenshotStuck?: HTMLElement[] };
+  holder.__screenshotStuck ??= Array.from(document.querySelectorAll<HTMLElement>('body *')).filter((element) =>
+    ['fixed', 'sticky'].includes(getComputedStyle(element).position),
+  );
+  for (const element of holder.__screenshotStuck) {
+    const style = getComputedStyle(element);
+    const atBottom = style.top === 'auto' && style.bottom !== 'auto';
+    if (atBottom ? last : first) element.style.removeProperty('opacity');
+    else element.style.setProperty('opacity', '0', 'important');
   }
   window.scrollTo(0, top);
   const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
@@ -226,9 +230,9 @@ async function stitchScreens(shots: { screens: string[]; offsets: number[]; widt
     const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
     context.drawImage(bitmap, 0, shots.offsets[index] ?? 0);
   }
-  const holder = window as unknown as { __screenshotHidden?: HTMLElement[] };
-  holder.__screenshotHidden?.forEach((element) => element.style.removeProperty('visibility'));
-  delete holder.__screenshotHidden;
+  const holder = window as unknown as { __screenshotStuck?: HTMLElement[] };
+  holder.__screenshotStuck?.forEach((element) => element.style.removeProperty('opacity'));
+  delete holder.__screenshotStuck;
   window.scrollTo(0, 0);
   return canvas.toDataURL('image/png').slice('data:image/png;base64,'.length);
 }
