@@ -41,19 +41,22 @@ export default defineConfig<EngineOptions>({
     { name: 'site', testIgnore: /(shutdown|attacker(-[a-z-]+)?|config-edits|\/dev|hosts)\.spec\.ts$/ },
     // The same visitor flows in the second engine.
     { name: 'firefox', testMatch: /visitor-flows\.spec\.ts$/, use: { engine: 'firefox' } },
+    // And in the third, WebKitGTK (MiniBrowser through WebKitWebDriver). In the site's phase, as Firefox: the flows use
+    // the site `npm start` serves, whose API origin the config edits move for a while (e2e/README.md § Time).
+    { name: 'webkit', testMatch: /visitor-flows\.spec\.ts$/, use: { engine: 'webkit' } },
     // Starts `npm run dev` on its worker's ports: webpack in watch mode takes every core for a minute, so not beside
     // the site's many tests, but beside the phases below, which leave a worker idle for much of their time.
-    { name: 'dev', testMatch: /\/dev\.spec\.ts$/, dependencies: ['site', 'firefox'] },
+    { name: 'dev', testMatch: /\/dev\.spec\.ts$/, dependencies: ['site', 'firefox', 'webkit'] },
     // These two edit the runtime config the site serves, for a moment: one after the other, after the rest.
-    { name: 'config-edits', testMatch: /config-edits\.spec\.ts$/, dependencies: ['site', 'firefox'] },
+    { name: 'config-edits', testMatch: /config-edits\.spec\.ts$/, dependencies: ['site', 'firefox', 'webkit'] },
     // One worker: one production form to start. Two started side by side, beside `npm run dev` and testssl, took
     // 50 s to be up on the busy machine.
     { name: 'attacker', testMatch: /attacker(-(?!tls)[a-z-]+)?\.spec\.ts$/, dependencies: ['config-edits'], workers: 1 },
     // testssl's scan of a production form of its own (half a minute of handshakes) edits nothing: on the third
     // worker, beside `npm run dev` and the config edits.
-    { name: 'tls', testMatch: /attacker-tls\.spec\.ts$/, dependencies: ['site', 'firefox'] },
+    { name: 'tls', testMatch: /attacker-tls\.spec\.ts$/, dependencies: ['site', 'firefox', 'webkit'] },
     // Kills processes of the site the others run on, then stops it: after everything else.
-    { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['attacker', 'dev', 'tls'] },
+    { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['attacker', 'dev', 'tls', 'webkit'] },
     // Two hosts in network namespaces (root), a load run across them: the machine to itself, after everything else.
     { name: 'hosts', testMatch: /\/hosts\.spec\.ts$/, dependencies: ['shutdown'] },
   ],

@@ -15,9 +15,11 @@ export const ABOUT_FLOWS: VisitorFlow[] = [
     run: async (page) => {
       await openWithLiveHeader(page, '/about/1');
       await expect.poll(() => mainHeading(page)).toEqual(['公司简介']);
-      await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+      await page.evaluate(() => {
+        Object.assign(window, { __sameDocument: true });
+      });
       await page.click({ css: `${aboutTabs} a`, name: '智慧云' });
-      await expect.poll(() => page.url().pathname).toBe('/about/4');
+      await expect.poll(async () => (await page.url()).pathname).toBe('/about/4');
       await expect.poll(() => mainHeading(page)).toEqual(['智慧云']);
       expect(await page.texts({ css: `${aboutTabs} [aria-current="page"]` })).toEqual(['智慧云']);
       await expect.poll(() => page.evaluate(() => document.title)).toMatch(/^智慧云 - /);

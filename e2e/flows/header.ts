@@ -37,7 +37,7 @@ export const HEADER_FLOWS: VisitorFlow[] = [
       await page.click(inHeader('button', '搜索课程或专家'));
       await page.fill({ css: 'header.site-header input[type="search"]' }, KEYWORD);
       await page.press('Enter');
-      await expect.poll(() => page.url().pathname).toBe(searchPath(KEYWORD));
+      await expect.poll(async () => (await page.url()).pathname).toBe(searchPath(KEYWORD));
       await expect.poll(() => mainHeading(page)).toEqual([`“${KEYWORD}”的搜索结果`]);
 
       // The API's pages of courses, of the size the page shows: what each page of the pager must list.

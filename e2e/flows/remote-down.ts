@@ -23,7 +23,7 @@ export const REMOTE_DOWN_FLOWS: VisitorFlow[] = [
       expect((await page.texts(siteFooter)).join(' ')).toContain('联系我们');
 
       await page.click({ css: '.home-offerings a[href="/about/2"]' });
-      await expect.poll(() => page.url().pathname).toBe('/about/2');
+      await expect.poll(async () => (await page.url()).pathname).toBe('/about/2');
       await expect.poll(() => page.count({ css: 'article.about-page' })).toBe(1);
     },
   },

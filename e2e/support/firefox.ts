@@ -43,7 +43,7 @@ export function firefoxDriver(page: Page): EngineDriver {
   return {
     engine: 'firefox',
     goto: async (url) => void (await page.goto(url)),
-    url: () => page.url(),
+    url: async () => page.url(),
     setViewport: (size) => page.setViewport(size),
     // Typed by the caller: the expression's value is what VisitorPage asked the page for.
     evaluate: <R>(expression: string) => page.evaluate(expression) as Promise<R>,
@@ -51,6 +51,6 @@ export function firefoxDriver(page: Page): EngineDriver {
     type: (text) => page.keyboard.type(text),
     press: (key) => page.keyboard.press(key),
     screenshot: async (file) => void (await page.screenshot({ path: file as `${string}.png`, fullPage: true })),
-    problems,
+    problems: async () => problems,
   };
 }

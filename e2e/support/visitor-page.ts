@@ -3,7 +3,7 @@ import { SITE_ORIGIN } from './ports';
 import { watchErrors } from './site';
 
 /** The browser engines the visitor flows run in (e2e/README.md). */
-export const ENGINES = ['chromium', 'firefox'] as const;
+export const ENGINES = ['chromium', 'firefox', 'webkit'] as const;
 export type Engine = (typeof ENGINES)[number];
 
 export interface Viewport {
@@ -16,14 +16,16 @@ export type Key = 'Enter' | 'Escape' | 'Backspace';
 
 /**
  * What a browser engine does for the flows, and no more: everything else (finding elements, waiting until they can
- * be used, reading the page) is one piece of JavaScript both engines run in the page. Playwright's Page implements
- * it for Chromium, puppeteer-core's Page over WebDriver BiDi for Firefox (support/firefox.ts).
+ * be used, reading the page) is one piece of JavaScript every engine runs in the page. Playwright's Page implements
+ * it for Chromium, puppeteer-core's Page over WebDriver BiDi for Firefox (support/firefox.ts), a classic WebDriver
+ * session of WebKitWebDriver for WebKitGTK (support/webkit.ts).
  */
 export interface EngineDriver {
   readonly engine: Engine;
   /** Opens `url` and waits for its load event. */
   goto(url: string): Promise<void>;
-  url(): string;
+  /** The page's address now (WebDriver asks the browser for it). */
+  url(): Promise<string>;
   setViewport(size: Viewport): Promise<void>;
   /** The value of a JavaScript expression in the page (a promise is awaited); JSON-like values only. */
   evaluate<R>(expression: string): Promise<R>;
@@ -34,8 +36,11 @@ export interface EngineDriver {
   press(key: Key): Promise<void>;
   /** A PNG of the whole page, not only what the viewport shows. */
   screenshot(file: string): Promise<void>;
-  /** Uncaught exceptions (`pageerror: …`) and console errors (`console: …`) since the page was opened. */
-  readonly problems: readonly string[];
+  /**
+   * Uncaught exceptions (`pageerror: …`) and console errors (`console: …`) since the page was opened. Asked, not
+   * read: over classic WebDriver they are fetched from the page (support/webkit.ts).
+   */
+  problems(): Promise<readonly string[]>;
 }
 
 /**
@@ -106,7 +111,7 @@ const ACTION_TIMEOUT_MS = 10_000;
 
 /**
  * The page as a visitor flow sees it, the same in every engine: the flows (e2e/flows/) are written once against
- * this and run in Chromium and in Firefox.
+ * this and run in Chromium, in Firefox and in WebKitGTK.
  */
 export class VisitorPage {
   constructor(private readonly driver: EngineDriver) {}
@@ -120,8 +125,8 @@ export class VisitorPage {
     return this.driver.goto(new URL(pathOrUrl, SITE_ORIGIN).href);
   }
 
-  url(): URL {
-    return new URL(this.driver.url());
+  async url(): Promise<URL> {
+    return new URL(await this.driver.url());
   }
 
   setViewport(size: Viewport): Promise<void> {
@@ -190,23 +195,24 @@ export class VisitorPage {
   }
 
   /** Uncaught exceptions and console errors so far, but those a flow expects (`expected`). */
-  errors(expected: RegExp[] = []): string[] {
-    return this.driver.problems.filter((problem) => !expected.some((pattern) => pattern.test(problem)));
+  async errors(expected: RegExp[] = []): Promise<string[]> {
+    return (await this.driver.problems()).filter((problem) => !expected.some((pattern) => pattern.test(problem)));
   }
 }
 
 /** Playwright's Page as the flows' driver: Chromium. */
 export function chromiumDriver(page: Page): EngineDriver {
+  const problems = watchErrors(page);
   return {
     engine: 'chromium',
     goto: async (url) => void (await page.goto(url)),
-    url: () => page.url(),
+    url: async () => page.url(),
     setViewport: (size) => page.setViewportSize(size),
     evaluate: (expression) => page.evaluate(expression),
     click: (x, y) => page.mouse.click(x, y),
     type: (text) => page.keyboard.type(text),
     press: (key) => page.keyboard.press(key),
     screenshot: async (file) => void (await page.screenshot({ path: file, fullPage: true })),
-    problems: watchErrors(page),
+    problems: async () => problems,
   };
 }

@@ -10,7 +10,7 @@ import { expect, test } from '../support/engines';
 for (const flow of VISITOR_FLOWS) {
   test(flow.name, async ({ visitorPage, request, hosts }, testInfo) => {
     await flow.run(visitorPage, { request, hosts, outputPath: (name) => testInfo.outputPath(name) });
-    expect(visitorPage.errors(flow.expectedErrors)).toEqual([]);
+    expect(await visitorPage.errors(flow.expectedErrors)).toEqual([]);
   });
 }
 

@@ -9,6 +9,7 @@ import { BROTLI_STATIC_MODULE } from '@wenrun/deploy/ops/nginx/config';
 import { postgresInstalled } from '@wenrun/deploy/ops/postgres/cluster';
 import { CHROMIUM_PATH, CHROMIUM_TEST_PATH } from './chromium';
 import { FIREFOX_PATH } from './firefox';
+import { MINIBROWSER_PATH, WEBKIT_DRIVER_PATH, XVFB_PATH } from './webkit';
 
 function commandExists(command: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
@@ -23,6 +24,12 @@ const NEEDS = [
   { what: 'Chromium 的 headless shell（浏览器测试）', present: () => fs.existsSync(CHROMIUM_TEST_PATH), install: 'chromium-headless-shell' },
   { what: 'Chromium（Lighthouse 与基准测试）', present: () => fs.existsSync(CHROMIUM_PATH), install: 'chromium' },
   { what: 'Firefox ESR（第二个浏览器引擎）', present: () => fs.existsSync(FIREFOX_PATH), install: 'firefox-esr' },
+  {
+    what: 'WebKitGTK 的 WebDriver 与 MiniBrowser（第三个浏览器引擎）',
+    present: () => fs.existsSync(WEBKIT_DRIVER_PATH) && fs.existsSync(MINIBROWSER_PATH),
+    install: 'webkit2gtk-driver',
+  },
+  { what: 'Xvfb（MiniBrowser 的虚拟显示器）', present: () => fs.existsSync(XVFB_PATH), install: 'xvfb' },
   { what: '中文字体（页面截图、分享图片）', present: () => packageInstalled('fonts-wqy-microhei'), install: 'fonts-wqy-microhei' },
   { what: 'nginx（生产形态的测试）', present: () => fs.existsSync('/usr/sbin/nginx'), install: 'nginx' },
   { what: 'nginx 的 brotli 模块', present: () => fs.existsSync(BROTLI_STATIC_MODULE), install: 'libnginx-mod-http-brotli-static' },
