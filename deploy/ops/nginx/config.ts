@@ -8,6 +8,8 @@ import { CACHE_RULES, HASHED_FILE, siteHeaders } from '../../serve/headers';
 import { PER_REQUEST_PREFIXES } from '../../serve/perRequest';
 import { budgetKeyLines, PAGE_LIMIT_LINES, pageGateServer, servedHosts, tooManyLocation, unknownHostServers, visitorLimitsHttp } from './visitors';
 import { NJS_MODULE, VISITOR_COOKIE_LINE, visitorKeyHttp } from './visitorKey';
+
+export { NJS_MODULE } from './visitorKey';
 import { SHARED_PAGE_FRESH_S, SHARED_PAGE_TARGET } from '../../serve/sharedPages';
 
 /** The production TLS setup: certificate and key paths, and the plain-HTTP port that redirects to HTTPS. */

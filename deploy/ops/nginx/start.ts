@@ -366,7 +366,7 @@ async function main(): Promise<void> {
     return supervisor.stop();
   };
   nginx.on('error', (error) => {
-    console.error(`[nginx] 无法启动 ${NGINX}（Debian：apt-get install nginx libnginx-mod-http-brotli-static）：`, error.message);
+    console.error(`[nginx] 无法启动 ${NGINX}（Debian：apt-get install nginx libnginx-mod-http-brotli-static libnginx-mod-http-js）：`, error.message);
     void stopChildren().then(() => {
       cleanUp();
       process.exit(1);

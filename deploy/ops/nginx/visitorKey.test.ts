@@ -23,7 +23,6 @@ type VisitorKey = { key: (r: NjsRequest) => string; issue: (r: NjsRequest) => st
 function loadScript(tls: boolean): VisitorKey {
   const body = visitorKeyScript(tls).replace('export default', 'return');
   // The module text is the code under test: evaluated as njs evaluates it, with Node's require for its `crypto`.
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval
   return new Function('require', body)(createRequire(__filename)) as VisitorKey;
 }
 
