@@ -1,7 +1,7 @@
 /**
- * What nginx does per visitor and per host name (issue 41), kept apart from the rest of the config (config.ts calls
- * these): a budget per client on the pages rendered per request, the site's Chinese 429 page, and no page for a host
- * name the site does not serve.
+ * What nginx does per visitor and per host name (issues 41, 50), kept apart from the rest of the config (config.ts
+ * calls these): the budgets of the pages the render servers must answer, checked in a gate behind the page cache,
+ * the site's Chinese 429 page, and no page for a host name the site does not serve.
  */
 import { htmlPage } from '@wenrun/reference-api/pages/html';
 
