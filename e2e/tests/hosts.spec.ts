@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import net from 'node:net';
+import tls from 'node:tls';
 import pg from 'pg';
 import { ACTIVITY_ROUTE, API_PATHS, type Envelope, type FieldSummary, type LoginResult } from '@wenrun/shared/node';
 import { ask, serverStats, type ServerStat } from '@wenrun/deploy/ops/hosts/balancer';
@@ -219,4 +221,44 @@ test('two hosts under load, one killed halfway: only requests in flight on it fa
   expect(tookMs).toBeLessThan(5_000);
   // Out is out: nothing new went to it once it was marked down.
   expect((await hostStat(twoHosts, 'host-2')).total).toBe(out.total);
+});
+
+/**
+ * A code asked for straight from host `address`'s API port, as the balancer would send it, with a PROXY protocol
+ * header naming `claimed` as the visitor: from this process, in the root namespace, whose address on the bridge
+ * every process of that namespace shares.
+ */
+function codeClaiming(site: HostsSite, address: string, claimed: string): Promise<Envelope<unknown>['header']> {
+  const port = Number(new URL(site.api).port);
+  const body = new URLSearchParams({ mobile: `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` }).toString();
+  return new Promise((resolve, reject) => {
+    const raw = net.connect({ host: address, port }, () => {
+      raw.write(`PROXY TCP4 ${claimed} ${address} 40000 ${port}\r\n`);
+      const secure = tls.connect({ socket: raw, servername: 'localhost', ca: site.ca, ALPNProtocols: ['http/1.1'] }, () => {
+        // Written, not ended: a TLS close from the client before the answer is a client gone, to nginx.
+        secure.write(
+          `POST ${API_PATHS.sendCode} HTTP/1.1\r\nHost: ${new URL(site.api).host}\r\nOrigin: ${site.shell}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        );
+      });
+      const chunks: Buffer[] = [];
+      secure.on('data', (chunk: Buffer) => chunks.push(chunk));
+      secure.on('end', () => {
+        const answer = Buffer.concat(chunks).toString('utf8');
+        try {
+          resolve((JSON.parse(answer.slice(answer.indexOf('{'))) as Envelope<unknown>).header);
+        } catch {
+          reject(new Error(`无法读取主机的回答：${answer.slice(0, 300)}`));
+        }
+      });
+      secure.on('error', reject);
+    });
+    raw.on('error', reject);
+  });
+}
+
+test('a process beside the balancer, sending a PROXY header straight to a host, names no visitor: its codes count against its own address', async ({ twoHosts }) => {
+  const [first] = twoHosts.hosts;
+  if (!first) throw new Error('没有主机');
+  for (let i = 0; i < 10; i += 1) await codeClaiming(twoHosts, first.address, '198.51.100.200');
+  expect((await codeClaiming(twoHosts, first.address, '198.51.100.201')).codeMsg).toMatch(/^获取验证码次数过多/);
 });

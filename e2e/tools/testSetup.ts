@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { BROTLI_STATIC_MODULE } from '@wenrun/deploy/ops/nginx/config';
+import { BROTLI_STATIC_MODULE, NJS_MODULE } from '@wenrun/deploy/ops/nginx/config';
 import { postgresInstalled } from '@wenrun/deploy/ops/postgres/cluster';
 import { CHROMIUM_PATH, CHROMIUM_TEST_PATH } from './chromium';
 import { FIREFOX_PATH } from './firefox';
@@ -33,6 +33,7 @@ const NEEDS = [
   { what: '中文字体（页面截图、分享图片）', present: () => packageInstalled('fonts-wqy-microhei'), install: 'fonts-wqy-microhei' },
   { what: 'nginx（生产形态的测试）', present: () => fs.existsSync('/usr/sbin/nginx'), install: 'nginx' },
   { what: 'nginx 的 brotli 模块', present: () => fs.existsSync(BROTLI_STATIC_MODULE), install: 'libnginx-mod-http-brotli-static' },
+  { what: 'nginx 的 njs 模块（签名的访客标识）', present: () => fs.existsSync(NJS_MODULE), install: 'libnginx-mod-http-js' },
   { what: 'PostgreSQL（数据层测试、多主机形态）', present: () => postgresInstalled(), install: 'postgresql' },
   { what: 'HAProxy（多主机形态的负载均衡器）', present: () => fs.existsSync('/usr/sbin/haproxy'), install: 'haproxy' },
   { what: 'openssl（测试用的 TLS 证书）', present: () => commandExists('openssl'), install: 'openssl' },

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { API_PORT, closeOnSignals, listenHost, listensBeyondLoopback } from '@wenrun/shared/node';
 import { DEFAULT_POOL_SIZE, isPostgresUrl } from './db/database';
 import { buildServer, DEFAULT_ALLOWED_ORIGINS, DEFAULT_LIMITS, DEFAULT_RATE_LIMIT } from './server';
-import { adminTokenEnv, isDemoMode, listEnv, serviceTokenEnv, trustedProxiesEnv } from './settings';
+import { adminTokenEnv, isDemoMode, listEnv, proxySecretEnv, serviceTokenEnv, trustedProxiesEnv } from './settings';
 
 const PACKAGE_DIR = path.resolve(__dirname, '..');
 
@@ -39,6 +39,7 @@ async function main(): Promise<void> {
       fieldViewsPerClientPerHour: numberEnv('FIELD_VIEWS_PER_CLIENT_PER_HOUR', DEFAULT_LIMITS.fieldViewsPerClientPerHour),
     },
     trustedProxies: trustedProxiesEnv(process.env.TRUST_PROXY),
+    proxySecret: proxySecretEnv(process.env),
     adminToken: adminTokenEnv(process.env),
     serviceToken: serviceTokenEnv(process.env),
     renderMetricsUrls: listEnv(process.env.RENDER_METRICS_URLS) ?? [],

@@ -34,6 +34,7 @@ import { serverFigureRoutes } from './routes/serverFigures';
 import { searchRoutes } from './routes/search';
 import { statsRoutes } from './routes/stats';
 import { hashSecret } from './security/hash';
+import { believeForwardingOnlyWithSecret } from './security/proxySecret';
 
 export interface RateLimitSettings {
   /** Requests per window per client IP, over every route except /healthz. */
@@ -86,6 +87,12 @@ export interface ServerOptions {
    * and the client is the right-most address of `X-Forwarded-For` that is none of them. Empty: the socket's peer.
    */
   trustedProxies?: string[];
+  /**
+   * The secret the site's own proxy sends in `PROXY_SECRET_HEADER` (security/proxySecret.ts): given, a request from a
+   * trusted proxy's address names the client only with it (every local process shares nginx's 127.0.0.1). main.ts
+   * refuses TRUST_PROXY without it.
+   */
+  proxySecret?: string;
   /** The admin endpoints' token (`/admin/…`); without one they refuse every request. */
   adminToken?: string;
   /**
@@ -142,6 +149,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     requestTimeout: 30_000,
     clientErrorHandler: answerClientError,
   });
+  if (options.proxySecret !== undefined) believeForwardingOnlyWithSecret(app, options.proxySecret);
   // A client that sends its request and half-closes its socket still gets the answer, however long the database takes
   // (a PostgreSQL round trip outlasts the close): Node's HTTP server would otherwise drop it. Node's switch is untyped.
   (app.server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;

@@ -37,7 +37,7 @@ export function trustedProxiesEnv(value: string | undefined): string[] {
  * `NAME`, or the first line of the file `NAME_FILE` names (a file only the API's user reads keeps the secret out of
  * every other process's environment); none: undefined.
  */
-function secretEnv(env: NodeJS.ProcessEnv, name: 'ADMIN_TOKEN' | 'SERVICE_TOKEN', what: string): string | undefined {
+function secretEnv(env: NodeJS.ProcessEnv, name: 'ADMIN_TOKEN' | 'SERVICE_TOKEN' | 'PROXY_SECRET', what: string): string | undefined {
   const file = env[`${name}_FILE`];
   const token = file ? fs.readFileSync(file, 'utf8').split('\n')[0]?.trim() : env[name]?.trim();
   if (!token) return undefined;
@@ -53,4 +53,16 @@ export function adminTokenEnv(env: NodeJS.ProcessEnv): string | undefined {
 /** SERVICE_TOKEN or SERVICE_TOKEN_FILE: the site's own servers' credential (`ServerOptions.serviceToken`). */
 export function serviceTokenEnv(env: NodeJS.ProcessEnv): string | undefined {
   return secretEnv(env, 'SERVICE_TOKEN', '服务令牌');
+}
+
+/**
+ * PROXY_SECRET or PROXY_SECRET_FILE: what the site's nginx sends to say it is the one naming the visitor
+ * (security/proxySecret.ts). TRUST_PROXY without it is refused: the proxy's address is every local process's too.
+ */
+export function proxySecretEnv(env: NodeJS.ProcessEnv): string | undefined {
+  const secret = secretEnv(env, 'PROXY_SECRET', '代理密钥');
+  if (secret === undefined && trustedProxiesEnv(env.TRUST_PROXY).length) {
+    throw new Error('设置了 TRUST_PROXY 就要同时设置 PROXY_SECRET_FILE（nginx 随请求发送的密钥）：本机任何进程都能从代理的地址连接，只凭地址会让它们冒充任何访客');
+  }
+  return secret;
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { selfSignedCertificate } from '../nginx/certificate';
 import { HAPROXY, renderHaproxyConfig, type BalancerConfig } from './balancer';
-import { hostsOf, LAYOUT, MAX_HOSTS } from './network';
+import { balancerOf, hostsOf, LAYOUT, MAX_HOSTS } from './network';
 
 const PORTS = [
   { name: 'shell', port: 8000 },
@@ -65,6 +65,14 @@ describe('the load balancer in front of the hosts (HAProxy)', () => {
     expect(text).toMatch(/retries \d+\n {2}option redispatch 1/);
   });
 
+  it('binds the visitors\' ports in the namespace it is told, and connects to the hosts from its own', () => {
+    expect(renderHaproxyConfig(config('/etc/ssl/site.crt'))).not.toContain(' namespace ');
+    const text = renderHaproxyConfig({ ...config('/etc/ssl/site.crt'), namespaces: { own: 'wrh-lb', front: 'wrh-front' } });
+    const binds = text.match(/^ {2}bind .+$/gm) ?? [];
+    expect(binds).toEqual(PORTS.map(({ port }) => `  bind 127.0.0.1:${port} namespace wrh-front`));
+    for (const line of text.match(/^ {2}server .+$/gm) ?? []) expect(line).not.toContain('namespace');
+  });
+
   it('is a config HAProxy accepts', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haproxy-config-'));
     try {
@@ -87,5 +95,10 @@ describe('the load balancer in front of the hosts (HAProxy)', () => {
       // Linux's limit on a link's name.
       expect(host.link.length).toBeLessThanOrEqual(15);
     }
+    // The balancer's side: in the layout too, on an address of its own that is neither the bridge's (every process
+    // of the root namespace sends from that) nor a host's.
+    const balancer = balancerOf(LAYOUT);
+    expect([balancer.netns, balancer.link, balancer.address, balancer.front]).toEqual(['wrh-lb', 'wrh-lbv', '198.18.10.2', 'wrh-front']);
+    expect([`${LAYOUT.subnet}.1`, ...hosts.map((host) => host.address)]).not.toContain(balancer.address);
   });
 });

@@ -37,6 +37,12 @@ export interface BalancerConfig {
   caFile: string;
   /** The runtime API's socket (`show stat`, `set server … state`). */
   socket: string;
+  /**
+   * The network namespaces (network.ts `balancer`): HAProxy runs in `own`, whose address on the hosts' network no
+   * other process of this machine sends from (the only one whose PROXY header the hosts believe), and binds the
+   * visitors' ports in `front`.
+   */
+  namespaces?: { own: string; front: string };
 }
 
 /** The health check: the served runtime config, which every host's nginx answers from its own file. */
@@ -53,7 +59,7 @@ export function renderHaproxyConfig(config: BalancerConfig): string {
     }`;
   const section = ({ name, port }: BalancedPort, check: boolean) => `
 frontend ${name}
-  bind ${config.listen}:${port}
+  bind ${config.listen}:${port}${config.namespaces ? ` namespace ${config.namespaces.front}` : ''}
   default_backend ${name}
 
 backend ${name}
@@ -143,7 +149,8 @@ export function startBalancer(config: BalancerConfig, dir: string): Balancer {
   if (checked.error) throw new Error(`无法运行 ${HAPROXY}（Debian：apt-get install haproxy）：${checked.error.message}`);
   if (checked.status !== 0) throw new Error(`HAProxy 配置无效：${checked.stderr || checked.stdout}`);
   // -W: master-worker; -db: stays in the foreground, its output ours.
-  const child: ChildProcess = spawn(HAPROXY, ['-W', '-db', '-f', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const [command, ...args] = [...(config.namespaces ? ['ip', 'netns', 'exec', config.namespaces.own] : []), HAPROXY, '-W', '-db', '-f', configFile];
+  const child: ChildProcess = spawn(command ?? HAPROXY, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr?.on('data', (chunk: Buffer) => {
     // Health checks going up and down are what an operator wants to see; everything else is noise here.
     for (const line of chunk.toString('utf8').split('\n')) if (/is (UP|DOWN)|NOTICE|ALERT/.test(line)) console.log(`[负载均衡] ${line.trim()}`);

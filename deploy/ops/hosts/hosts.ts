@@ -197,7 +197,8 @@ export async function startHosts(options: HostsOptions): Promise<HostsSite> {
         ],
         siteDir: path.join(hostDir, 'site'),
         tls,
-        balancer: { from: [network?.gateway ?? ''], listen: [host.address] },
+        // The balancer's own address, which no process of the root namespace sends from (the gateway is theirs).
+        balancer: { from: [network?.balancer.address ?? ''], listen: [host.address] },
         databaseUrl,
         adminToken,
         unlimitedClients: options.unlimitedClients ?? [],
@@ -217,6 +218,7 @@ export async function startHosts(options: HostsOptions): Promise<HostsSite> {
         siteHost: HOST_NAME,
         caFile: tls.certificate,
         socket,
+        namespaces: { own: network.balancer.netns, front: network.balancer.front },
       },
       dir,
     );

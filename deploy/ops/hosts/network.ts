@@ -6,8 +6,15 @@
 import { spawnSync } from 'node:child_process';
 
 export interface Network {
-  /** The bridge's own address: the load balancer's and PostgreSQL's, as the hosts see them. */
+  /** The bridge's own address: PostgreSQL's, and every process's of the root namespace, as the hosts see them. */
   gateway: string;
+  /**
+   * The load balancer's side of the bridge: a namespace of its own, whose address no process of the root namespace
+   * can send from; the hosts believe the PROXY header from this address alone. HAProxy runs in it and binds the
+   * visitors' ports in the root namespace, named `front` for it (`ip netns attach`: a name, not a new namespace),
+   * at start, before it drops root: it needs no privilege afterwards (setns per connection would).
+   */
+  balancer: { netns: string; address: string; link: string; front: string };
   /** The network, as PostgreSQL's `trusted` and nginx's `set_real_ip_from` read it. */
   cidr: string;
   hosts: NetworkHost[];
@@ -42,6 +49,11 @@ function ip(args: string[], { mayFail = false } = {}): string {
   const result = spawnSync('ip', args, { encoding: 'utf8' });
   if (result.status !== 0 && !mayFail) throw new Error(`ip ${args.join(' ')} 失败：${(result.stderr || result.stdout).trim()}`);
   return result.stdout;
+}
+
+/** The balancer's namespace, link and address (.2): the layout's own names, like the hosts'. */
+export function balancerOf(layout: NetworkLayout): Network['balancer'] {
+  return { netns: `${layout.prefix}-lb`, address: `${layout.subnet}.2`, link: `${layout.prefix}-lbv`, front: `${layout.prefix}-front` };
 }
 
 export function hostsOf(layout: NetworkLayout, count: number): NetworkHost[] {
@@ -80,12 +92,14 @@ export function createNetwork(layout: NetworkLayout, count: number): Network {
     );
   }
   const gateway = `${layout.subnet}.1`;
-  const network: Network = { gateway, cidr: `${layout.subnet}.0/24`, hosts: hostsOf(layout, count) };
+  const network: Network = { gateway, balancer: balancerOf(layout), cidr: `${layout.subnet}.0/24`, hosts: hostsOf(layout, count) };
   try {
     ip(['link', 'add', layout.bridge, 'type', 'bridge']);
     ip(['addr', 'add', `${gateway}/24`, 'dev', layout.bridge]);
     ip(['link', 'set', layout.bridge, 'up']);
-    for (const host of network.hosts) {
+    // This process's namespace under a name of the layout: HAProxy's `bind … namespace` reads it by name.
+    ip(['netns', 'attach', network.balancer.front, String(process.pid)]);
+    for (const host of [network.balancer, ...network.hosts]) {
       ip(['netns', 'add', host.netns]);
       ip(['link', 'add', host.link, 'type', 'veth', 'peer', 'name', 'eth0', 'netns', host.netns]);
       ip(['link', 'set', host.link, 'master', layout.bridge, 'up']);
@@ -125,10 +139,12 @@ export function processesIn(host: NetworkHost): number[] {
 
 /** Removes what `createNetwork` made, whatever it got to; never another name. */
 export function removeNetwork(layout: NetworkLayout, network: Pick<Network, 'hosts'>): void {
-  for (const host of network.hosts) {
+  for (const host of [balancerOf(layout), ...network.hosts]) {
     // The veth pair goes with either end; deleting the namespace deletes its end.
     ip(['link', 'del', host.link], { mayFail: true });
     ip(['netns', 'del', host.netns], { mayFail: true });
   }
+  // Only the name: the namespace it names is this machine's own.
+  ip(['netns', 'del', balancerOf(layout).front], { mayFail: true });
   ip(['link', 'del', layout.bridge], { mayFail: true });
 }

@@ -80,24 +80,63 @@ export function keepDatabaseFor(account: Account | undefined, database: string):
 
 /**
  * The form's secrets, in a folder of the prefix only the API's user reads (0700): the admin token (the operator's,
- * or one made for this run, so that the guard can always read field data) and the service token of the site's own
- * servers. Neither is left in any child's environment, where the render servers would inherit the admin token.
+ * or one made for this run, so that the guard can always read field data), the service token of the site's own
+ * servers, and the secret nginx proves itself with (`writeNginxSecrets`). Neither is left in any child's environment, where the render servers would inherit the admin token.
  */
-export function writeSecrets(prefix: string, account: Account | undefined, adminToken: string | undefined): { adminTokenFile: string; serviceTokenFile: string; serviceToken: string; madeAdminToken: boolean } {
+export function writeSecrets(
+  prefix: string,
+  account: Account | undefined,
+  { adminToken, proxySecret }: { adminToken: string | undefined; proxySecret: string },
+): { adminTokenFile: string; serviceTokenFile: string; proxySecretFile: string; serviceToken: string; madeAdminToken: boolean } {
   const folder = path.join(prefix, 'secrets');
   fs.mkdirSync(folder, { mode: 0o700 });
   const serviceToken = randomBytes(32).toString('hex');
   const files = {
     adminTokenFile: path.join(folder, 'admin-token'),
     serviceTokenFile: path.join(folder, 'service-token'),
+    proxySecretFile: path.join(folder, 'proxy-secret'),
   };
   // Each file is the API user's from its making, and the folder becomes that user's last: once it is, that user
   // could swap a name in it for a link.
   const owner = account ? { uid: account.uid, gid: account.gid } : undefined;
   writeNewFile(files.adminTokenFile, `${adminToken ?? randomBytes(32).toString('hex')}\n`, { mode: 0o600, owner });
   writeNewFile(files.serviceTokenFile, `${serviceToken}\n`, { mode: 0o600, owner });
+  writeNewFile(files.proxySecretFile, `${proxySecret}\n`, { mode: 0o600, owner });
   if (account) handOver(folder, account.uid, account.gid, () => 0o700);
   return { ...files, serviceToken, madeAdminToken: adminToken === undefined };
+}
+
+/**
+ * nginx's secrets, as config lines its http block includes (config.ts `secretsFile`): the visitor keys' signing
+ * secret and the API proxy's. In a folder of the prefix only root reads when started as root (nginx's master reads
+ * its config as root; the workers get the values, never the file), else only this user: the prefix itself is
+ * readable by every user of the form, the render servers' among them.
+ */
+export function writeNginxSecrets(prefix: string, { visitorSecret, apiProxySecret }: { visitorSecret: string; apiProxySecret: string | undefined }): string {
+  const folder = path.join(prefix, 'nginx-secrets');
+  fs.mkdirSync(folder, { mode: 0o700 });
+  const file = path.join(folder, 'secrets.conf');
+  const lines = [
+    `js_var $visitor_secret "${visitorSecret}";`,
+    // Empty when another API stands behind nginx: the header is then not sent at all.
+    `map $host $api_proxy_secret { default "${apiProxySecret ?? ''}"; }`,
+  ];
+  fs.writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 });
+  return file;
+}
+
+/**
+ * The folder of the page gate's socket (visitors.ts `pageGateSocket`): nginx's workers' alone (0700), so that no
+ * other process of the machine reaches the render servers past the visitors' budgets.
+ */
+export function keepGateFor(prefix: string, workerUser: string | undefined): void {
+  const folder = path.join(prefix, 'gate');
+  fs.mkdirSync(folder, { mode: 0o700 });
+  if (!workerUser) return;
+  const uid = idOf(workerUser, '-u');
+  const gid = idOf(workerUser, '-g');
+  if (uid === undefined || gid === undefined) throw new Error(`找不到用户 ${workerUser}`);
+  fs.chownSync(folder, uid, gid);
 }
 
 /**
@@ -132,4 +171,6 @@ export const SECRETS_UNSET: NodeJS.ProcessEnv = {
   ADMIN_TOKEN_FILE: undefined,
   SERVICE_TOKEN: undefined,
   SERVICE_TOKEN_FILE: undefined,
+  PROXY_SECRET: undefined,
+  PROXY_SECRET_FILE: undefined,
 };

@@ -9,7 +9,7 @@ import { apiLocation, configAfterEdit, renderNginxConfig, TLS_CIPHERS, type Ngin
 import { isHostName } from './hostNames';
 import { configOnOrigins, type ServedOrigins } from '../../serve/servedConfig';
 import { PER_REQUEST_PREFIXES } from '../../serve/perRequest';
-import { CLIENT_KEY_PATTERNS, PAGE_RATE, servedHosts, TOO_MANY_PAGE } from './visitors';
+import { CLIENT_KEY_PATTERNS, PAGE_BUDGETS, pageGateSocket, servedHosts, TOO_MANY_PAGE } from './visitors';
 
 const EXAMPLE = JSON.parse(fs.readFileSync(path.join(__dirname, '../../runtime-config.production.example.json'), 'utf8')) as Record<string, unknown>;
 
@@ -27,6 +27,8 @@ function site(overrides: Partial<NginxSite> = {}): NginxSite {
     servedConfigDigest: '0123456789abcdef',
     tls: { certificate: '/etc/ssl/site.crt', key: '/etc/ssl/site.key', redirectPort: 80 },
     prefix: '/tmp/nginx',
+    secretsFile: '/tmp/nginx/nginx-secrets/secrets.conf',
+    visitorScriptFile: '/tmp/nginx/visitor-key.js',
     ...overrides,
   };
 }
@@ -105,7 +107,7 @@ describe('nginx: TLS, workers, pages', () => {
     expect(renderNginxConfig(site({ writtenPages: true }))).toContain('try_files $uri $uri/index.html @render;');
     const rendered = renderNginxConfig(site({ writtenPages: false }));
     expect(rendered).toContain('try_files $uri @render;');
-    expect(rendered).toMatch(/location = \/ \{\n\s+proxy_pass http:\/\/render_servers;/);
+    expect(rendered).toMatch(/location = \/ \{\n\s+proxy_pass http:\/\/render_gate;/);
     expect(rendered).not.toContain('$uri/index.html');
   });
 });
@@ -152,7 +154,7 @@ describe('nginx and the route manifest (deploy/serve/perRequest.ts; the part ser
     // Each `^~` location with its block (to the next location at the server's level).
     const prefixes = [...shell.matchAll(/\n {2}location \^~ (\S+) \{([\s\S]*?)\n {2}\}\n/g)].map(([, prefix = '', block = '']) => ({ prefix, block }));
     const locationOf = (pathname: string) => prefixes.filter(({ prefix }) => pathname.startsWith(prefix)).sort((a, b) => b.prefix.length - a.prefix.length)[0];
-    for (const page of PER_REQUEST) expect([page, locationOf(page)?.block]).toEqual([page, expect.stringContaining('proxy_pass http://render_servers;')]);
+    for (const page of PER_REQUEST) expect([page, locationOf(page)?.block]).toEqual([page, expect.stringContaining('proxy_pass http://render_gate;')]);
     for (const page of WRITTEN) expect([page, locationOf(page)]).toEqual([page, undefined]);
     const picture = locationOf(activityImagePath('7'))?.block ?? '';
     const nested = [...picture.matchAll(/location ~ (\S+) \{\n\s+try_files \$uri @render;/g)].map(([, pattern]) => new RegExp(pattern ?? ''));
@@ -184,27 +186,63 @@ describe('nginx per visitor and per host name (visitors.ts)', () => {
     expect(keyOf('::ffff:203.0.113.7')).toBe('::ffff:203.0.113.7');
   });
 
-  it('limits each client on every path rendered per request, and answers 429 with the site\'s Chinese page and Retry-After', () => {
+  it('counts no page nginx keeps or has as a file: the budgets are checked in the gate alone, which only what the render servers are asked reaches', () => {
     const config = renderNginxConfig(site({ writtenPages: false }));
-    expect(config).toContain('map $remote_addr $client_key {');
-    expect(config).toContain(`limit_req_zone $client_key zone=visitor_pages:10m rate=${PAGE_RATE.perSecond}r/s;`);
-    // Every location that proxies to the render servers (the per-request prefixes, @render, `/` and index.html).
-    const proxies = config.split(/\n\s+location /).filter((block) => block.split('\n  }')[0]?.includes('proxy_pass http://render_servers;'));
+    const gate = config.slice(config.indexOf(`listen unix:${pageGateSocket('/tmp/nginx')};`)).split('\n  }\n')[0] ?? '';
+    // nginx checks limit_req before its cache (preaccess): no location of the shell's server has one.
+    expect(config.match(/limit_req zone=/g)).toHaveLength(3);
+    expect(gate.match(/limit_req zone=/g)).toHaveLength(3);
+    for (const [budget, { burst }] of Object.entries(PAGE_BUDGETS)) expect(gate).toContain(`limit_req zone=${budget}_pages burst=${burst} nodelay;`);
+    expect(gate).toContain('proxy_pass http://render_servers;');
+    // The budgets' keys go no further than the gate.
+    for (const header of ['X-Wenrun-Visitor', 'X-Wenrun-Newcomer', 'X-Wenrun-Client']) expect(gate).toContain(`proxy_set_header ${header} "";`);
+    // Every location that asked the render servers asks the gate, telling it the keys (set by nginx, whatever the
+    // client sent), and keeps what it answers; its 429 is the site's page.
+    const proxies = config.split(/\n\s+location /).filter((block) => block.split('\n  }')[0]?.includes('proxy_pass http://render_gate;'));
     expect(proxies.length).toBe(PER_REQUEST_PREFIXES.length + 3);
+    expect(config.match(/proxy_pass http:\/\/render_servers;/g)).toHaveLength(1);
     for (const block of proxies) {
-      expect(block).toContain(`limit_req zone=visitor_pages burst=${PAGE_RATE.burst} nodelay;`);
+      expect(block).toContain('proxy_set_header X-Wenrun-Visitor $visitor_budget_key;');
+      expect(block).toContain('proxy_set_header X-Wenrun-Newcomer $newcomer_budget_key;');
+      expect(block).toContain('proxy_set_header X-Wenrun-Client $client_key;');
+      expect(block).toContain('proxy_cache pages;');
       expect(block).toContain('error_page 429 @too_many;');
+      expect(block).toContain('add_header Set-Cookie $visitor_cookie always;');
     }
     const page = config.slice(config.indexOf('location @too_many {'));
     expect(page).toMatch(/add_header Retry-After \d+ always;/);
     expect(page).toContain('return 429 "<!doctype html>');
     expect(TOO_MANY_PAGE).toContain('请求过于频繁');
     expect(TOO_MANY_PAGE).not.toContain('$');
+  });
+
+  it('keys a visitor by nginx\'s signed key, a request without one as its address\'s newcomer, and every request by its address too', () => {
+    const config = renderNginxConfig(site());
+    expect(config).toContain('load_module /usr/lib/nginx/modules/ngx_http_js_module.so;');
+    expect(config).toContain('  include /tmp/nginx/nginx-secrets/secrets.conf;');
+    expect(config).toContain('js_set $visitor_key visitor.key;');
+    for (const [budget, { perSecond }] of Object.entries(PAGE_BUDGETS)) expect(config).toMatch(new RegExp(`limit_req_zone \\$http_x_wenrun_\\w+ zone=${budget}_pages:10m rate=${perSecond}r/s;`));
+    // The backstop is far above one visitor's budget, and a newcomer's above a visitor's (60 behind one address at once).
+    expect(PAGE_BUDGETS.address.burst).toBeGreaterThanOrEqual(300);
+    expect(PAGE_BUDGETS.newcomer.burst).toBeGreaterThanOrEqual(60);
+    expect(PAGE_BUDGETS.visitor.perSecond).toBeLessThan(PAGE_BUDGETS.newcomer.perSecond);
     // No address is spared unless named (a test suite's own client), and then only that one.
     expect(config).not.toMatch(/"127\.0\.0\.1" "";/);
     const spared = renderNginxConfig(site({ unlimitedClients: ['127.0.0.1'] }));
     expect(spared.slice(spared.indexOf('map $remote_addr $client_key {')).split('}')[0]?.match(/ "";/g)).toHaveLength(1);
     expect(spared).toContain('    "127.0.0.1" "";');
+    // A spared client has no key for any budget: the visitor's and the newcomer's follow the client key.
+    expect(spared).toMatch(/map \$client_key \$visitor_budget_key \{\n\s+"" "";\n\s+default \$visitor_key;/);
+    expect(spared).toMatch(/map \$visitor_budget_key \$newcomer_budget_key \{\n\s+"" \$client_key;\n\s+default "";/);
+  });
+
+  it('tells the API the visitor with the secret only nginx and the API know, whatever the client sent', () => {
+    const config = renderNginxConfig(site());
+    const api = config.slice(config.indexOf('client_max_body_size 64k;'));
+    expect(api).toContain('proxy_set_header X-Wenrun-Proxy $api_proxy_secret;');
+    expect(api).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    // The secret itself is in no config every user reads.
+    expect(config).not.toMatch(/X-Wenrun-Proxy "/);
   });
 
   it('redirects plain HTTP to the configured host, never to the one the client wrote; other hosts over HTTPS get 421', () => {
@@ -248,7 +286,7 @@ describe('nginx\'s page cache in front of the render servers (issue 42)', () => 
   });
 
   /** Every location that asks the render servers, as written in the config. */
-  const renderLocations = (config: string) => config.split(/\n {2}location /).filter((block) => block.includes('proxy_pass http://render_servers;'));
+  const renderLocations = (config: string) => config.split(/\n {2}location /).filter((block) => block.includes('proxy_pass http://render_gate;'));
   /** The targets nginx keeps: the regex of the `$page_cache_skip` map, as nginx reads it. */
   const keptTarget = (config: string) => new RegExp(/map \$request_uri \$page_cache_skip \{\n\s+default 1;\n\s+"~(.+)" 0;/.exec(config)?.[1] ?? '^$');
 

@@ -1,12 +1,16 @@
 import path from 'node:path';
 import { ACTIVITY_IMAGE_ROUTE, GUARD_VERDICT_FILE, RELEASE_HISTORY_FILE, REMOTE_NAMES, REMOTE_PARTS, type RemoteName } from '@wenrun/shared/node';
 import { routeNotFoundEnvelope } from '@wenrun/reference-api/envelope';
+import { PROXY_SECRET_HEADER } from '@wenrun/reference-api/security/proxySecret';
 import type { ApiRoute } from '@wenrun/reference-api';
 import { DOCUMENT_TYPES, RENDERED_CONFIG_HEADER, STRICT_TRANSPORT_SECURITY, type SiteAddresses } from '@wenrun/server-plugins';
 import { CACHE_RULES, HASHED_FILE, siteHeaders } from '../../serve/headers';
 import { PER_REQUEST_PREFIXES } from '../../serve/perRequest';
 import { requirePlainHosts } from './hostNames';
-import { PAGE_LIMIT_LINES, servedHosts, tooManyLocation, unknownHostServers, visitorLimitsHttp } from './visitors';
+import { budgetKeyLines, PAGE_LIMIT_LINES, pageGateServer, servedHosts, tooManyLocation, unknownHostServers, visitorLimitsHttp } from './visitors';
+import { NJS_MODULE, VISITOR_COOKIE_LINE, visitorKeyHttp } from './visitorKey';
+
+export { NJS_MODULE } from './visitorKey';
 import { SHARED_PAGE_FRESH_S, SHARED_PAGE_TARGET } from '../../serve/sharedPages';
 
 /** The production TLS setup: certificate and key paths, and the plain-HTTP port that redirects to HTTPS. */
@@ -50,8 +54,16 @@ export interface NginxSite {
    */
   servedConfigDigest: string;
   tls?: NginxTls;
-  /** nginx's prefix: pid, temp folders and logs live here. */
+  /** nginx's prefix: pid, temp folders and logs live here, and the gate's socket (visitors.ts `pageGateSocket`). */
   prefix: string;
+  /**
+   * nginx's secrets (start.ts `writeNginxSecrets`), included in the http block from a file only nginx's master reads:
+   * `$visitor_secret`, which signs the visitor keys (visitorKey.ts), and `$api_proxy_secret`, which tells the API a
+   * request comes from this nginx (reference-api `PROXY_SECRET_HEADER`).
+   */
+  secretsFile: string;
+  /** The visitor key's njs module (visitorKey.ts `visitorKeyScript`), written by start.ts. */
+  visitorScriptFile: string;
   /** The unprivileged user nginx's workers run as when its master runs as root (`user` directive). */
   user?: string;
   /** Addresses nginx does not limit per client (visitors.ts): the test suite's and the load bench's own; none in production. */
@@ -254,22 +266,35 @@ function pageCacheLines(site: NginxSite): string {
     add_header X-Cache-Status $upstream_cache_status always;`;
 }
 
-/** The page the render server would have sent, when none of its instances answers: the one written at build, or the client page. */
-function renderedPages(site: NginxSite): string {
-  const proxy = `
+/** How long the gate waits for one render server instance before it asks the next. */
+const RENDER_READ_TIMEOUT_S = 8;
+
+/** The gate's way to the render servers: an instance that fails or is slow, the next one. */
+const RENDER_SERVER_PROXY = `
     proxy_pass http://render_servers;
     proxy_http_version 1.1;
     proxy_set_header Host $host;
-    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-    proxy_set_header X-Forwarded-Proto $scheme;
-    # An instance that fails or is slow: the next one; none: the page from the folder.
     proxy_next_upstream error timeout http_502 http_503 http_504;
     proxy_next_upstream_tries 0;
     proxy_connect_timeout 1s;
-    proxy_read_timeout 8s;
+    proxy_read_timeout ${RENDER_READ_TIMEOUT_S}s;`;
+
+/** The page the render server would have sent, when none of its instances answers: the one written at build, or the client page. */
+function renderedPages(site: NginxSite): string {
+  const proxy = `
+    proxy_pass http://render_gate;
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    proxy_set_header Host $host;
+    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    proxy_set_header X-Forwarded-Proto $scheme;${budgetKeyLines()}
+    # The gate tries each instance in turn; none: the page from the folder.
+    proxy_connect_timeout 1s;
+    proxy_read_timeout ${RENDER_READ_TIMEOUT_S * site.renderServers.length + 1}s;
     proxy_intercept_errors on;
     error_page 500 502 503 504 = @from_folder;${PAGE_LIMIT_LINES}${pageCacheLines(site)}
-${headers(site, null, false)}`;
+${headers(site, null, false)}
+    ${VISITOR_COOKIE_LINE}`;
   return `${perRequestLocations(site, proxy)}
   location @render {${proxy}
   }
@@ -277,6 +302,7 @@ ${headers(site, null, false)}`;
   location @from_folder {
     try_files ${site.writtenPages ? '$uri/index.html /app.html' : '/app.html =404'};
 ${headers(site, CACHE_RULES.fresh, false)}
+    ${VISITOR_COOKIE_LINE}
   }
 ${
   site.writtenPages
@@ -323,7 +349,7 @@ ${headers(site, CACHE_RULES.fresh, false)}
     alias ${path.join(path.dirname(site.runtimeConfigFile), GUARD_VERDICT_FILE)};
 ${headers(site, CACHE_RULES.fresh, false)}
   }
-${renderedPages(site)}${tooManyLocation(headers(site, null, false))}`
+${renderedPages(site)}${tooManyLocation(`${headers(site, null, false)}\n    ${VISITOR_COOKIE_LINE}`)}`
       : '';
   return `
 server {
@@ -344,7 +370,7 @@ ${headers(site, CACHE_RULES.fresh, cors)}
 
   location / {
     try_files ${fallback};
-${headers(site, CACHE_RULES.fresh, cors)}
+${headers(site, CACHE_RULES.fresh, cors)}${kind === 'shell' ? `\n    ${VISITOR_COOKIE_LINE}` : ''}
   }
 
   # A missing file says so in Chinese, as the part servers do, not with nginx's own page.
@@ -410,6 +436,8 @@ ${listenLines(site, site.api.port)}
   proxy_set_header Host $host;
   proxy_set_header X-Forwarded-For $remote_addr;
   proxy_set_header X-Real-IP $remote_addr;
+  # What tells the API this nginx is the one naming the visitor: no other process knows it (nginx's secrets file).
+  proxy_set_header ${PROXY_SECRET_HEADER} $api_proxy_secret;
   proxy_set_header X-Forwarded-Proto $scheme;
   proxy_read_timeout 30s;
   add_header X-Content-Type-Options nosniff always;
@@ -451,6 +479,7 @@ export function renderNginxConfig(site: NginxSite): string {
     .join('\n');
   return `# Rendered by deploy/ops/nginx/start.ts: do not edit, edit the template in deploy/ops/nginx/config.ts.
 load_module ${BROTLI_STATIC_MODULE};
+load_module ${NJS_MODULE};
 ${site.user ? `user ${site.user};\n` : ''}worker_processes auto;
 daemon off;
 pid ${site.prefix}/nginx.pid;
@@ -490,7 +519,8 @@ http {
 ${site.renderServers.map((server) => `    server ${server} max_fails=1 fail_timeout=10s;`).join('\n')}
     keepalive 16;
   }
-${balancerLines(site)}${visitorLimitsHttp(site.unlimitedClients)}
+${balancerLines(site)}
+  include ${site.secretsFile};${visitorKeyHttp(site.visitorScriptFile)}${visitorLimitsHttp(site.unlimitedClients)}${pageGateServer(site.prefix, RENDER_SERVER_PROXY)}
 ${pageCacheZone(site)}
   # A page's policies only on documents (deploy/serve/headers.ts).${documentHeaderMaps(site)}
 

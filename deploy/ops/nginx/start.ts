@@ -15,6 +15,7 @@
  * CSP of the new config. `--check` only renders the config and runs `nginx -t` on it.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,14 +48,17 @@ import {
   canRead,
   isRoot,
   keepDatabaseFor,
+  keepGateFor,
   letGuardWrite,
   RENDER_USER,
   requireReadable,
   SECRETS_UNSET,
   systemAccount,
+  writeNginxSecrets,
   writeSecrets,
   type Account,
 } from './accounts';
+import { visitorKeyScript, visitorSecret } from './visitorKey';
 import { selfSignedCertificate } from './certificate';
 import { writeNewFile } from './rootWrites';
 
@@ -199,6 +203,17 @@ async function main(): Promise<void> {
   const routes = await productionRoutes();
   const user = workerUser([shellRoot, ...Object.values(remoteRoots)]);
   const balancer = balancerOf();
+  // The visitor keys are signed with a secret made from the admin token, which the hosts of one site share (a key
+  // one host gave holds on the others); the API learns the visitor from nginx only with a secret of this run.
+  const operatorToken = adminTokenEnv(process.env);
+  const proxySecret = randomBytes(32).toString('hex');
+  const secretsFile = writeNginxSecrets(prefix, {
+    visitorSecret: visitorSecret(operatorToken ?? randomBytes(32).toString('hex')),
+    apiProxySecret: args.upstream ? undefined : proxySecret,
+  });
+  const visitorScriptFile = path.join(prefix, 'visitor-key.js');
+  fs.writeFileSync(visitorScriptFile, visitorKeyScript(Boolean(tls)));
+  keepGateFor(prefix, user);
   const siteFor = (): NginxSite => {
     const served = readServedConfig(runtimeConfigFile, { httpsOnly: Boolean(tls) });
     return {
@@ -214,6 +229,8 @@ async function main(): Promise<void> {
       servedConfigDigest: configDigest(served),
       ...(tls ? { tls } : {}),
       prefix,
+      secretsFile,
+      visitorScriptFile,
       ...(user ? { user } : {}),
       ...(args['unlimited-clients'] ? { unlimitedClients: args['unlimited-clients'].split(',').map((address) => address.trim()) } : {}),
       ...(balancer ? { balancer } : {}),
@@ -240,8 +257,7 @@ async function main(): Promise<void> {
   if (keyReaders.length) throw new Error(`TLS 私钥 ${tls?.key} 能被 ${keyReaders.join('、')} 读取：chmod 600（只有 root，即 nginx 的主进程，需要读它）`);
   const database = path.resolve(args.database);
   keepDatabaseFor(accounts?.api, database);
-  const operatorToken = adminTokenEnv(process.env);
-  const secrets = writeSecrets(prefix, accounts?.api, operatorToken);
+  const secrets = writeSecrets(prefix, accounts?.api, { adminToken: operatorToken, proxySecret });
   letGuardWrite(accounts?.api, runtimeConfigFile, path.join(path.dirname(runtimeConfigFile), RELEASE_HISTORY_FILE));
   // Another API behind this nginx knows only the operator's token: without one the guard could never judge, and
   // one that logs so every minute is missed; it is not started, and that is said once.
@@ -278,7 +294,9 @@ async function main(): Promise<void> {
               API_MODE: 'production',
               PORT: String(referenceApiPort),
               HOST: '127.0.0.1',
+              // nginx's address, and the secret nginx sends: another process from 127.0.0.1 names no visitor.
               TRUST_PROXY: '127.0.0.1',
+              PROXY_SECRET_FILE: secrets.proxySecretFile,
               DATABASE_PATH: database,
               SITE_ORIGINS: [siteOrigin, ...Object.values(origins.remotes)].join(','),
               RENDER_METRICS_URLS: renderPorts.map((renderPort) => `http://127.0.0.1:${renderPort}/metrics`).join(','),
@@ -361,7 +379,7 @@ async function main(): Promise<void> {
     return supervisor.stop();
   };
   nginx.on('error', (error) => {
-    console.error(`[nginx] 无法启动 ${NGINX}（Debian：apt-get install nginx libnginx-mod-http-brotli-static）：`, error.message);
+    console.error(`[nginx] 无法启动 ${NGINX}（Debian：apt-get install nginx libnginx-mod-http-brotli-static libnginx-mod-http-js）：`, error.message);
     void stopChildren().then(() => {
       cleanUp();
       process.exit(1);
