@@ -33,7 +33,7 @@ import {
   serverStyleRule,
   type Build,
 } from '@wenrun/deploy/assemble/webpack/pieces';
-import { EntryAssetsPlugin, SERVER_DIR, ServerEntryInManifestPlugin, VersionFilePlugin } from '@wenrun/deploy/assemble/webpack/plugins';
+import { EntryAssetsPlugin, PinnedChunksPlugin, SERVER_DIR, ServerEntryInManifestPlugin, VersionFilePlugin } from '@wenrun/deploy/assemble/webpack/plugins';
 import { SHARED_SINGLETONS } from '@wenrun/deploy/assemble/webpack/sharedSingletons';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
@@ -262,6 +262,7 @@ function remoteContainerConfig(part: PartOptions, exposes: Record<string, string
       new VersionFilePlugin(build.buildInfo),
       new EntryAssetsPlugin(),
       new ServerEntryInManifestPlugin(),
+      new PinnedChunksPlugin(),
     ],
   });
 }

@@ -21,5 +21,7 @@ export const oneBundleLoader: RemoteLoader = {
   skipBrokenEntry: () => false,
   reload: () => undefined,
   observeLoads: () => undefined,
+  observeRefusedFiles: () => undefined,
+  pinnedFiles: { digestFor: () => undefined, failed: () => undefined },
   forConfig: () => oneBundleLoader,
 };

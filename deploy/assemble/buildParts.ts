@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
+import { pinLocalBuilds } from './digests/pinLocalBuilds';
 
 export interface PartBuild {
   folder: string;
@@ -57,9 +58,13 @@ export function printBuild(build: PartBuild): void {
   console.log(`[build] ${build.folder}：${build.ok ? `构建完成（${(build.ms / 1000).toFixed(1)} s）` : '构建失败'}`);
 }
 
-/** Builds `folders` and prints each; says which failed, if any, and whether all were built. */
+/**
+ * Builds `folders` and prints each; says which failed, if any, and whether all were built. Once all are built, the
+ * shell's config pins the digests of the remote builds it loads (`digests/`): a rebuilt remote is released.
+ */
 export async function buildAndPrint(root: string, folders: readonly string[]): Promise<boolean> {
   const failed = (await buildParts(root, folders, printBuild)).filter((build) => !build.ok).map((build) => build.folder);
   if (failed.length) console.error(`[build] 构建失败：${failed.join('、')}（输出见上）`);
+  else console.log(`[build] 已记录 ${pinLocalBuilds(root).length} 个 remote 入口的文件摘要（runtime-config.json 的 digests）`);
   return failed.length === 0;
 }

@@ -8,6 +8,8 @@ export * from './constants';
 export * from './config/parts';
 export * from './config/guardVerdict';
 export * from './config/releaseSetting';
+export * from './config/releaseDigests';
+export * from './federation/pinnedFiles';
 export {
   DEFAULT_RUNTIME_CONFIG,
   fallbackRuntimeConfig,

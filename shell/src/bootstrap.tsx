@@ -5,6 +5,7 @@ import {
   modulesOf,
   PageDataProvider,
   PageDataStore,
+  PINNED_FILES_GLOBAL,
   readPageState,
   routeOf,
   ROUTER_FUTURE,
@@ -34,6 +35,8 @@ export async function start(container: HTMLElement) {
   const config = await loadRuntimeConfig('/runtime-config.json', fetch, fallbackRuntimeConfig(window.location, pageState?.config));
   // The page's one loader of remote modules: the slots, the navigations and field data load through it.
   const loader = createRemoteLoader(config);
+  // The remotes' chunk loading asks it for each file's digest (PinnedChunksPlugin); no remote code may replace it.
+  Object.defineProperty(window, PINNED_FILES_GLOBAL, { value: loader.pinnedFiles });
   sampleFieldData(config, { route: route.path, canary: loader.canary, loader });
 
   const failedOnServer = new Set(pageState?.failedSlots ?? []);

@@ -1,7 +1,9 @@
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack from 'webpack';
 import {
   ENTRY_ASSETS_FILE,
   MANIFEST_FILE,
+  PINNED_FILES_GLOBAL,
   REMOTE_ENTRY_FILE,
   VERSION_FILE,
   type BuildInfo,
@@ -42,6 +44,40 @@ export class ServerEntryInManifestPlugin {
         manifest.metaData.ssrRemoteEntry = { name: REMOTE_ENTRY_FILE, path: SERVER_DIR, type: 'commonjs-module' };
         compilation.updateAsset(MANIFEST_FILE, new webpack.sources.RawSource(JSON.stringify(manifest, null, 2)));
       });
+    });
+  }
+}
+
+/**
+ * A remote's own chunk loading carries the digests ops released (issue 51). Module Federation checks nothing, and no
+ * runtime hook sees a remote's chunks: the container loads them with its own webpack runtime (`__webpack_require__.l`
+ * for scripts, mini-css-extract-plugin's loader for stylesheets), past the host's `createScript`/`createLink`.
+ * So the container's runtime asks the page (`PINNED_FILES_GLOBAL`, set by the shell) for each file's digest and adds
+ * it as `integrity`, with `crossorigin` (without it the browser cannot check a file of another origin): the browser
+ * then refuses a changed chunk before it runs, and the load fails like a missing one. On a page without the shell's
+ * word (the remote's standalone dev page) the chunks load as webpack loads them.
+ */
+export class PinnedChunksPlugin {
+  apply(compiler: webpack.Compiler): void {
+    compiler.hooks.thisCompilation.tap(PinnedChunksPlugin.name, (compilation) => {
+      const pinned = (tag: string, url: string) =>
+        webpack.Template.asString([
+          `var pinnedFiles = globalThis[${JSON.stringify(PINNED_FILES_GLOBAL)}];`,
+          `var pinnedDigest = pinnedFiles && pinnedFiles.digestFor(${url});`,
+          'if (pinnedDigest) {',
+          webpack.Template.indent([
+            `${tag}.integrity = pinnedDigest;`,
+            `${tag}.crossOrigin = "anonymous";`,
+            `${tag}.addEventListener("error", function () { pinnedFiles.failed(${url}); });`,
+          ]),
+          '}',
+        ]);
+      webpack.runtime.LoadScriptRuntimeModule.getCompilationHooks(compilation).createScript.tap(PinnedChunksPlugin.name, (source) =>
+        webpack.Template.asString([source, pinned('script', 'url')]),
+      );
+      MiniCssExtractPlugin.getCompilationHooks(compilation).beforeTagInsert.tap(PinnedChunksPlugin.name, (source, names) =>
+        webpack.Template.asString([source, pinned(names.tag, names.href)]),
+      );
     });
   }
 }

@@ -1,15 +1,17 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PageTarget, RemoteName } from '@wenrun/shared/node';
-import type { RenderedPage, RenderSetup } from '@wenrun/shell/server/render';
+import type { RefusedFile, RenderedPage, RenderSetup } from '@wenrun/shell/server/render';
 
-export type { RenderedPage, RenderSetup };
+export type { RefusedFile, RenderedPage, RenderSetup };
 
 /** The shell's server build: the same App and routes the browser runs, built for Node (webpack.common.ts). */
 export interface ShellServer {
   renderPage(target: PageTarget, setup: RenderSetup): Promise<RenderedPage>;
   /** A new build of the remote is published at its address: the next render loads it. */
   reloadRemote(remote: RemoteName): Promise<void>;
+  /** Each remote file refused for its digest (not what ops released), from now on. */
+  observeRefusedFiles(listener: (refused: RefusedFile) => void): Promise<void>;
 }
 
 /**

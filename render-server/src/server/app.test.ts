@@ -49,7 +49,7 @@ function renderServerOn(shellDir: string, render: Render, checkIntervalMs = 60_0
     dataTimeoutMs: 3000,
     renderTimeoutMs: 5000,
     checkIntervalMs,
-    shellServer: { renderPage: render, reloadRemote: jest.fn() },
+    shellServer: { renderPage: render, reloadRemote: jest.fn(), observeRefusedFiles: async () => undefined },
   });
 }
 

@@ -148,7 +148,7 @@ async function openSite(options: RenderServerOptions, log: FastifyBaseLogger, fi
   const shell: ShellServer = options.shellServer ?? loadShellServer(options.shellDir);
   const configFile = runtimeConfigFile(options.shellDir, options.configFile);
   const renderer = await openRenderer({ options, shell });
-  return {
+  const site: Site = {
     options,
     log,
     shell,
@@ -159,6 +159,9 @@ async function openSite(options: RenderServerOptions, log: FastifyBaseLogger, fi
     covers: new LRUCache<string, Buffer>({ max: 200, ttl: 10 * 60_000 }),
     figures,
   };
+  // Counted by the version the site serves for that remote now (its primary's version.json).
+  await shell.observeRefusedFiles((refused) => figures.refused(refused, site.snapshot.versions));
+  return site;
 }
 
 /** Forgets an activity's page and picture, so the next request renders it from the API's data of now. */

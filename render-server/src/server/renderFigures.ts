@@ -1,5 +1,6 @@
 import { Counter, type Registry } from 'prom-client';
 import type { RemoteName, RenderPageOutcome } from '@wenrun/shared/node';
+import type { RefusedFile } from '../render/shellServer';
 import type { RenderOutcome } from '../render/siteRenderer';
 import type { RemoteVersion } from './siteWatch';
 
@@ -18,11 +19,13 @@ export function pageOutcome(outcome: RenderOutcome): PageOutcome {
 export interface RenderFigures {
   rendered(route: string, outcome: RenderOutcome, versions: Record<RemoteName, RemoteVersion>): void;
   pageCache(result: 'hit' | 'miss'): void;
+  refused(file: RefusedFile, versions: Record<RemoteName, RemoteVersion>): void;
 }
 
 /**
  * The render server's own figures beside its requests' (`/metrics`): how each page came out, which remote build's
- * slot fell back (a version failing on the server shows before any visitor writes in), and the activity page cache.
+ * slot fell back (a version failing on the server shows before any visitor writes in), which remote files were
+ * refused for their digest (by remote, version and file), and the activity page cache.
  */
 export function renderFigures(registry: Registry): RenderFigures {
   const pages = new Counter({
@@ -35,6 +38,12 @@ export function renderFigures(registry: Registry): RenderFigures {
     name: 'render_slot_fallbacks_total',
     help: '在服务器上加载或渲染失败、以后备内容出现的 remote 插槽，按 remote 和版本',
     labelNames: ['remote', 'version'],
+    registers: [registry],
+  });
+  const refusedFiles = new Counter({
+    name: 'render_refused_files_total',
+    help: '内容与发布时记录的摘要不符（changed）或没有记录摘要（unpinned）、因而没有运行的 remote 文件，按 remote、版本和文件',
+    labelNames: ['remote', 'version', 'file', 'reason'],
     registers: [registry],
   });
   const cache = new Counter({
@@ -54,6 +63,9 @@ export function renderFigures(registry: Registry): RenderFigures {
     },
     pageCache(result) {
       cache.inc({ result });
+    },
+    refused({ remote, file, reason }, versions) {
+      refusedFiles.inc({ remote, version: versions[remote as RemoteName]?.version ?? 'unknown', file, reason });
     },
   };
 }

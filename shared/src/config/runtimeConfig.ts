@@ -1,6 +1,7 @@
 // zod's tree-shakable build: the classic one would add ~20 KB (gzip) to every page.
 import { z } from 'zod/mini';
 import { API_PORT, MANIFEST_FILE, REMOTE_NAMES, REMOTE_PARTS, type RemoteName } from './parts';
+import { releaseDigestsSchema, type ReleaseDigests } from './releaseDigests';
 
 /**
  * The ops surface (docs/ARCHITECTURE.md, runtime config): one JSON file beside the shell's index.html, read once at start.
@@ -43,6 +44,8 @@ export interface RuntimeConfig {
   /** Remotes being rolled out to a share of visitors (`"remotes": { name: { "entries": […], "canary": {…} } }`). */
   canaries: Partial<Record<RemoteName, CanaryRelease>>;
   fieldData: FieldDataConfig;
+  /** Each released entry's files by SHA-384, written by the release steps (`releaseDigests.ts`); none by default. */
+  digests: ReleaseDigests;
 }
 
 /**
@@ -71,6 +74,7 @@ const defaultsOn = (on: (port: number) => string): RuntimeConfig => ({
   canaries: {},
   // Every view on a developer machine, so a change shows at once; production configs sample (README, operations).
   fieldData: { sampleRate: 1 },
+  digests: {},
 });
 
 export const DEFAULT_RUNTIME_CONFIG = defaultsOn((port) => `http://localhost:${port}`);
@@ -227,6 +231,8 @@ export function parseRuntimeConfig(raw: unknown, { httpsOnly = false }: ParseOpt
       remotes,
       canaries,
       fieldData: field('fieldData', fieldDataSchema, raw.fieldData, defaults.fieldData),
+      // A bad list pins nothing: every entry then fails closed, never loads unchecked.
+      digests: field('digests', releaseDigestsSchema, raw.digests, defaults.digests),
     },
     problems,
   };

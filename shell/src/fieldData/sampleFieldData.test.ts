@@ -8,7 +8,7 @@ function configSampling(sampleRate: number): RuntimeConfig {
   return { ...DEFAULT_RUNTIME_CONFIG, statsBaseUrl: 'https://stats.example.cn', fieldData: { sampleRate } };
 }
 
-const loader = { observeLoads: () => undefined };
+const loader = { observeLoads: () => undefined, observeRefusedFiles: () => undefined };
 
 /** The chunk's import settles on a later turn of the event loop. */
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));

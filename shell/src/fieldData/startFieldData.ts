@@ -10,8 +10,8 @@ export interface FieldDataOptions {
   route: string;
   /** The remotes this visitor loads from a canary build. */
   canary: string[];
-  /** The page's remote loader, whose loads are reported. */
-  loader: Pick<RemoteLoader, 'observeLoads'>;
+  /** The page's remote loader, whose loads and refused files are reported. */
+  loader: Pick<RemoteLoader, 'observeLoads' | 'observeRefusedFiles'>;
 }
 
 /** Random and made for this page view only (not `crypto.randomUUID`: it is missing on plain-http origins). */
@@ -59,6 +59,13 @@ export function startFieldData({ statsBaseUrl, route, canary, loader }: FieldDat
     const slot = (version: string) => collector.add({ kind: 'slot', remote, version, loadMs: ms, outcome });
     if (entry) void builds.loaded(remote, entry).then((build) => slot(build.version));
     else slot(builds.current()[remote]?.version ?? UNKNOWN_VERSION);
+  });
+
+  // A file refused for its digest is an error of the remote's build it belongs to: the build's version is read from
+  // its entry, like a load's.
+  loader.observeRefusedFiles(({ remote, entry, file, reason }) => {
+    const message = `${reason === 'changed' ? '文件内容与发布时的摘要不符' : '文件没有发布时的摘要'}：${file}`;
+    void builds.loaded(remote, entry).then((build) => collector.add({ kind: 'error', message, remote, version: build.version }));
   });
 
   const error = (message: string, file: string | undefined) => {

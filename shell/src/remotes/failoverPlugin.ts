@@ -22,6 +22,8 @@ export interface Failover extends ModuleFederationRuntimePlugin {
   onFirstEntry(remote: string): boolean;
   /** The entry the remote is loaded from now. */
   entryInUse(remote: string): string | undefined;
+  /** Every remote's entries as they are now (the integrity plugin finds a file's release by them). */
+  entries(): Record<string, string[]>;
   /** Whether `url` is an entry in use with another one after it (the deadline plugin asks). */
   hasFallback(url: string): boolean;
   /** The entry in use broke at start (its module threw): moves on. False when it was the last (back to the start). */
@@ -85,6 +87,7 @@ export function failoverPlugin({ entries: initial, failed = failedEntries(), now
     },
     onFirstEntry: (remote) => (current.get(remote) ?? 0) === 0,
     entryInUse: (remote) => entries[remote]?.[current.get(remote) ?? 0],
+    entries: () => entries,
     hasFallback(url) {
       return Object.entries(entries).some(([remote, list]) => {
         const index = current.get(remote) ?? 0;

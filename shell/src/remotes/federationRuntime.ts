@@ -5,6 +5,7 @@ import {
   registerRemotes,
   type ModuleFederation,
 } from '@module-federation/enhanced/runtime';
+import { INTEGRITY_PLUGIN } from './integrityPlugin';
 import { sharedRetryPlugin } from './sharedRetryPlugin';
 
 /** What a remote loader asks of a federation runtime: the page's (below), or a test's own instance. */
@@ -19,8 +20,9 @@ export const pageRuntime: FederationRuntime = {
   loadRemote,
   registerRemotes,
   registerPlugins(plugins) {
-    // Before any remote starts: each remote's container takes the page's global plugins into its own instance.
-    registerGlobalPlugins([sharedRetryPlugin()]);
+    // Before any remote starts: each remote's container takes the page's global plugins into its own instance. The
+    // integrity check is one: on Node a container fetches its own chunks through its own instance's hooks.
+    registerGlobalPlugins([sharedRetryPlugin(), ...(plugins ?? []).filter((plugin) => plugin.name === INTEGRITY_PLUGIN)]);
     registerPlugins(plugins);
   },
 };

@@ -1,9 +1,10 @@
-import { storageArea, type RemoteName, type RuntimeConfig, type SlotOutcome } from '@wenrun/shared';
+import { storageArea, type PinnedFilesGlobal, type RemoteName, type RuntimeConfig, type SlotOutcome } from '@wenrun/shared';
 import { visitorBucket, visitorReleases } from '../canary/canary';
 import { entryAddress } from './entryAddress';
 import { failedEntries } from './failedEntries';
 import { deadlinePlugin } from './deadlinePlugin';
 import { failoverPlugin, type Failover } from './failoverPlugin';
+import { integrityPlugin, type Integrity, type RefusedFile } from './integrityPlugin';
 import { pageRuntime, type FederationRuntime } from './federationRuntime';
 import { REMOTE_LOAD_TIMEOUT_MS, WAIT_BEFORE_FALLBACK_MS } from './loadDeadlines';
 import { loadLog, type RemoteLoad } from './remoteLoads';
@@ -16,6 +17,8 @@ import { loadLog, type RemoteLoad } from './remoteLoads';
 export interface RemoteLoader {
   /** The remotes this visitor loads from a canary build. */
   readonly canary: RemoteName[];
+  /** What the remotes' own chunk loading asks (the page sets it as `PINNED_FILES_GLOBAL`: bootstrap.tsx). */
+  readonly pinnedFiles: PinnedFilesGlobal;
   /**
    * For rendering: the module when it is loaded; otherwise its load is started (once) and the promise thrown, so
    * the nearest `<Suspense>` waits (in the browser, a hydrating slot keeps the server's markup meanwhile). A load
@@ -37,6 +40,8 @@ export interface RemoteLoader {
   reload(remote: RemoteName): void;
   /** Calls `listener` with every load: those done already, then each as it ends. */
   observeLoads(listener: (load: RemoteLoad) => void): void;
+  /** Calls `listener` with each file of a remote not run because it is not what ops released (integrityPlugin.ts). */
+  observeRefusedFiles(listener: (refused: RefusedFile) => void): void;
   /**
    * The loader for another config of the same process (ops edited the file the render server reads): loads of its
    * own, on the same runtime and failover; a remote whose list changed starts again at its new primary.
@@ -63,11 +68,36 @@ function entriesFor(config: RuntimeConfig) {
   return { entries, canary: Object.keys(releases.canary) as RemoteName[] };
 }
 
+export interface LoaderOptions {
+  /**
+   * A file whose release pins no digest is refused, not run: the site is served over https (the production form).
+   * Default: the page's own protocol in the browser; the render server says it from the site's address.
+   */
+  pinsRequired?: boolean;
+}
+
+/** Where a refused file is said: the console (and ops' logs on the render server), and the loader's listeners. */
+function refusedFiles() {
+  const listeners = new Set<(refused: RefusedFile) => void>();
+  return {
+    say(refused: RefusedFile) {
+      const why = refused.reason === 'changed' ? '内容与发布时记录的摘要不符' : '发布时没有记录摘要';
+      console.error(`[integrity] ${refused.remote} 的 ${refused.file}（${refused.entry}）${why}，未运行`);
+      listeners.forEach((listener) => listener(refused));
+    },
+    observe: (listener: (refused: RefusedFile) => void) => void listeners.add(listener),
+  };
+}
+
 /**
- * The first loader of a runtime: registers the failover and deadline plugins and the config's remotes, each at its
- * first entry not passed over. A runtime takes its plugins once; a later config of it is `forConfig`.
+ * The first loader of a runtime: registers the failover, integrity and deadline plugins and the config's remotes,
+ * each at its first entry not passed over. A runtime takes its plugins once; a later config of it is `forConfig`.
  */
-export function createRemoteLoader(config: RuntimeConfig, runtime: FederationRuntime = pageRuntime): RemoteLoader {
+export function createRemoteLoader(
+  config: RuntimeConfig,
+  runtime: FederationRuntime = pageRuntime,
+  { pinsRequired = typeof location !== 'undefined' && location.protocol === 'https:' }: LoaderOptions = {},
+): RemoteLoader {
   const { entries, canary } = entriesFor(config);
   const failover = failoverPlugin({
     entries,
@@ -79,12 +109,26 @@ export function createRemoteLoader(config: RuntimeConfig, runtime: FederationRun
     fallbackAfterMs: WAIT_BEFORE_FALLBACK_MS,
     hasFallback: (url) => failover.hasFallback(url),
   });
-  runtime.registerPlugins([failover, deadlines]);
+  const refused = refusedFiles();
+  const integrity = integrityPlugin({
+    digests: config.digests,
+    entries: () => failover.entries(),
+    required: pinsRequired,
+    base: deadlines,
+    onRefused: refused.say,
+  });
+  runtime.registerPlugins([failover, integrity]);
   runtime.registerRemotes(Object.keys(entries).map((name) => ({ name, entry: failover.startEntry(name) })));
-  return loaderOver(runtime, failover, canary);
+  return loaderOver(runtime, failover, integrity, refused.observe, canary);
 }
 
-function loaderOver(runtime: FederationRuntime, failover: Failover, canary: RemoteName[]): RemoteLoader {
+function loaderOver(
+  runtime: FederationRuntime,
+  failover: Failover,
+  integrity: Integrity,
+  observeRefusedFiles: RemoteLoader['observeRefusedFiles'],
+  canary: RemoteName[],
+): RemoteLoader {
   /** Modules already loaded, by `remote/module`: a slot whose module is here renders it at once. */
   const loadedModules = new Map<string, unknown>();
   /** The last load of a module failed (every entry tried): the slot shows so until it asks again. */
@@ -127,6 +171,7 @@ function loaderOver(runtime: FederationRuntime, failover: Failover, canary: Remo
 
   return {
     canary,
+    pinnedFiles: { digestFor: integrity.digestFor, failed: integrity.failed },
     read<T>(remote: RemoteName, exposed: string): T {
       const id = moduleId(remote, exposed);
       const loaded = loadedModules.get(id);
@@ -150,10 +195,12 @@ function loaderOver(runtime: FederationRuntime, failover: Failover, canary: Remo
       failover.reload(remote);
     },
     observeLoads: (listener) => loads.observe(listener),
+    observeRefusedFiles,
     forConfig(config) {
       const next = entriesFor(config);
+      integrity.setDigests(config.digests);
       failover.setEntries(next.entries);
-      return loaderOver(runtime, failover, next.canary);
+      return loaderOver(runtime, failover, integrity, observeRefusedFiles, next.canary);
     },
   };
 }

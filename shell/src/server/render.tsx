@@ -19,10 +19,13 @@ import {
 } from '@wenrun/shared';
 import { App } from '../app/App';
 import { preloadShellParts } from '../app/shellParts';
+import type { RefusedFile } from '../remotes/integrityPlugin';
 import { createRemoteLoader, moduleId, type RemoteLoader } from '../remotes/remoteLoader';
 import { SlotsProvider } from '../remotes/slotContext';
 import { watchSlotHydration } from '../remotes/slotHydration';
 import { renderToHtml } from './renderToHtml';
+
+export type { RefusedFile } from '../remotes/integrityPlugin';
 
 export interface RenderSetup {
   config: RuntimeConfig;
@@ -56,13 +59,29 @@ export type RenderedPage =
  * is set once, and again when it changes (ops edited the file), with a loader of its own for the new config.
  */
 let site: { config: string; loader: RemoteLoader } | undefined;
+/** Who is told of each remote file refused for its digest (the render server's figures). */
+const refusedListeners = new Set<(refused: RefusedFile) => void>();
 
-function loaderFor(config: RuntimeConfig): RemoteLoader {
+export function observeRefusedFiles(listener: (refused: RefusedFile) => void): void {
+  refusedListeners.add(listener);
+}
+
+/**
+ * A site served over https (the production form) refuses a remote's file that its release pins no digest for, as
+ * the browser does on an https page (`createRemoteLoader`).
+ */
+function loaderFor(config: RuntimeConfig, siteUrl: string): RemoteLoader {
   const serialized = JSON.stringify(config);
   if (site?.config === serialized) return site.loader;
   setRuntimeConfig(config);
-  site = { config: serialized, loader: site ? site.loader.forConfig(config) : createRemoteLoader(config) };
-  return site.loader;
+  if (site) {
+    site = { config: serialized, loader: site.loader.forConfig(config) };
+    return site.loader;
+  }
+  const loader = createRemoteLoader(config, undefined, { pinsRequired: siteUrl.startsWith('https:') });
+  loader.observeRefusedFiles((refused) => refusedListeners.forEach((listener) => listener(refused)));
+  site = { config: serialized, loader };
+  return loader;
 }
 
 /** A new build of `remote` is published at its address: the next render loads it. */
@@ -81,7 +100,7 @@ export async function renderPage(target: PageTarget, setup: RenderSetup): Promis
   const redirect = redirectOf(pathname);
   if (redirect) return { kind: 'redirect', status: 301, location: redirect };
 
-  const loader = loaderFor(setup.config);
+  const loader = loaderFor(setup.config, setup.siteUrl);
   const route = routeById(target.routeId);
   const slots = modulesOf(route);
   const failedSlots = new Set<string>();
