@@ -11,7 +11,7 @@ import {
 } from '@wenrun/shared/node';
 import type { AppContext } from '../context';
 import { CODES, ok } from '../envelope';
-import { clientKey } from '../net';
+import { clientOf } from '../net';
 import { CROSS_SITE_MESSAGE, isFromOtherSite } from '../security/siteOrigin';
 import { BATCH_TOO_LARGE, parseFieldBatch } from './fieldBatch';
 
@@ -109,7 +109,7 @@ export async function statsRoutes(app: FastifyInstance, ctx: AppContext): Promis
             batches.inc({ outcome: 'invalid' });
             return refusal<FieldBatchReply>(batch.reason, { stored: 0, refused: [batch.reason] });
           }
-          const outcome = await ctx.fieldData.record(batch.view, batch.events, ctx.now(), clientKey(request.ip));
+          const outcome = await ctx.fieldData.record(batch.view, batch.events, ctx.now(), clientOf(request));
           batches.inc({ outcome: outcome === 'stored' && batch.refused.length ? 'partly_refused' : outcome });
           events.inc({ result: 'stored' }, outcome === 'stored' ? batch.events.length : 0);
           events.inc({ result: 'refused' }, outcome === 'stored' ? batch.refused.length : batch.events.length + batch.refused.length);
