@@ -158,8 +158,11 @@ test('production form: a canary started by an edit: the canary and the stable vi
   const stable = nginxSite.remotes.header;
   // The same build of the header from another origin (the certificate names 127.0.0.1 too): the canary's entry.
   const canary = stable.replace('//localhost:', '//127.0.0.1:');
-  const config = JSON.parse(original) as { remotes: Record<string, unknown> };
+  const config = JSON.parse(original) as { remotes: Record<string, unknown>; digests: Record<string, unknown> };
   config.remotes.header = { entries: [`${stable}/mf-manifest.json`], canary: { entry: `${canary}/mf-manifest.json`, percent: 50 } };
+  // Ops release content, not addresses: the canary's entry is pinned to its build's digests (here the stable build's,
+  // served from another origin), as a release records them; an entry pinned to nothing does not run.
+  config.digests[`${canary}/mf-manifest.json`] = config.digests[`${stable}/mf-manifest.json`];
   const get = (pathname: string) => request(`${nginxSite.shell}${pathname}`, { ca: nginxSite.ca, headers: { 'accept-encoding': 'br, gzip' } });
   try {
     fs.writeFileSync(nginxSite.runtimeConfigFile, JSON.stringify(config, null, 2));
