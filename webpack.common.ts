@@ -77,7 +77,13 @@ export interface PartOptions {
    */
   fallbackPage?: string;
   /** Further plain pages of the part, each its own entry and `{name}.html` (e.g. the shell's status page). */
-  pages?: { name: string; entry: string; title: string }[];
+  pages?: {
+    name: string;
+    entry: string;
+    title: string;
+    /** A policy of the page's own, as a `<meta>` before its scripts: the browser enforces it and the site's both. */
+    contentSecurityPolicy?: string;
+  }[];
 }
 
 /** Every remote exposes which build it is, for the status page and ops. */
@@ -225,6 +231,9 @@ function hostConfig(part: PartOptions, build: Build): PartConfig {
             filename: `${page.name}.html`,
             publicPath: '/',
             templateContent: htmlPage,
+            ...(page.contentSecurityPolicy
+              ? { meta: { csp: { 'http-equiv': 'Content-Security-Policy', content: page.contentSecurityPolicy } } }
+              : {}),
           }),
       ),
       new VersionFilePlugin(build.buildInfo),
