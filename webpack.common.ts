@@ -86,7 +86,10 @@ export interface PartOptions {
   }[];
 }
 
-/** Every remote exposes which build it is, for the status page and ops. */
+/**
+ * Every remote exposes which build it is, for a host that runs it (the ops console reads `version.json` instead: it
+ * runs no remote).
+ */
 export const BUILD_INFO_MODULE = './buildInfo';
 const BUILD_INFO_SOURCE = path.join(import.meta.dirname, BUILD_INFO_FILE);
 
