@@ -77,10 +77,19 @@ export interface PartOptions {
    */
   fallbackPage?: string;
   /** Further plain pages of the part, each its own entry and `{name}.html` (e.g. the shell's status page). */
-  pages?: { name: string; entry: string; title: string }[];
+  pages?: {
+    name: string;
+    entry: string;
+    title: string;
+    /** A policy of the page's own, as a `<meta>` before its scripts: the browser enforces it and the site's both. */
+    contentSecurityPolicy?: string;
+  }[];
 }
 
-/** Every remote exposes which build it is, for the status page and ops. */
+/**
+ * Every remote exposes which build it is, for a host that runs it (the ops console reads `version.json` instead: it
+ * runs no remote).
+ */
 export const BUILD_INFO_MODULE = './buildInfo';
 const BUILD_INFO_SOURCE = path.join(import.meta.dirname, BUILD_INFO_FILE);
 
@@ -225,6 +234,9 @@ function hostConfig(part: PartOptions, build: Build): PartConfig {
             filename: `${page.name}.html`,
             publicPath: '/',
             templateContent: htmlPage,
+            ...(page.contentSecurityPolicy
+              ? { meta: { csp: { 'http-equiv': 'Content-Security-Policy', content: page.contentSecurityPolicy } } }
+              : {}),
           }),
       ),
       new VersionFilePlugin(build.buildInfo),

@@ -143,7 +143,7 @@ test('a black-holed primary remote-header on a page that shows two of its module
   expect(toBlackHole).toHaveLength(1);
 });
 
-test('status page: a card per remote with its version and load time, the shared singletons, the API health', async ({ page }) => {
+test('status page: a card per remote with its version and read times, the shared singletons compared, the API health', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('/status.html');
   const sectionTitled = (title: string) => page.locator('section').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
@@ -153,11 +153,19 @@ test('status page: a card per remote with its version and load time, the shared 
     const row = card.locator('tbody tr').filter({ hasText: manifestUrl(part.port) });
     await expect(row).toContainText('主地址');
     await expect(row).toContainText(/\d+\.\d+\.\d+/);
-    await expect(row).toContainText(/\d+ ms/);
+    // The build from its version.json, the manifest's time, the container's size and time (fetched, never run).
+    await expect(row).toContainText(/\d+\.\d+\.\d+（[0-9a-f]+）/);
+    await expect(row.locator('td[data-label="清单耗时"]')).toHaveText(/^\d+ ms$/);
+    await expect(row.locator('td[data-label="入口脚本"]')).toHaveText(/^\d+\.\d KB，\d+ ms$/);
     await expect(row).toContainText('正常');
   }
+  // The shell's versions against each remote's manifest: React as the shell provides it meets every range.
   const shared = sectionTitled('共享单例');
-  await expect(shared.locator('tr', { hasText: 'react-dom' })).toContainText('18.3.1');
+  const react = shared.locator('tbody tr').filter({ has: page.getByRole('cell', { name: 'react', exact: true }) });
+  await expect(react.locator('td[data-label="外壳提供"]')).toHaveText('18.3.1');
+  await expect(react.locator('td[data-label="各模块要求"]')).toContainText('about（主地址） 18.3.1');
+  await expect(react.locator('td[data-label="结论"]')).toHaveText('一致');
+  await expect(shared.locator('tbody tr.is-failed')).toHaveCount(0);
   await expect(sectionTitled('接口服务')).toContainText('HTTP 200');
   expect(errors).toEqual([]);
 });

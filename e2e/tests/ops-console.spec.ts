@@ -1,7 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { ACTIVITY_ROUTE, activityPath, RENDER_PORT, RUNTIME_CONFIG_FILE, type FieldEvent } from '@wenrun/shared/node';
+import { ACTIVITY_ROUTE, activityPath, REMOTE_PARTS, RENDER_PORT, RUNTIME_CONFIG_FILE, type FieldEvent } from '@wenrun/shared/node';
 import { openDatabase } from '@wenrun/reference-api/db/database';
 import { createFieldDataStore } from '@wenrun/reference-api/db/fieldData';
 import { startServer, type TestServer } from '@wenrun/reference-api/test/harness';
@@ -159,4 +159,33 @@ test('the ops console: a canary of wuyou fails from 14:00, the guard aborts it a
     await page.close();
     await api?.close();
   }
+});
+
+test('attacker: a remote build that reads sessionStorage when run gets nothing from the console, which runs no remote', async ({ page, baseURL }) => {
+  // Every remote's container, as an untrusted build would serve it: run, it takes the admin token.
+  const stolen = 'window.__stolen = JSON.stringify(Object.values(sessionStorage));';
+  await page.route('**/remoteEntry.js', (route) =>
+    route.fulfill({ contentType: 'text/javascript', headers: { 'Access-Control-Allow-Origin': '*' }, body: stolen }),
+  );
+  const shellOrigin = new URL(baseURL ?? '').origin;
+  const foreignScripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' && new URL(request.url()).origin !== shellOrigin) foreignScripts.push(request.url());
+  });
+  await page.goto('/status.html');
+  await page.getByRole('textbox', { name: /^管理令牌/ }).fill(TOKEN);
+  await page.getByRole('button', { name: '使用令牌' }).click();
+  expect(await page.evaluate(() => Object.values(sessionStorage))).toContain(TOKEN);
+  // The console again, the token in the tab: each remote read, its container fetched as bytes.
+  await page.reload();
+  await expect(page.locator('.remote-card')).toHaveCount(Object.keys(REMOTE_PARTS).length);
+  const scriptsLoaded = await page.evaluate((own) =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script' && new URL(entry.name).origin !== own)
+      .map((entry) => entry.name),
+  shellOrigin);
+  const stolenTokens = await page.evaluate(() => (window as unknown as { __stolen?: string }).__stolen);
+  expect({ foreignScripts, scriptsLoaded, stolenTokens }).toEqual({ foreignScripts: [], scriptsLoaded: [], stolenTokens: undefined });
+  await expect(page.locator('.remote-card tbody tr').first()).toContainText(/\d+\.\d+ KB，\d+ ms/);
 });

@@ -1,8 +1,12 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { BuildInfo } from '@wenrun/shared';
+import { MANIFEST_FILE, REMOTE_ENTRY_FILE, VERSION_FILE, type BuildInfo } from '@wenrun/shared';
 import { entryAddress } from '../remotes/entryAddress';
+import { parseBuildInfo, parseManifest, type ManifestFacts, type SharedNeed } from './manifestData';
 
-
+/**
+ * What the console knows of an entry, read as data only: its manifest and `version.json` parsed as JSON and checked
+ * field by field, its container fetched as bytes. Nothing a remote built runs in this page, which holds the admin
+ * token: a build nobody trusts yet (a canary, an old fallback) could read it from sessionStorage otherwise.
+ */
 export interface EntryReport {
   remote: string;
   entry: string;
@@ -10,13 +14,11 @@ export interface EntryReport {
   role: string;
   manifestMs?: number;
   exposes?: string[];
+  shared?: SharedNeed[];
   build?: BuildInfo;
-  loadMs?: number;
+  /** The container (remoteEntry.js) as fetched, never run: its size and how long it took. */
+  container?: { bytes: number; ms: number };
   errors: string[];
-}
-
-interface Manifest {
-  exposes?: { path?: string; name?: string }[];
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
@@ -25,66 +27,47 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
   return { value, ms: Math.round(performance.now() - started) };
 }
 
-/**
- * Fetches one entry's manifest and loads its `./buildInfo` from the container the site would load (the browser's
- * `entryAddress`), timing both and keeping every error.
- */
+/** The JSON at `url`, as a value to check, never as code. */
+async function readJson(url: string, what: string): Promise<unknown> {
+  const response = await fetch(url, { cache: 'no-cache', credentials: 'omit' });
+  if (!response.ok) throw new Error(`${what} HTTP ${response.status}`);
+  return JSON.parse(await response.text()) as unknown;
+}
+
+/** The container beside the manifest, its bytes counted; a response body is never a script here. */
+async function containerSize(entry: string): Promise<number> {
+  const response = await fetch(entryAddress(entry), { cache: 'no-cache', credentials: 'omit' });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return (await response.arrayBuffer()).byteLength;
+}
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** One entry of the runtime config: its manifest, its build (`version.json`) and its container, each timed. */
 export async function inspectEntry(remote: string, entry: string, role: string): Promise<EntryReport> {
   const report: EntryReport = { remote, entry, role, errors: [] };
   try {
-    const { value, ms } = await timed(async () => {
-      const response = await fetch(entry, { cache: 'no-cache' });
-      if (!response.ok) throw new Error(`清单 HTTP ${response.status}`);
-      return (await response.json()) as Manifest;
-    });
+    const { value, ms } = await timed(() => readJson(entry, '清单'));
+    const manifest: ManifestFacts = parseManifest(value);
     report.manifestMs = ms;
-    report.exposes = (value.exposes ?? []).map((exposed) => exposed.path ?? `./${exposed.name ?? '?'}`);
+    report.exposes = manifest.exposes;
+    report.shared = manifest.shared;
   } catch (error) {
-    report.errors.push(`清单读取失败：${String(error)}`);
+    report.errors.push(`清单读取失败：${reason(error)}`);
     return report;
   }
-  try {
-    registerRemotes([{ name: remote, entry: entryAddress(entry) }], { force: true });
-    const { value, ms } = await timed(() => loadRemote<{ default: BuildInfo }>(`${remote}/buildInfo`));
-    report.loadMs = ms;
-    if (value?.default) report.build = value.default;
-    else report.errors.push('没有提供 ./buildInfo');
-  } catch (error) {
-    report.errors.push(`加载失败：${String(error)}`);
-  }
+  const [build, container] = await Promise.allSettled([
+    readJson(new URL(VERSION_FILE, entry).href, VERSION_FILE).then(parseBuildInfo),
+    timed(() => containerSize(entry)),
+  ]);
+  if (build.status === 'fulfilled') report.build = build.value;
+  else report.errors.push(`${VERSION_FILE} 读取失败：${reason(build.reason)}`);
+  if (container.status === 'fulfilled') report.container = { bytes: container.value.value, ms: container.value.ms };
+  else report.errors.push(`${REMOTE_ENTRY_FILE} 无法获取：${reason(container.reason)}`);
   return report;
 }
 
-export interface SharedReport {
-  name: string;
-  version: string;
-  from: string;
-  usedBy: string[];
-}
-
-interface ShareEntry {
-  from?: string;
-  loaded?: boolean;
-  useIn?: string[];
-}
-
-type ShareScopes = Record<string, Record<string, Record<string, Record<string, ShareEntry>>>>;
-
-/** The shared singletons as the federation runtime holds them: which version won and who uses it. */
-export function sharedReport(): SharedReport[] {
-  const share = (window as unknown as { __FEDERATION__?: { __SHARE__?: ShareScopes } }).__FEDERATION__?.__SHARE__ ?? {};
-  const rows = new Map<string, SharedReport>();
-  for (const scopes of Object.values(share)) {
-    for (const packages of Object.values(scopes)) {
-      for (const [name, versions] of Object.entries(packages)) {
-        for (const [version, entry] of Object.entries(versions)) {
-          const key = `${name}@${version}`;
-          const row = rows.get(key) ?? { name, version, from: entry.from ?? '?', usedBy: [] };
-          row.usedBy = [...new Set([...row.usedBy, ...(entry.useIn ?? [])])];
-          rows.set(key, row);
-        }
-      }
-    }
-  }
-  return [...rows.values()].sort((a, b) => a.name.localeCompare(b.name));
+/** The shell's own shared packages and their versions, from the manifest of its build (on this page's origin). */
+export async function readShellShared(): Promise<SharedNeed[]> {
+  return parseManifest(await readJson(`/${MANIFEST_FILE}`, '外壳清单')).shared;
 }

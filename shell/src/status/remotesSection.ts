@@ -39,20 +39,21 @@ function verdictBlock(record: GuardVerdictRecord | undefined): Node[] {
   return nodes;
 }
 
-/** One remote: its entries as loaded here, its canary, the guard's verdict with its figures, its last steps. */
+/** One remote: its entries as read here (data only, nothing run), its canary, the guard's verdict with its figures, its last steps. */
 function remoteCard(remote: string, config: RuntimeConfig, reports: EntryReport[], verdict: GuardVerdictRecord | undefined, steps: ReleaseStep[]): Node {
   const card = element('article', undefined, 'remote-card');
   const canary = config.canaries[remote as keyof RuntimeConfig['canaries']];
   card.append(
     element('h3', remote),
     table(
-      ['地址', '清单', '版本', '构建时间', '加载耗时', '状态'],
+      ['地址', '清单', '版本', '构建时间', '清单耗时', '入口脚本', '状态'],
       reports.map((report) => [
         report.role,
         report.entry,
         report.build ? `${report.build.version}（${report.build.gitHash}）` : undefined,
         buildTime(report.build?.builtAt),
-        report.loadMs === undefined ? undefined : `${report.loadMs} ms`,
+        report.manifestMs === undefined ? undefined : `${report.manifestMs} ms`,
+        report.container && `${(report.container.bytes / 1024).toFixed(1)} KB，${report.container.ms} ms`,
         report.errors.join('；') || '正常',
       ]),
       (index) => (reports[index]?.errors.length ? 'is-failed' : undefined),

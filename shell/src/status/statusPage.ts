@@ -6,7 +6,8 @@ import { historySection, readReleaseSteps, type ReleaseStep } from './historySec
 import { readGuardVerdicts, remotesSection } from './remotesSection';
 import { serverFigures } from './serverSection';
 import { trendSection } from './trendSection';
-import { inspectEntry, sharedReport, type EntryReport } from './inspect';
+import { inspectEntry, readShellShared, type EntryReport } from './inspect';
+import { sharedSection } from './sharedSection';
 import { readHydrationMismatches } from '../remotes/hydrationCounts';
 import './status.css';
 
@@ -86,7 +87,13 @@ async function render() {
     if (canary) reports.push(await inspectEntry(remote, canary.entry, `灰度 ${canary.percent}%`));
     for (const [index, entry] of entries.entries()) reports.push(await inspectEntry(remote, entry, index === 0 ? '主地址' : '备用'));
   }
-  const [health, field, steps, verdicts] = await Promise.all([apiHealth(), fieldSection(config), readReleaseSteps(), readGuardVerdicts()]);
+  const [health, field, steps, verdicts, shellShared] = await Promise.all([
+    apiHealth(),
+    fieldSection(config),
+    readReleaseSteps(),
+    readGuardVerdicts(),
+    readShellShared().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
+  ]);
   const shell = __BUILD_INFO__;
 
   header.replaceChildren(
@@ -97,13 +104,7 @@ async function render() {
   main.replaceChildren(
     remotesSection(config, reports, verdicts, steps),
     ...admin.nodes,
-    section(
-      '共享单例',
-      table(
-        ['包', '版本', '提供方', '使用方'],
-        sharedReport().map((row) => [row.name, row.version, row.from, row.usedBy.join(' ')]),
-      ),
-    ),
+    sharedSection(shellShared, reports),
     section('外壳应用', table(['包', '版本', 'Git 提交', '构建时间'], [[shell.name, shell.version, shell.gitHash, buildTime(shell.builtAt)]])),
     section('接口服务', element('p', health)),
     renderServerSection(),
