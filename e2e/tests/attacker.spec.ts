@@ -313,12 +313,14 @@ test.describe('the production form: nginx over TLS, the reference API in product
     const plain = 'http://127.0.0.1:9';
     const original = fs.readFileSync(nginxSite.runtimeConfigFile, 'utf8');
     try {
-      const config = JSON.parse(original) as { remotes: Record<string, unknown> };
+      const config = JSON.parse(original) as { remotes: Record<string, unknown>; digests: Record<string, unknown> };
       // The new build first, the old one as the fallback: what ops write to move a remote. And two http: entries,
       // a fallback and a canary for every visitor, which the production form over TLS must not use.
       const header = [`${moved}/mf-manifest.json`, `${nginxSite.remotes.header}/mf-manifest.json`, `${plain}/header/mf-manifest.json`];
       const wuyou = { entries: [`${nginxSite.remotes.wuyou}/mf-manifest.json`], canary: { entry: `${plain}/wuyou/mf-manifest.json`, percent: 100 } };
-      fs.writeFileSync(nginxSite.runtimeConfigFile, JSON.stringify({ ...config, remotes: { ...config.remotes, header, wuyou } }));
+      // The moved entry pinned to its build's digests, as the release that moves it records them.
+      const digests = { ...config.digests, [`${moved}/mf-manifest.json`]: config.digests[`${nginxSite.remotes.header}/mf-manifest.json`] };
+      fs.writeFileSync(nginxSite.runtimeConfigFile, JSON.stringify({ ...config, remotes: { ...config.remotes, header, wuyou }, digests }));
       await expect.poll(async () => (await get(`${nginxSite.shell}/`)).headers['content-security-policy'], { timeout: 10_000 }).toContain(moved);
       const csp = cspDirectives(String((await get(`${nginxSite.shell}/`)).headers['content-security-policy']));
       for (const [name, sources] of csp) for (const source of sources) expect(source, name).not.toMatch(/^http:/);
