@@ -105,7 +105,7 @@ export function clusterParentFolder(): string {
 function hostBasedAccess(database: string, access: { trusted: string[] } | { roles: string[]; from: string[] }): string[] {
   if ('trusted' in access) return ['local all all trust', ...access.trusted.map((cidr) => `host all all ${cidr} trust`)];
   const roles = access.roles.join(',');
-  return [`local ${database} ${database} trust`, ...access.from.map((cidr) => `host ${database} ${roles} ${cidr} scram-sha-256`)];
+  return [`local all ${database} trust`, ...access.from.map((cidr) => `host ${database} ${roles} ${cidr} scram-sha-256`)];
 }
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
