@@ -169,6 +169,20 @@ test('PostgreSQL admits no one without a password, and the API\'s own role can n
   expect(asApi('SELECT rolpassword FROM pg_authid').said).toMatch(/permission denied/);
   expect(asApi('SELECT count(*) FROM runtime_config').said).toMatch(/permission denied/);
   expect(asApi('SELECT rolsuper OR rolcreaterole OR rolcreatedb FROM pg_roles WHERE rolname = current_user')).toEqual({ status: 0, said: 'f\n' });
+  // The coordination role, apart from the API's, still put the activity trigger on the API's table (its relay did).
+  const db = new pg.Client({ connectionString: twoHosts.databaseUrl });
+  await db.connect();
+  try {
+    await expect.poll(async () => (await db.query("SELECT tgname FROM pg_trigger WHERE tgrelid = 'activities'::regclass AND NOT tgisinternal")).rows, { timeout: 15_000 }).toEqual([{ tgname: 'wenrun_activity_changed' }]);
+    const owners = await db.query("SELECT tablename, tableowner FROM pg_tables WHERE tablename IN ('sessions', 'runtime_config', 'site_leases') ORDER BY tablename");
+    expect(owners.rows).toEqual([
+      { tablename: 'runtime_config', tableowner: 'wenrun_coordination' },
+      { tablename: 'sessions', tableowner: 'wenrun_api' },
+      { tablename: 'site_leases', tableowner: 'wenrun_coordination' },
+    ]);
+  } finally {
+    await db.end();
+  }
 });
 
 test('field data sent through both hosts is one summary, read through either', async ({ twoHosts }) => {
