@@ -160,7 +160,7 @@ test('PostgreSQL admits no one without a password, and the API\'s own role can n
     expect(fromHost.status, `${RENDER_USER} 在 ${first.netns} 里不用密码以 ${role} 登录：${fromHost.said}`).not.toBe(0);
   }
   // With the API's password (as if it leaked): its own tables, nothing of the server's.
-  const password = fs.readFileSync(first.apiPassFile, 'utf8').trim().split(':').pop() ?? '';
+  const password = fs.readFileSync(first.apiPasswordFile, 'utf8').trim();
   const asApi = (sql: string) => psql(RENDER_USER, 'wenrun_api', sql, { netns: first.netns, password });
   expect(asApi('SELECT count(*) >= 0 FROM sessions')).toEqual({ status: 0, said: 't\n' });
   const program = asApi("COPY (SELECT 1) TO PROGRAM 'id'");

@@ -29,9 +29,9 @@ async function main(): Promise<void> {
     // Addresses and password files' paths only: the passwords are in the files, which the API's user alone reads.
     env: {
       DATABASE_URL: spec.database[API_ROLE].url,
-      PGPASSFILE: spec.database[API_ROLE].passFile,
+      DATABASE_PASSWORD_FILE: spec.database[API_ROLE].passwordFile,
       COORDINATION_DATABASE_URL: spec.database[COORDINATION_ROLE].url,
-      COORDINATION_PGPASSFILE: spec.database[COORDINATION_ROLE].passFile,
+      COORDINATION_DATABASE_PASSWORD_FILE: spec.database[COORDINATION_ROLE].passwordFile,
     },
     adminToken: spec.adminToken,
     unlimitedClients: spec.unlimitedClients,
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
       void stop().then(() => process.exit(0));
     });
   }
-  const ready: HostReady = { runtimeConfigFile: site.runtimeConfigFile, logFile: site.logFile, apiPassFile: spec.database[API_ROLE].passFile };
+  const ready: HostReady = { runtimeConfigFile: site.runtimeConfigFile, logFile: site.logFile, apiPasswordFile: spec.database[API_ROLE].passwordFile };
   console.log(`${READY_PREFIX}${JSON.stringify(ready)}`);
 }
 

@@ -19,7 +19,7 @@ export interface HostReady {
   runtimeConfigFile: string;
   logFile: string;
   /** The API role's password file (the tests read it as root, as a leak would hand it over). */
-  apiPassFile: string;
+  apiPasswordFile: string;
 }
 
 export const READY_PREFIX = 'READY ';
