@@ -29,7 +29,7 @@ export const API_SETTINGS_ENV = [
 ] as const;
 
 /** What reaches the database: only for the processes that use it (the API, the guard, the coordination processes). */
-export const DATABASE_ENV = ['PGPASSWORD', 'PGPASSFILE', 'PGSSLMODE', 'PGSSLROOTCERT'] as const;
+export const DATABASE_ENV = ['DATABASE_PASSWORD_FILE', 'PGPASSWORD', 'PGPASSFILE', 'PGSSLMODE', 'PGSSLROOTCERT'] as const;
 
 /** The canary guard's credential and lease (the demo form's shell gives them; the production form sets its own). */
 export const GUARD_ENV = ['ADMIN_TOKEN', 'ADMIN_TOKEN_FILE', 'DATABASE_URL', ...DATABASE_ENV] as const;

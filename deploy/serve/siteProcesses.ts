@@ -94,6 +94,18 @@ export function sharedDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string 
   return url && /^postgres(ql)?:\/\//.test(url) ? url : undefined;
 }
 
+/**
+ * The login of what coordinates the hosts (the guard, the config follower, the activity relay): a role of its own when
+ * the site gives one (`COORDINATION_DATABASE_URL`, its password file `COORDINATION_DATABASE_PASSWORD_FILE`: the several-hosts
+ * form's, deploy/ops/hosts), else the shared database's; none without PostgreSQL.
+ */
+export function coordinationLogin(env: NodeJS.ProcessEnv = process.env): { DATABASE_URL: string; DATABASE_PASSWORD_FILE?: string } | undefined {
+  const own = sharedDatabaseUrl({ DATABASE_URL: env.COORDINATION_DATABASE_URL });
+  if (own) return { DATABASE_URL: own, ...(env.COORDINATION_DATABASE_PASSWORD_FILE ? { DATABASE_PASSWORD_FILE: env.COORDINATION_DATABASE_PASSWORD_FILE } : {}) };
+  const shared = sharedDatabaseUrl(env);
+  return shared ? { DATABASE_URL: shared } : undefined;
+}
+
 export interface CoordinationOptions {
   runtimeConfigFile: string;
   /** This host's render servers, each by its own address. */

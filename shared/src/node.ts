@@ -38,3 +38,4 @@ export { maskMobile, MOBILE_PATTERN } from './validation';
 export { seededRandom } from './seededRandom';
 export * from './federation/files';
 export * from './server/serverProcess';
+export { withDatabasePassword } from './server/databasePassword';

@@ -5,7 +5,7 @@
  * few seconds at the API's activity list: what is notified while a relay is reconnecting is found that way.
  */
 import pg from 'pg';
-import { activityPath } from '@wenrun/shared/node';
+import { activityPath, withDatabasePassword } from '@wenrun/shared/node';
 import { listen, type Listening } from './listener';
 import { inTransaction } from './sharedConfig';
 
@@ -38,7 +38,7 @@ export async function installActivityNotifications(client: pg.ClientBase, table 
 
 /** Installs the trigger if the API's table is there; false when it is not (yet). */
 async function installIfTableExists(databaseUrl: string, table: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = new pg.Client({ connectionString: withDatabasePassword(databaseUrl) });
   client.on('error', () => undefined);
   try {
     await client.connect();

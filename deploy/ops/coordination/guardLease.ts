@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
+import { withDatabasePassword } from '@wenrun/shared/node';
 import { prepareSharedConfig } from './sharedConfig';
 
 export const GUARD_LEASE = 'canary-guard';
@@ -57,7 +58,7 @@ export async function acquireGuardLease(options: LeaseOptions): Promise<Lease> {
   const periodMs = options.periodMs ?? LEASE_PERIOD_MS;
   const tryEvery = Math.max(50, Math.floor(periodMs / 3));
   // One connection, kept open: the holder's session is how the others know it is alive.
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 1, idleTimeoutMillis: 0, query_timeout: tryEvery, keepAlive: true });
+  const pool = new pg.Pool({ connectionString: withDatabasePassword(options.databaseUrl), max: 1, idleTimeoutMillis: 0, query_timeout: tryEvery, keepAlive: true });
   pool.on('error', () => undefined);
   const client = await pool.connect();
   try {

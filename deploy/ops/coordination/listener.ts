@@ -4,6 +4,7 @@
  * connection, the first and each again, for the caller to look at the state itself.
  */
 import pg from 'pg';
+import { withDatabasePassword } from '@wenrun/shared/node';
 
 export const RECONNECT_MS = 1_000;
 /** A query that hangs this long on a connection whose peer vanished (a host gone, not closed) drops the connection. */
@@ -50,7 +51,7 @@ export function listen(options: ListenOptions): Listening {
   };
 
   const connect = async () => {
-    const client = new pg.Client({ connectionString: options.databaseUrl, application_name: `wenrun ${options.channel}`, keepAlive: true, keepAliveInitialDelayMillis: 5_000, query_timeout: QUERY_TIMEOUT_MS });
+    const client = new pg.Client({ connectionString: withDatabasePassword(options.databaseUrl), application_name: `wenrun ${options.channel}`, keepAlive: true, keepAliveInitialDelayMillis: 5_000, query_timeout: QUERY_TIMEOUT_MS });
     client.on('notification', (message) => {
       if (message.channel === options.channel) options.onNotify(message.payload ?? '');
     });

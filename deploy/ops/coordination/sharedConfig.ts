@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import pg from 'pg';
+import { withDatabasePassword } from '@wenrun/shared/node';
 import { historyFileBeside, readHistory, type HistoryLine } from '../release/history';
 import type { ConfigSource } from '../release/release';
 import { ReleaseRefusal } from '../release/remoteSetting';
@@ -122,7 +123,7 @@ export interface SharedConfigSource extends ConfigSource {
  * the first version when the database has none. "Changed since read" is the row's version, so it holds across hosts.
  */
 export function postgresSource({ databaseUrl, seedFile }: { databaseUrl: string; seedFile?: string }): SharedConfigSource {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, idleTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({ connectionString: withDatabasePassword(databaseUrl), max: 2, idleTimeoutMillis: 10_000 });
   // An idle connection the server cut is replaced at the next query; without a listener the process would exit.
   pool.on('error', () => undefined);
   let prepared: Promise<void> | undefined;

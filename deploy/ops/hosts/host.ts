@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startNginxSite } from '../nginx/site';
+import { API_ROLE, COORDINATION_ROLE } from './databaseRoles';
 import { READY_PREFIX, type HostReady, type HostSpec } from './hostSpec';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -25,7 +26,13 @@ async function main(): Promise<void> {
     siteDir: spec.siteDir,
     tls: spec.tls,
     balancer: spec.balancer,
-    env: { DATABASE_URL: spec.databaseUrl },
+    // Addresses and password files' paths only: the passwords are in the files, which the API's user alone reads.
+    env: {
+      DATABASE_URL: spec.database[API_ROLE].url,
+      DATABASE_PASSWORD_FILE: spec.database[API_ROLE].passwordFile,
+      COORDINATION_DATABASE_URL: spec.database[COORDINATION_ROLE].url,
+      COORDINATION_DATABASE_PASSWORD_FILE: spec.database[COORDINATION_ROLE].passwordFile,
+    },
     adminToken: spec.adminToken,
     unlimitedClients: spec.unlimitedClients,
   });
@@ -37,7 +44,7 @@ async function main(): Promise<void> {
       void stop().then(() => process.exit(0));
     });
   }
-  const ready: HostReady = { runtimeConfigFile: site.runtimeConfigFile, logFile: site.logFile };
+  const ready: HostReady = { runtimeConfigFile: site.runtimeConfigFile, logFile: site.logFile, apiPasswordFile: spec.database[API_ROLE].passwordFile };
   console.log(`${READY_PREFIX}${JSON.stringify(ready)}`);
 }
 

@@ -1,5 +1,6 @@
 /** What hosts.ts tells host.ts, and host.ts answers (apart from host.ts, which runs when imported). */
 import type { NginxSiteOptions } from '../nginx/site';
+import type { DatabaseLogin, SiteRole } from './databaseRoles';
 
 export interface HostSpec {
   name: string;
@@ -7,7 +8,8 @@ export interface HostSpec {
   siteDir: string;
   tls: NonNullable<NginxSiteOptions['tls']>;
   balancer: NonNullable<NginxSiteOptions['balancer']>;
-  databaseUrl: string;
+  /** Each PostgreSQL role's login (databaseRoles.ts), its password in a file only the API's user reads. */
+  database: Record<SiteRole, DatabaseLogin>;
   adminToken: string;
   unlimitedClients: string[];
 }
@@ -16,6 +18,8 @@ export interface HostSpec {
 export interface HostReady {
   runtimeConfigFile: string;
   logFile: string;
+  /** The API role's password file (the tests read it as root, as a leak would hand it over). */
+  apiPasswordFile: string;
 }
 
 export const READY_PREFIX = 'READY ';

@@ -12,6 +12,8 @@ import readline from 'node:readline';
 import { REMOTE_NAMES, type RemoteName } from '@wenrun/shared/node';
 import { startCluster, type Cluster } from '../postgres/cluster';
 import { selfSignedCertificate } from '../nginx/certificate';
+import { API_USER, systemAccount } from '../nginx/accounts';
+import { createSiteRoles, SITE_ROLES, writeLogins } from './databaseRoles';
 import { serverStats, startBalancer, type BalancedPort, type Balancer } from './balancer';
 import { createNetwork, cutOff, LAYOUT, processesIn, removeNetwork, type Network, type NetworkHost } from './network';
 import { READY_PREFIX, type HostReady, type HostSpec } from './hostSpec';
@@ -24,6 +26,9 @@ export const PUBLIC_PORTS = REMOTE_NAMES.length + 3;
 const HOST_PORTS = { referenceApi: 9110, render: [9005, 9006] } as const;
 
 const HOST_NAME = 'localhost';
+
+/** The cluster's one database, its superuser's name too (postgres/cluster.ts). */
+const DATABASE = 'wenrun';
 
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
 
@@ -65,7 +70,10 @@ export interface HostsSite {
   ca: Buffer;
   /** The whole site's admin token (every host's API knows it). */
   adminToken: string;
+  /** PostgreSQL's superuser on the cluster's socket, which only root reaches: the operator's and the tests'. */
   databaseUrl: string;
+  /** Where the hosts reach PostgreSQL (the bridge's address). */
+  postgres: { address: string; port: number };
   hosts: RunningHost[];
   /** HAProxy's runtime API (balancer.ts `serverStats`, `ask`). */
   balancerSocket: string;
@@ -178,12 +186,17 @@ export async function startHosts(options: HostsOptions): Promise<HostsSite> {
     const tlsDir = path.join(dir, 'tls');
     fs.mkdirSync(tlsDir, { mode: 0o755 });
     const tls = selfSignedCertificate(tlsDir, HOST_NAME);
-    cluster = await startCluster({ port: options.postgresPort, listen: [network.gateway], trusted: [network.cidr] });
-    const adminToken = randomBytes(32).toString('hex');
-    const databaseUrl = cluster.url;
     const hosts = network.hosts;
+    // Only the site's roles, only from the hosts, with their passwords: not the machine's other users on the bridge.
+    cluster = await startCluster({ port: options.postgresPort, listen: [network.gateway], admit: { roles: [...SITE_ROLES], from: hosts.map((host) => `${host.address}/32`) } });
+    const server = { address: network.gateway, port: options.postgresPort, database: DATABASE };
+    const passwords = await createSiteRoles(cluster.socketUrl, DATABASE);
+    const apiAccount = systemAccount(API_USER);
+    const adminToken = randomBytes(32).toString('hex');
+    const databaseUrl = cluster.socketUrl;
     const started = hosts.map((host) => {
       const hostDir = path.join(dir, `host-${host.index}`);
+      fs.mkdirSync(hostDir);
       const spec: HostSpec = {
         name: `host-${host.index}`,
         // start.ts's order (site.ts): the shell, the API, plain HTTP, the reference API, each remote, the render servers.
@@ -199,7 +212,7 @@ export async function startHosts(options: HostsOptions): Promise<HostsSite> {
         tls,
         // The balancer's own address, which no process of the root namespace sends from (the gateway is theirs).
         balancer: { from: [network?.balancer.address ?? ''], listen: [host.address] },
-        databaseUrl,
+        database: writeLogins(hostDir, apiAccount, server, passwords),
         adminToken,
         unlimitedClients: options.unlimitedClients ?? [],
       };
@@ -233,6 +246,7 @@ export async function startHosts(options: HostsOptions): Promise<HostsSite> {
       ca: fs.readFileSync(tls.certificate),
       adminToken,
       databaseUrl,
+      postgres: { address: server.address, port: server.port },
       hosts: hosts.map((host, i) => ({ ...host, ...(ready[i] as HostReady), name: `host-${host.index}` })),
       balancerSocket: socket,
       checkedBackend,

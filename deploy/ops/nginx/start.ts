@@ -35,7 +35,7 @@ import {
 import { productionRoutes } from '@wenrun/reference-api';
 import { readServedConfig } from '../../serve/addresses';
 import { siteAddressesOf } from '../../serve/headers';
-import { coordinationProcesses, guardProcess, sharedDatabaseUrl } from '../../serve/siteProcesses';
+import { coordinationLogin, coordinationProcesses, guardProcess, sharedDatabaseUrl } from '../../serve/siteProcesses';
 import { Supervisor, type ChildSpec } from '../../serve/supervisor';
 import { API_SETTINGS_ENV, DATABASE_ENV, pickEnv, RENDER_ENV } from '../../serve/childEnv';
 import { configAfterEdit, originOf, remotePortOptions, renderNginxConfig, type NginxSite, type NginxTls } from './config';
@@ -273,6 +273,8 @@ async function main(): Promise<void> {
   // Several hosts on one PostgreSQL (DATABASE_URL): this host's config file follows the database's, its render servers
   // hear of every activity change, and its guard waits for the site's lease (deploy/ops/coordination/).
   const databaseUrl = sharedDatabaseUrl();
+  // Its own role when the site gives one (the several-hosts form): the API's role reads none of their tables.
+  const coordination = coordinationLogin();
   const children: ChildSpec[] = [
     // The reference API in production mode, unless another API stands behind this nginx: it trusts this nginx (and
     // nothing else) to say who the visitor is, and answers the site's own origins.
@@ -313,7 +315,7 @@ async function main(): Promise<void> {
               fieldDataUrl: upstream,
               env: {
                 ...SECRETS_UNSET,
-                ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+                ...coordination,
                 ADMIN_TOKEN_FILE: secrets.adminTokenFile,
                 ...(tls ? { NODE_EXTRA_CA_CERTS: tls.certificate } : {}),
               },
@@ -323,8 +325,8 @@ async function main(): Promise<void> {
           },
         ]
       : []),
-    ...(databaseUrl
-      ? coordinationProcesses({ runtimeConfigFile, renderServers: renderPorts.map((renderPort) => `http://127.0.0.1:${renderPort}`), databaseUrl, env: SECRETS_UNSET }).map(
+    ...(coordination
+      ? coordinationProcesses({ runtimeConfigFile, renderServers: renderPorts.map((renderPort) => `http://127.0.0.1:${renderPort}`), databaseUrl: coordination.DATABASE_URL, env: { ...SECRETS_UNSET, ...coordination } }).map(
           (child) => ({ ...child, ...runAs(accounts?.api) }),
         )
       : []),

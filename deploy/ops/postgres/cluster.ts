@@ -19,11 +19,19 @@ export interface ClusterOptions {
   trusted?: string[];
   /** The one role and database the site connects as. */
   database?: string;
+  /**
+   * Instead of `trusted`: only these roles, only from these networks, each with its password (scram-sha-256); the
+   * database's own superuser (`database`) comes in on the cluster's socket alone, which only root and PostgreSQL's
+   * account reach. The several-hosts form's (deploy/ops/hosts), where other users share the machine.
+   */
+  admit?: { roles: string[]; from: string[] };
 }
 
 export interface Cluster {
   /** postgres://… for the first listen address. */
   url: string;
+  /** postgres://… on the cluster's socket, as its superuser: for root and PostgreSQL's account only. */
+  socketUrl: string;
   port: number;
   folder: string;
   /** The server's log, read when it fails to start. */
@@ -93,6 +101,13 @@ export function clusterParentFolder(): string {
   return os.tmpdir();
 }
 
+/** pg_hba.conf's lines: everyone trusted from `trusted`, or only the admitted roles with their passwords. */
+function hostBasedAccess(database: string, access: { trusted: string[] } | { roles: string[]; from: string[] }): string[] {
+  if ('trusted' in access) return ['local all all trust', ...access.trusted.map((cidr) => `host all all ${cidr} trust`)];
+  const roles = access.roles.join(',');
+  return [`local all ${database} trust`, ...access.from.map((cidr) => `host ${database} ${roles} ${cidr} scram-sha-256`)];
+}
+
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   if (!postgresInstalled()) throw new Error('没有找到 PostgreSQL 15（apt-get install postgresql）');
   const listen = options.listen ?? ['127.0.0.1'];
@@ -112,10 +127,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     asAccount,
   );
   if (init.status !== 0) throw new Error(`initdb 失败：${init.stderr || init.stdout}`);
-  fs.writeFileSync(
-    path.join(data, 'pg_hba.conf'),
-    ['local all all trust', ...trusted.map((cidr) => `host all all ${cidr} trust`)].join('\n') + '\n',
-  );
+  fs.writeFileSync(path.join(data, 'pg_hba.conf'), hostBasedAccess(database, options.admit ?? { trusted }).join('\n') + '\n');
 
   const server = spawn(
     path.join(POSTGRES_BIN, 'postgres'),
@@ -165,6 +177,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
   return {
     url: `postgres://${database}@${address}:${options.port}/${database}`,
+    socketUrl: `postgres://${database}@${encodeURIComponent(folder)}:${options.port}/${database}`,
     port: options.port,
     folder,
     logFile,

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
+import { withDatabasePassword } from '@wenrun/shared/node';
 import { MIGRATIONS, migrationProvider } from './migrations';
 import type { Dialect } from './migrations/dialect';
 import type { Schema } from './schema';
@@ -72,7 +73,7 @@ async function migrate(kysely: Kysely<Schema>, dialect: Dialect, to?: string): P
 }
 
 function openPostgres(url: string, poolSize: number): Db {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({ connectionString: withDatabasePassword(url), max: poolSize, types: pgTypes, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle connection the server dropped (a restart, a failover) is an error event on the pool, not a crash.
   pool.on('error', () => undefined);
   const kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
