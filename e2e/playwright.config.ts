@@ -37,13 +37,13 @@ export default defineConfig<EngineOptions>({
     launchOptions: { executablePath: CHROMIUM_TEST_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
+    // The visitor flows in WebKitGTK (MiniBrowser through WebKitWebDriver) and in Firefox, in the site's phase: they use
+    // the site `npm start` serves, whose API origin the config edits move for a while (e2e/README.md § Time). Listed
+    // first and spread over the workers, so the slowest engine's flows do not run alone at the phase's end.
+    { name: 'webkit', testMatch: /visitor-flows\.spec\.ts$/, fullyParallel: true, use: { engine: 'webkit' } },
+    { name: 'firefox', testMatch: /visitor-flows\.spec\.ts$/, fullyParallel: true, use: { engine: 'firefox' } },
     // Every test in Chromium, the visitor flows among them.
     { name: 'site', testIgnore: /(shutdown|attacker(-[a-z-]+)?|config-edits|\/dev|hosts)\.spec\.ts$/ },
-    // The same visitor flows in the second engine.
-    { name: 'firefox', testMatch: /visitor-flows\.spec\.ts$/, use: { engine: 'firefox' } },
-    // And in the third, WebKitGTK (MiniBrowser through WebKitWebDriver). In the site's phase, as Firefox: the flows use
-    // the site `npm start` serves, whose API origin the config edits move for a while (e2e/README.md § Time).
-    { name: 'webkit', testMatch: /visitor-flows\.spec\.ts$/, use: { engine: 'webkit' } },
     // Starts `npm run dev` on its worker's ports: webpack in watch mode takes every core for a minute, so not beside
     // the site's many tests, but beside the phases below, which leave a worker idle for much of their time.
     { name: 'dev', testMatch: /\/dev\.spec\.ts$/, dependencies: ['site', 'firefox', 'webkit'] },

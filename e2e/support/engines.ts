@@ -54,7 +54,7 @@ export const test = base.extend<{ visitorPage: VisitorPage }, EngineOptions & { 
       await use(new VisitorPage(firefoxDriver(page)));
       await context.close();
     } else {
-      const session = await WebKitSession.open(engineBrowser.browser.origin);
+      const session = await WebKitSession.open(engineBrowser.browser);
       await session.setViewport(DESKTOP);
       await use(new VisitorPage(webkitDriver(session)));
       await session.close();

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { WEBKIT_CAPABILITIES } from '../tools/webkit';
+import { WEBKIT_CAPABILITIES, type WebKitDriverProcess } from '../tools/webkit';
 import type { EngineDriver, Key, Viewport } from './visitor-page';
 
 /** A classic WebDriver answer: the command's value, or an error with its name and message. */
@@ -58,6 +58,9 @@ async function drawnViewport(): Promise<{ width: number; height: number }> {
   return { width: window.innerWidth, height: window.innerHeight };
 }
 
+/** A MiniBrowser starts in 1–2 s; a session not made in 20 s will not be. */
+const SESSION_START_MS = 20_000;
+
 /**
  * One WebDriver session of a WebKitWebDriver, over plain HTTP (`fetch`): the few commands the flows need. A
  * session is one MiniBrowser, started by `open` and ended by `close`.
@@ -69,11 +72,20 @@ export class WebKitSession {
 
   private constructor(private readonly base: string) {}
 
-  static async open(driverOrigin: string): Promise<WebKitSession> {
-    const created = (await command(`${driverOrigin}/session`, 'POST', { capabilities: { alwaysMatch: WEBKIT_CAPABILITIES } })) as {
-      sessionId: string;
-    };
-    return new WebKitSession(`${driverOrigin}/session/${created.sessionId}`);
+  /**
+   * A new session of `driver`. Now and then (once in some hundred sessions on the busy machine) the driver drops the
+   * connection that asks for one, or never answers it: the driver is then started afresh, once. The site is not
+   * under test there, only the tool that drives the engine.
+   */
+  static async open(driver: WebKitDriverProcess): Promise<WebKitSession> {
+    const create = async () =>
+      (await command(`${driver.origin}/session`, 'POST', { capabilities: { alwaysMatch: WEBKIT_CAPABILITIES } }, SESSION_START_MS)) as { sessionId: string };
+    const created = await create().catch(async (error: unknown) => {
+      console.warn(`[webkit] WebKitWebDriver 没能开始会话（${error instanceof Error ? error.message : String(error)}），重新启动它再试一次`);
+      await driver.restart();
+      return create();
+    });
+    return new WebKitSession(`${driver.origin}/session/${created.sessionId}`);
   }
 
   close(): Promise<unknown> {
@@ -237,9 +249,10 @@ async function stitchScreens(shots: { screens: string[]; offsets: number[]; widt
   return canvas.toDataURL('image/png').slice('data:image/png;base64,'.length);
 }
 
-async function command(url: string, method: 'GET' | 'POST' | 'DELETE', body?: unknown): Promise<unknown> {
+async function command(url: string, method: 'GET' | 'POST' | 'DELETE', body?: unknown, withinMs?: number): Promise<unknown> {
   const response = await fetch(url, {
     method,
+    signal: withinMs === undefined ? null : AbortSignal.timeout(withinMs),
     headers: body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });

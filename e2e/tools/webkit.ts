@@ -41,6 +41,8 @@ function browserEnv(display: string, configHome: string): NodeJS.ProcessEnv {
 /** A WebKitWebDriver on `origin`, its MiniBrowsers on an Xvfb display of their own. */
 export interface WebKitDriverProcess {
   origin: string;
+  /** Ends the driver and every MiniBrowser it started, and starts a new driver on the same port and display. */
+  restart(): Promise<void>;
   /** Ends the driver, every MiniBrowser it started and the display, each by its process group. */
   stop(): Promise<void>;
 }
@@ -105,26 +107,35 @@ export async function startWebKitDriver(port: number): Promise<WebKitDriverProce
   fs.mkdirSync(path.join(configHome, 'gtk-3.0'));
   fs.writeFileSync(path.join(configHome, 'gtk-3.0', 'gtk.css'), SHRUNK_TOOLBAR_CSS);
   const { display, xvfb } = await startXvfb();
-  const driver = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`, '--host=127.0.0.1'], {
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: browserEnv(display, configHome),
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4_000));
-  driver.stdout?.on('data', keep);
-  driver.stderr?.on('data', keep);
   const origin = `http://127.0.0.1:${port}`;
+  let driver: ChildProcess | undefined;
+  const startDriver = async () => {
+    const started = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`, '--host=127.0.0.1'], {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: browserEnv(display, configHome),
+    });
+    driver = started;
+    let output = '';
+    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4_000));
+    started.stdout?.on('data', keep);
+    started.stderr?.on('data', keep);
+    await waitReady(origin, started, () => output);
+  };
   const stop = async () => {
-    await endGroup(driver);
+    if (driver) await endGroup(driver);
     await endGroup(xvfb);
     fs.rmSync(configHome, { recursive: true, force: true });
   };
   try {
-    await waitReady(origin, driver, () => output);
+    await startDriver();
   } catch (error) {
     await stop();
     throw error;
   }
-  return { origin, stop };
+  const restart = async () => {
+    if (driver) await endGroup(driver);
+    await startDriver();
+  };
+  return { origin, restart, stop };
 }

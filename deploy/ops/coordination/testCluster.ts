@@ -3,8 +3,9 @@
  * so suites running side by side never meet, and a port something else holds at that moment is passed over.
  */
 import { startCluster, type Cluster } from '../postgres/cluster';
+import { testPort } from '../postgres/testPorts';
 
-const FIRST_PORT = 55_450;
+const FIRST_PORT = testPort(55_450);
 const PORTS_PER_SUITE = 4;
 
 const SUITES = ['sharedConfig', 'configFollower', 'guardLease', 'activityChanges', 'abortOnce'] as const;

@@ -10,9 +10,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { POSTGRES_ADMIN_URL_ENV, TEMPLATE_DATABASE } from '@wenrun/reference-api/test/postgresTemplate';
 import { startCluster, type Cluster } from './cluster';
+import { testPort } from './testPorts';
 
 /** The last port of the range 55400–55449; deploy/ops/postgres/cluster.test.ts takes the first ones, by worker. */
-const PORT = 55_449;
+const PORT = testPort(55_449);
 
 const ROOT = path.resolve(__dirname, '../../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
