@@ -4,6 +4,7 @@
  *
  * - static files: 200 connections for 20 s on `/`, a hashed chunk and `remoteEntry.js`, through each;
  * - `/about/3` through nginx, 200 connections;
+ * - `/` through nginx from one address that is not the bench's own, 200 visitors each with the key nginx gave it;
  * - pages rendered per request: 100 connections for 20 s on `/wuyou/1` and on `/search/课程` through nginx, and once
  *   more with one of the two render servers killed in the middle;
  * - right after an ops edit of the served config (the hotline): nginx `/` and `/about/3`, `npm start` `/`, each
@@ -240,6 +241,43 @@ async function fileRows(measure: Measure, { npmStart, viaNginx, nginx }: Origins
   await measure(`nginx ${aboutPath(3)}`, { url: `${viaNginx}${aboutPath(3)}`, connections: 200, headers: ACCEPT });
 }
 
+/** The address the shared-address row's visitors come from, as a school's or a carrier's NAT gives them one. */
+const SHARED_ADDRESS = '127.0.0.77';
+/** How many visitors the shared-address row plays, each a connection with the visitor key nginx gave it. */
+const SHARED_VISITORS = 200;
+
+/** The `name=value` visitor key nginx gives a first-time visitor from `localAddress`. */
+function visitorKeyFrom(url: string, ca: Buffer, localAddress: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    https
+      .get(url, { ca, agent: false, localAddress }, (response) => {
+        response.resume();
+        const key = [response.headers['set-cookie'] ?? []].flat()[0]?.split(';')[0];
+        if (key) resolve(key);
+        else reject(new Error(`${url} 没有给访客标识（Set-Cookie）`));
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * A page nginx keeps, asked by many visitors behind one address (issue 50): each connection a visitor with the key
+ * nginx gave it, all from one address that is not the bench's own (which nginx does not limit). Judged as the other
+ * kept pages, against a file of the same size: a per-address budget in front of the cache would refuse most of it.
+ */
+async function sharedAddressRow(measure: Measure, { viaNginx, nginx }: Origins): Promise<void> {
+  const keys: string[] = [];
+  for (let visitor = 0; visitor < SHARED_VISITORS; visitor += 1) keys.push(await visitorKeyFrom(`${viaNginx}/`, nginx.ca, SHARED_ADDRESS));
+  let next = 0;
+  await measure(`nginx / 一个地址后 ${SHARED_VISITORS} 位访客`, {
+    url: `${viaNginx}/`,
+    connections: SHARED_VISITORS,
+    headers: ACCEPT,
+    tlsOptions: { localAddress: SHARED_ADDRESS },
+    setupClient: (client) => client.setHeaders({ ...ACCEPT, cookie: keys[next++ % keys.length] ?? '' }),
+  });
+}
+
 /** The rows the render servers make per request, and the API's write. */
 async function renderedRows(measure: Measure, { viaNginx, nginx }: Origins): Promise<void> {
   const pages = [{ path: '/wuyou/1' }, { path: `/search/${encodeURIComponent('课程')}` }];
@@ -339,6 +377,7 @@ async function main(): Promise<void> {
       [REFERENCES.apiAnswer]: { url: `http://localhost:${API_PORT}/healthz`, connections: 100 },
     });
     await fileRows(measure, origins, chunk);
+    if (wanted(`nginx / 一个地址后 ${SHARED_VISITORS} 位访客`)) await sharedAddressRow(measure, origins);
     await renderedRows(measure, origins);
     await afterEditRows(measure, origins, demoConfigFile);
     report(runs);

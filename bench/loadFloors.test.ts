@@ -18,7 +18,7 @@ function run(speed: number, slower: Record<string, number> = {}) {
     'npm start / 配置修改后': 4_400,
     'npm start 留言 websiteMessage1.0': 900,
   };
-  return Object.entries(figures).map(([name, figure]) => ({ name, requestsPerSecond: Math.round(figure * speed * (slower[name] ?? 1)), errors: 0 }));
+  return Object.entries(figures).map(([name, figure]) => ({ name, requestsPerSecond: Math.round(figure * speed * (slower[name] ?? 1)), errors: 0, non2xx: 0 }));
 }
 
 describe('bench:load floors as ratios to a reference of the same run', () => {
@@ -51,6 +51,11 @@ describe('bench:load floors as ratios to a reference of the same run', () => {
   it('fails a row that had errors, whatever its ratio', () => {
     const errored = run(1).map((row) => (row.name === 'nginx /wuyou/1' ? { ...row, errors: 3 } : row));
     expect(checkFloors(errored, accepted, quiet)).toEqual([expect.stringContaining('nginx /wuyou/1：')]);
+  });
+
+  it('fails a row whose visitors were refused (429) however fast the refusals came', () => {
+    const refused = run(1).map((row) => (row.name === 'nginx /' ? { ...row, non2xx: 120 } : row));
+    expect(checkFloors(refused, accepted, quiet)).toEqual([expect.stringContaining('非 2xx 120')]);
   });
 
   it('keeps the machine and the references it accepted on, and the floors of rows not run this time', () => {

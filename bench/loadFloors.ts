@@ -48,6 +48,8 @@ interface Measured {
   name: string;
   requestsPerSecond: number;
   errors: number;
+  /** Answers other than 2xx: a refused visitor (429) or a failed page (5xx) is a failure however fast it came. */
+  non2xx: number;
 }
 
 /** `bench/results/load-floors.json`: the machine they were accepted on, and per row the ratio and its floor. */
@@ -77,7 +79,7 @@ export function ratios(runs: Measured[]): Map<string, { reference: string; ratio
   return result;
 }
 
-/** The rows that fall below their floor or had errors, said in Chinese; a row with no floor yet passes, said so. */
+/** The rows that fall below their floor or had errors or answers other than 2xx, said in Chinese; a row with no floor yet passes, said so. */
 export function checkFloors(runs: Measured[], floors: Floors | undefined, say: (line: string) => void = console.log): string[] {
   const failures: string[] = [];
   const measured = ratios(runs);
@@ -89,8 +91,8 @@ export function checkFloors(runs: Measured[], floors: Floors | undefined, say: (
       say(`[load] ${run.name}：没有下限（--accept 记下）`);
       continue;
     }
-    const ok = judged.ratio >= floor.floor && run.errors === 0;
-    const line = `${run.name}：${judged.ratio.toFixed(3)} × ${judged.reference}，下限 ${floor.floor.toFixed(3)}（上次认可 ${floor.accepted.toFixed(3)}），错误 ${run.errors}`;
+    const ok = judged.ratio >= floor.floor && run.errors === 0 && run.non2xx === 0;
+    const line = `${run.name}：${judged.ratio.toFixed(3)} × ${judged.reference}，下限 ${floor.floor.toFixed(3)}（上次认可 ${floor.accepted.toFixed(3)}），错误 ${run.errors}，非 2xx ${run.non2xx}`;
     say(`[load] ${ok ? '通过' : '低于下限'} ${line}`);
     if (!ok) failures.push(line);
   }

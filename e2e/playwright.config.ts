@@ -57,8 +57,9 @@ export default defineConfig<EngineOptions>({
     { name: 'tls', testMatch: /attacker-tls\.spec\.ts$/, dependencies: ['site', 'firefox', 'webkit'] },
     // Kills processes of the site the others run on, then stops it: after everything else.
     { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['attacker', 'dev', 'tls', 'webkit'] },
-    // Two hosts in network namespaces (root), a load run across them: the machine to itself, after everything else.
-    { name: 'hosts', testMatch: /\/hosts\.spec\.ts$/, dependencies: ['shutdown'] },
+    // Two hosts in network namespaces (root), a load run across them: after npm run dev and testssl, beside the
+    // attacker suite, which keeps one worker of three.
+    { name: 'hosts', testMatch: /\/hosts\.spec\.ts$/, dependencies: ['config-edits', 'dev', 'tls'] },
   ],
   webServer: [
     {

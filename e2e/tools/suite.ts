@@ -1,11 +1,13 @@
 /**
- * `npm test`'s steps, each timed: the Debian packages, the types and lint (side by side: each prints only what is
- * wrong), Jest on the Node running the suite and again on the other supported lines, then the build and the browser
- * tests. Stops at the first step that fails; ends with each step's time, which is what a slow CI run is read by.
+ * `npm test`'s steps, each timed: the Debian packages; the types, lint and the build the browser tests use (with its
+ * contract and budget checks); Jest on the Node running the suite and on the other supported lines; the browser
+ * tests. The steps of a group run side by side: tsc and ESLint keep one core each, and Jest waits on sockets,
+ * processes and PostgreSQL for much of its run, so the machine's two cores stay busy (e2e/README.md § Time). Stops
+ * after the first group with a failed step; ends with each step's time, which is what a slow CI run is read by.
  */
 import { spawn } from 'node:child_process';
 
-const STEPS = [['test:setup'], ['typecheck', 'lint'], ['test:unit'], ['test:lines'], ['test:e2e']];
+const STEPS = [['test:setup'], ['typecheck', 'lint', 'test:e2e:prepare'], ['test:unit', 'test:lines'], ['test:browsers']];
 
 function run(step: string): Promise<{ step: string; status: number; seconds: number }> {
   const started = Date.now();

@@ -10,6 +10,10 @@ declare module 'autocannon' {
     timeout?: number;
     workers?: number;
     expectBody?: string;
+    /** Options of each connection's TLS socket (`tls.connect`'s: `localAddress` among them). */
+    tlsOptions?: { localAddress?: string };
+    /** Called once per connection: headers of that connection alone (a visitor's cookie). */
+    setupClient?: (client: { setHeaders(headers: Record<string, string>): void }) => void;
   }
   interface Histogram {
     average: number;
