@@ -29,7 +29,8 @@ export default defineConfig<EngineOptions>({
   // records one: a test that fails runs once more with its trace, and the run fails all the same, flaky or not.
   retries: 1,
   failOnFlakyTests: true,
-  reporter: 'list',
+  // And each test's project, worker, start and duration as JSON, for reading a slow or failed run's timeline.
+  reporter: [['list'], ['json', { outputFile: 'test-results/report.json' }]],
   use: {
     baseURL: `http://localhost:${SHELL_PART.port}`,
     locale: 'zh-CN',
