@@ -141,7 +141,7 @@ test(`every call: no answer within ${REQUEST_TIMEOUT_MS / 1000} s shows 「${MES
       const page = await context.newPage();
       const held: Route[] = [];
       const errors = watchPageErrors(page);
-      const timeoutsAsked = await shortenTimeouts(page, call.path);
+      const timeouts = await shortenTimeouts(page, call.path);
       await answerCalls(page, call.path, async (route) => {
         held.push(route);
       });
@@ -150,7 +150,7 @@ test(`every call: no answer within ${REQUEST_TIMEOUT_MS / 1000} s shows 「${MES
       await expectNoWhiteScreen(page);
       expect(errors).toEqual([]);
       // The client asked the browser for the site's timeout.
-      const asked = await timeoutsAsked();
+      const asked = await timeouts.asked();
       expect(asked.length > 0 && asked.every((ms) => ms === REQUEST_TIMEOUT_MS), String(asked)).toBe(true);
       for (const route of held) await route.abort().catch(() => undefined);
       await page.close();

@@ -179,7 +179,7 @@ test(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s: one toast 「${MESSAGES.t
     await test.step(call.name, async () => {
       const page = await context.newPage();
       const held: Route[] = [];
-      const timeoutsAsked = await shortenTimeouts(page, call.path);
+      const timeouts = await shortenTimeouts(page, call.path);
       await call.prepare(page);
       await answerCalls(page, call.path, async (route) => {
         held.push(route);
@@ -189,7 +189,7 @@ test(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s: one toast 「${MESSAGES.t
       await expect(toasts(page)).toHaveCount(1);
       await call.kept(page);
       // The client asked the browser for the site's timeout.
-      const asked = await timeoutsAsked();
+      const asked = await timeouts.asked();
       expect(asked.length > 0 && asked.every((ms) => ms === REQUEST_TIMEOUT_MS), String(asked)).toBe(true);
       for (const route of held) await route.abort().catch(() => undefined);
       await page.close();
