@@ -262,10 +262,13 @@ async function main(): Promise<void> {
   // Another API behind this nginx knows only the operator's token: without one the guard could never judge, and
   // one that logs so every minute is missed; it is not started, and that is said once.
   const guarded = !args.upstream || operatorToken !== undefined;
+  // The served config and its https API (through this nginx, whose certificate it trusts): never the build's config,
+  // whose API is the demo's http://localhost:3100, where any local user could listen for the token.
+  const statusCommand = `ADMIN_TOKEN_FILE=${secrets.adminTokenFile}${tls ? ` NODE_EXTRA_CA_CERTS=${tls.certificate}` : ''} npm run release -- status --config ${runtimeConfigFile}`;
   if (!guarded) {
     console.error(`[nginx] 未设置 ADMIN_TOKEN（或 ADMIN_TOKEN_FILE）：灰度守卫读不到 ${upstream} 的现场数据，这次不启动守卫，灰度不会被自动中止`);
   } else if (secrets.madeAdminToken) {
-    console.log(`[nginx] 未设置 ADMIN_TOKEN：本次运行的管理令牌已生成在 ${secrets.adminTokenFile}（只有 ${accounts ? API_USER : '本用户'}和 root 可读），灰度守卫用它读取现场数据；查看状态：ADMIN_TOKEN_FILE=${secrets.adminTokenFile} npm run release -- status`);
+    console.log(`[nginx] 未设置 ADMIN_TOKEN：本次运行的管理令牌已生成在 ${secrets.adminTokenFile}（只有 ${accounts ? API_USER : '本用户'}和 root 可读），灰度守卫用它读取现场数据；查看状态：${statusCommand}`);
   }
   // Several hosts on one PostgreSQL (DATABASE_URL): this host's config file follows the database's, its render servers
   // hear of every activity change, and its guard waits for the site's lease (deploy/ops/coordination/).
