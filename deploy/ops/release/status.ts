@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { describeRelease, parseRuntimeConfig, REMOTE_NAMES, type ReleaseFieldData, type ReleaseSideFigures } from '@wenrun/shared/node';
 import { checkEntry, type EntryChecker, type EntryState } from './entryCheck';
-import { readReleaseFigures, requireTlsForToken, type FieldDataSource } from './fieldFigures';
+import { readReleaseFigures, type FieldDataSource } from './fieldFigures';
 import { canaryStartedAt, historyFileBeside, readHistory, type HistoryLine } from './history';
 import { judgeRelease } from './guard';
 import { parseThresholds, type GuardThresholds } from './thresholds';
@@ -69,7 +69,6 @@ export async function statusReport(options: StatusOptions): Promise<string[]> {
 
   let day: ReleaseFieldData | undefined;
   try {
-    requireTlsForToken(source);
     day = await readReleaseFigures(source, now - DAY_MS, guardSettings.thresholds.leaveOutClients);
   } catch (error) {
     lines.push(`  ${error instanceof Error ? error.message : String(error)}`);
