@@ -1,12 +1,13 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { ACTIVITY_ROUTE, API_PATHS, type Envelope, type FieldEvent } from '@wenrun/shared/node';
+import { formGuard } from '@wenrun/deploy/ops/nginx/formGuard';
 import type { EntryChecker } from '@wenrun/deploy/ops/release/entryCheck';
-import { createGuard } from '@wenrun/deploy/ops/release/guard';
 import { historyFileBeside } from '@wenrun/deploy/ops/release/history';
 import { takeStep } from '@wenrun/deploy/ops/release/release';
-import { statusReport } from '@wenrun/deploy/ops/release/status';
 import { expect, test } from '../support/fixtures';
 import { request } from '../support/https';
+import { ROOT } from '../support/site';
 
 /**
  * Issue 41's first attack, against the production form (nginx over TLS, the reference API in production mode
@@ -17,8 +18,33 @@ import { request } from '../support/https';
  */
 test.use({ ignoreHTTPSErrors: true });
 
-/** The canary's entries need not answer here: the guard and `status` are told they do (entryCheck.ts is tested alone). */
+/** The canary's entry need not answer here: the release step is told it does (entryCheck.ts is tested alone). */
 const answers: EntryChecker = async (entry) => ({ entry, version: entry.includes('/canary/') ? '0.2.0' : '0.1.0' });
+
+/**
+ * `command` run in the repository with `args` and the environment `env` (besides PATH) until it has said `until`;
+ * what it said. How ops run the guard and `status`: processes of their own, trusting the site's certificate.
+ */
+function saysUntil(command: string, args: string[], env: NodeJS.ProcessEnv, until: RegExp): Promise<string> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { PATH: process.env.PATH, ...env }, detached: true });
+    let said = '';
+    const stop = () => {
+      if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+    };
+    const late = setTimeout(stop, 60_000);
+    const hear = (chunk: Buffer) => {
+      said += chunk.toString();
+      if (until.test(said)) stop();
+    };
+    child.stdout.on('data', hear);
+    child.stderr.on('data', hear);
+    child.on('close', () => {
+      clearTimeout(late);
+      resolve(said);
+    });
+  });
+}
 
 test('260 forged failing views from one address do not make the guard abort a canary its real visitors find fine; `status` shows the verdict', async ({ nginxSite }) => {
   test.setTimeout(120_000);
@@ -68,17 +94,22 @@ test('260 forged failing views from one address do not make the guard abort a ca
     // The attack: 260 failing canary views from one address, every one accepted as before.
     await visitors(143, 1, 260, 'canary', true);
 
-    // What the production form's guard does every minute, with its token, reading the API behind nginx.
-    const fieldData = { baseUrl: `http://127.0.0.1:${nginxSite.apiUpstreamPort}`, token: nginxSite.adminToken };
-    const lines: string[] = [];
-    const [judged] = await createGuard({ configFile, fieldData, check: answers, log: (line) => lines.push(line) }).checkOnce();
-    expect(judged?.verdict.kind).toBe('no-harm-seen');
-    expect(judged?.aborted).toBe(false);
-    expect(lines).toEqual([expect.stringMatching(/^\[guard\] wuyou 灰度 .*：未见变差/)]);
+    // What the production form's guard does every minute: the guard as the form starts it (formGuard.ts), with the
+    // token through nginx's API origin over TLS, trusting the site's certificate; its first check is at once.
+    const tokenFile = test.info().outputPath('admin-token');
+    fs.writeFileSync(tokenFile, `${nginxSite.adminToken}\n`, { mode: 0o600 });
+    const guard = formGuard({ runtimeConfigFile: configFile, apiOrigin: nginxSite.api, adminTokenFile: tokenFile, certificate: nginxSite.certificateFile, metricsPort: 0 });
+    const guardSaid = await saysUntil(process.execPath, ['--import', 'tsx', guard.entry, ...(guard.args ?? [])], guard.env ?? {}, /\[guard\] wuyou/);
+    expect(guardSaid).toMatch(/\[guard\] wuyou 灰度 .*：未见变差/);
+    expect(guardSaid).not.toMatch(/已中止|应中止/);
     const served = JSON.parse(fs.readFileSync(configFile, 'utf8')) as { remotes: { wuyou: { canary?: { entry: string } } } };
     expect(served.remotes.wuyou.canary?.entry).toBe(canaryEntry);
 
-    const status = (await statusReport({ configFile, fieldData, check: answers })).join('\n');
+    // `status` as ops run it: the command the start printed, word for word (the served config, nginx's API origin,
+    // the site's certificate).
+    const printed = /查看状态：(.+)$/m.exec(fs.readFileSync(nginxSite.logFile, 'utf8'))?.[1];
+    expect(printed).toContain(`--field-data ${nginxSite.api}`);
+    const status = await saysUntil('sh', ['-c', printed ?? 'false'], {}, /最近的发布记录/);
     expect(status).toMatch(/守卫判定（灰度开始以来 \d+ 分钟）：未见变差/);
     // The canary side as ops see it: all 500 views, from 61 addresses; the one that sent 260 is left out of the verdict.
     expect(status).toMatch(/灰度\s+500\s+61\s/);

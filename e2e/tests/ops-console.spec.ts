@@ -4,7 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { ACTIVITY_ROUTE, activityPath, REMOTE_PARTS, RENDER_PORT, RUNTIME_CONFIG_FILE, type FieldEvent } from '@wenrun/shared/node';
 import { openDatabase } from '@wenrun/reference-api/db/database';
 import { createFieldDataStore } from '@wenrun/reference-api/db/fieldData';
-import { startServer, type TestServer } from '@wenrun/reference-api/test/harness';
+import { startDemoTwin, startServer, type TestServer } from '@wenrun/reference-api/test/harness';
 import type { EntryChecker } from '@wenrun/deploy/ops/release/entryCheck';
 import { createGuard } from '@wenrun/deploy/ops/release/guard';
 import { takeStep } from '@wenrun/deploy/ops/release/release';
@@ -98,8 +98,15 @@ test('the ops console: a canary of wuyou fails from 14:00, the guard aborts it a
     await takeStep({ configFile, verb: 'canary', remote: 'wuyou', entry: CANARY, percent: 10, reason: '发布 2.1.0', check: answers, now: () => new Date(now) });
 
     now = at(14, 20);
-    const [judged] = await createGuard({ configFile, fieldData: { baseUrl: apiUrl, token: TOKEN }, check: answers, now: () => now, log: () => undefined }).checkOnce();
-    expect(judged).toMatchObject({ remote: 'wuyou', aborted: true });
+    // The guard's check here, on the test's clock: the same figures from a demo twin of the API, without the token,
+    // which goes over https alone (the production form's guard: attacker-fielddata.spec.ts).
+    const twin = await startDemoTwin(api, { now: () => now });
+    try {
+      const [judged] = await createGuard({ configFile, fieldData: { baseUrl: twin.url }, check: answers, now: () => now, log: () => undefined }).checkOnce();
+      expect(judged).toMatchObject({ remote: 'wuyou', aborted: true });
+    } finally {
+      await twin.close();
+    }
 
     // The site's render server renders an activity page, then answers it from its cache: figures the console reads
     // from the server itself, through the API.

@@ -36,6 +36,8 @@ export interface NginxSite {
   adminToken: string;
   /** The self-signed certificate this nginx made: the only one the tests trust. */
   ca: Buffer;
+  /** Its file, for a process that trusts it as ops' do (`NODE_EXTRA_CA_CERTS`). */
+  certificateFile: string;
 }
 
 /** How many ports a site takes: the shell, each remote, the API proxy, plain HTTP, two render servers, the API. */
@@ -190,6 +192,7 @@ export async function startNginxSite({ root, ports, siteDir, tls, balancer, env,
     keyFile: tls?.key ?? path.join(tlsDir, 'site.key'),
     adminToken,
     ca,
+    certificateFile: certificate,
   };
   return {
     site,

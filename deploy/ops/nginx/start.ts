@@ -35,7 +35,7 @@ import {
 import { productionRoutes } from '@wenrun/reference-api';
 import { readServedConfig } from '../../serve/addresses';
 import { siteAddressesOf } from '../../serve/headers';
-import { coordinationLogin, coordinationProcesses, guardProcess, sharedDatabaseUrl } from '../../serve/siteProcesses';
+import { coordinationLogin, coordinationProcesses, sharedDatabaseUrl } from '../../serve/siteProcesses';
 import { Supervisor, type ChildSpec } from '../../serve/supervisor';
 import { API_SETTINGS_ENV, DATABASE_ENV, pickEnv, RENDER_ENV } from '../../serve/childEnv';
 import { configAfterEdit, originOf, remotePortOptions, renderNginxConfig, type NginxSite, type NginxTls } from './config';
@@ -61,6 +61,7 @@ import {
 import { visitorKeyScript, visitorSecret } from './visitorKey';
 import { selfSignedCertificate } from './certificate';
 import { writeNewFile } from './rootWrites';
+import { formGuard, statusCommand } from './formGuard';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
@@ -260,12 +261,17 @@ async function main(): Promise<void> {
   const secrets = writeSecrets(prefix, accounts?.api, { adminToken: operatorToken, proxySecret });
   letGuardWrite(accounts?.api, runtimeConfigFile, path.join(path.dirname(runtimeConfigFile), RELEASE_HISTORY_FILE));
   // Another API behind this nginx knows only the operator's token: without one the guard could never judge, and
-  // one that logs so every minute is missed; it is not started, and that is said once.
-  const guarded = !args.upstream || operatorToken !== undefined;
-  if (!guarded) {
+  // one that logs so every minute is missed; it is not started, and that is said once. Nor without TLS: the token
+  // goes over https alone (formGuard.ts).
+  const tokenKnown = !args.upstream || operatorToken !== undefined;
+  const guarding = tokenKnown && tls ? { runtimeConfigFile, apiOrigin: origins.api, adminTokenFile: secrets.adminTokenFile, certificate: tls.certificate } : undefined;
+  if (!tokenKnown) {
     console.error(`[nginx] 未设置 ADMIN_TOKEN（或 ADMIN_TOKEN_FILE）：灰度守卫读不到 ${upstream} 的现场数据，这次不启动守卫，灰度不会被自动中止`);
-  } else if (secrets.madeAdminToken) {
-    console.log(`[nginx] 未设置 ADMIN_TOKEN：本次运行的管理令牌已生成在 ${secrets.adminTokenFile}（只有 ${accounts ? API_USER : '本用户'}和 root 可读），灰度守卫用它读取现场数据；查看状态：ADMIN_TOKEN_FILE=${secrets.adminTokenFile} npm run release -- status`);
+  } else if (!guarding) {
+    console.error('[nginx] 没有 TLS（--tls-cert 和 --tls-key，或 --tls-self-signed）：管理令牌只经 https 发送，灰度守卫读不到现场数据，这次不启动守卫，灰度不会被自动中止');
+  } else {
+    const where = secrets.madeAdminToken ? `未设置 ADMIN_TOKEN：本次运行的管理令牌已生成在 ${secrets.adminTokenFile}` : `管理令牌在 ${secrets.adminTokenFile}`;
+    console.log(`[nginx] ${where}（只有 ${accounts ? API_USER : '本用户'}和 root 可读），灰度守卫用它经 ${origins.api}（TLS，验证本站证书）读取现场数据；查看状态：${statusCommand(guarding)}`);
   }
   // Several hosts on one PostgreSQL (DATABASE_URL): this host's config file follows the database's, its render servers
   // hear of every activity change, and its guard waits for the site's lease (deploy/ops/coordination/).
@@ -302,20 +308,12 @@ async function main(): Promise<void> {
             },
           },
         ]),
-    // The canary guard, on the served config, reading field data from the API behind this nginx directly, with the
-    // form's admin token file (the operator's token, or one made for this run). It asks each entry's version.json
-    // before it aborts, through this nginx: it trusts the certificate nginx shows.
-    ...(guarded
+    ...(guarding
       ? [
           {
-            ...guardProcess(runtimeConfigFile, {
-              fieldDataUrl: upstream,
-              env: {
-                ...SECRETS_UNSET,
-                ...coordination,
-                ADMIN_TOKEN_FILE: secrets.adminTokenFile,
-                ...(tls ? { NODE_EXTRA_CA_CERTS: tls.certificate } : {}),
-              },
+            ...formGuard({
+              ...guarding,
+              ...(coordination ? { coordination } : {}),
               metricsPort: port(args['guard-metrics-port'], { anyFree: true }),
             }),
             ...runAs(accounts?.api),

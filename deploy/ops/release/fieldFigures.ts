@@ -19,12 +19,26 @@ export function tokenFromEnv(env: NodeJS.ProcessEnv = process.env): string | und
   return adminTokenEnv(env);
 }
 
+/**
+ * The admin token goes over TLS alone (issue 51), whoever reads the figures (the guard, `status`): on an `http:`
+ * address whoever holds the port reads it, and a port is free to any local user while its server restarts (the
+ * production form's API, nginx) or where nothing of ours listens (the demo's 3100, which the build's config names).
+ * The demo form needs no token (its API answers the development twin).
+ */
+function requireTlsForToken({ baseUrl, token }: FieldDataSource): void {
+  if (token && !baseUrl.startsWith('https:')) {
+    throw new Error(`管理令牌只经 https 发送：${baseUrl} 不是 https 地址，已拒绝发送（生产形态：nginx 启动时打印的查看状态命令经 nginx 的 https API 读取；演示形态不需要管理令牌）`);
+  }
+}
+
 /** The figures since `since`, each count also with the `leaveOut` clients that push it most either way left out. */
 export async function readReleaseFigures({ baseUrl, token }: FieldDataSource, since: number, leaveOut = 0): Promise<ReleaseFieldData> {
+  requireTlsForToken({ baseUrl, ...(token ? { token } : {}) });
   const url = `${baseUrl.replace(/\/$/, '')}${token ? ADMIN_PREFIX : DEV_PREFIX}${RELEASE_FIGURES_PATH}?since=${Math.floor(since)}&leaveOut=${leaveOut}`;
   let response: Response;
   try {
-    response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: AbortSignal.timeout(FIELD_FIGURES_TIMEOUT_MS) });
+    // No redirect followed: the token stays with the address checked above.
+    response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, redirect: 'error', signal: AbortSignal.timeout(FIELD_FIGURES_TIMEOUT_MS) });
   } catch (error) {
     throw new Error(`无法读取现场数据：${baseUrl} 无法连接（${error instanceof Error ? error.message : String(error)}）`, { cause: error });
   }

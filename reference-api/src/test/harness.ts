@@ -84,22 +84,38 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-/** A real server on a free loopback port with its own database, dropped on close. */
-export async function startServer(options: Partial<ServerOptions> = {}): Promise<TestServer> {
-  const fresh = await freshDatabase();
-  const target = TEST_DIALECT === 'sqlite' ? { databasePath: fresh.target } : { databasePath: ':memory:', databaseUrl: fresh.target };
-  const app = await buildServer({ ...target, logger: false, devEndpoints: true, ...options });
+/** The server options that open `database` (a file, or a PostgreSQL database's address) in the suite's dialect. */
+const databaseOptions = (database: string) => (TEST_DIALECT === 'sqlite' ? { databasePath: database } : { databasePath: ':memory:', databaseUrl: database });
+
+/** A server on `database` and a free loopback port; `done` runs after it closed. */
+async function serveOn(database: string, options: Partial<ServerOptions>, done: () => Promise<void>): Promise<TestServer> {
+  const app = await buildServer({ ...databaseOptions(database), logger: false, devEndpoints: true, ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     app,
-    database: fresh.target,
+    database,
     close: async () => {
       await app.close();
-      await fresh.drop();
+      await done();
     },
   };
+}
+
+/** A real server on a free loopback port with its own database, dropped on close. */
+export async function startServer(options: Partial<ServerOptions> = {}): Promise<TestServer> {
+  const fresh = await freshDatabase();
+  return serveOn(fresh.target, options, fresh.drop);
+}
+
+/**
+ * A demo-mode twin of a production `server`, on its database: the guard's figures for a test that checks in its own
+ * process on a clock of its own, from the development twin without a token, as `npm start`'s guard reads them (the
+ * admin token goes to an https: address alone: deploy/ops/release/fieldFigures.ts). Its database stays on close.
+ */
+export function startDemoTwin(server: TestServer, options: Partial<ServerOptions> = {}): Promise<TestServer> {
+  return serveOn(server.database, { ...options, devEndpoints: true }, async () => undefined);
 }
 
 /** A clock the test moves by hand. */
