@@ -350,31 +350,28 @@ test.describe('the production form: nginx over TLS, the reference API in product
   });
 
   // Last of this file's tests on the worker's nginx site (and the attacker-*.spec.ts files sort before this one): it
-  // spends the site's codes for the hour.
-  test('many addresses cannot spend more than the site\'s hourly budget of codes: past it every visitor is told, the fixture overrides nothing', async ({ nginxSite }) => {
+  // spends much of the site's codes for the hour.
+  test('a hundred addresses asking ten codes each cannot spend the site\'s hourly budget: a fresh visitor still gets a code', async ({ nginxSite }) => {
     test.setTimeout(300_000);
     const send = (localAddress: string) =>
       postForm(`${nginxSite.api}${API_PATHS.sendCode}`, { mobile: unusedMobile() }, { ca: nginxSite.ca, headers: siteOrigin(nginxSite), localAddress });
     const budget = DEFAULT_LIMITS.sendCodePerHour;
     let accepted = 0;
     const refusals = new Set<string>();
-    // Ten codes from each address (its own hourly limit), address after address, as a botnet would.
-    for (let host = 1; refusals.size === 0; host += 1) {
-      expect(host, '预算之内就该被拒绝').toBeLessThan(budget / 10 + 10);
-      const answers = await Promise.all(Array.from({ length: 10 }, () => send(`127.0.${100 + Math.floor(host / 250)}.${(host % 250) + 1}`)));
+    // Ten codes from each address (its own hourly limit), address after address, as a botnet would (issue 50).
+    for (let host = 2; host <= 101; host += 1) {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => send(`127.0.1.${host}`)));
       for (const { header } of answers) {
         if (header.code === '200') accepted += 1;
         else refusals.add(header.codeMsg);
       }
     }
-    test.info().annotations.push({ type: 'codes', description: `${accepted} 条验证码后拒绝：${[...refusals].join(' / ')}` });
-    // The worker's other tests sent a few codes of the same hour before this one.
-    expect(accepted).toBeLessThanOrEqual(budget);
-    expect(accepted).toBeGreaterThan(budget - 50);
-    // One refusal, whose wait counts down: a batch that straddles a second boundary is told two waits.
-    expect([...refusals].filter((message) => !/^验证码发送繁忙，请\d+秒后再试$/.test(message))).toEqual([]);
-    // A visitor who never asked before is refused the same way: the budget is the site's.
-    expect((await send('127.0.200.1')).header.codeMsg).toMatch(/^验证码发送繁忙，请\d+秒后再试$/);
+    test.info().annotations.push({ type: 'codes', description: `100 个地址各要 10 条：发出 ${accepted} 条，拒绝：${[...refusals].join(' / ')}` });
+    // Each client's share shrinks as the hour's budget is spent (reference-api/src/routes/auth.ts): 601 of 1000.
+    expect(accepted).toBeLessThan(budget * 0.7);
+    expect([...refusals].filter((message) => !/^(验证码发送繁忙|获取验证码次数过多)，请\d+秒后再试$/.test(message))).toEqual([]);
+    // A visitor who never asked before is served at once.
+    expect((await send('127.0.200.1')).header.code).toBe('200');
   });
 });
 

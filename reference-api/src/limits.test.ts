@@ -199,10 +199,10 @@ describe('accounts: sessions per account, failed logins that expire', () => {
     const auth = createAuthStore(db, { sessionsPerUser: 10, loginFailures: 3 });
     const rows = () => column(db, 'SELECT mobile FROM login_failures ORDER BY id');
     // A number guessed at once and never again.
-    await auth.recordFailure('13512345000', 1_000, 1_000 - LOGIN_WINDOW_MS);
-    await auth.recordFailure('13512345001', 1_000 + LOGIN_WINDOW_MS, 1_000);
+    await auth.recordFailure('13512345000', '203.0.113.1', 1_000, 1_000 - LOGIN_WINDOW_MS);
+    await auth.recordFailure('13512345001', '203.0.113.1', 1_000 + LOGIN_WINDOW_MS, 1_000);
     expect(await rows()).toEqual(['13512345001']);
-    for (let i = 2; i <= 5; i += 1) await auth.recordFailure(`1351234500${i}`, 2_000 + LOGIN_WINDOW_MS, 2_000);
+    for (let i = 2; i <= 5; i += 1) await auth.recordFailure(`1351234500${i}`, '203.0.113.1', 2_000 + LOGIN_WINDOW_MS, 2_000);
     expect(await rows()).toEqual(['13512345003', '13512345004', '13512345005']);
   });
 });

@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../context';
 import type { UserRow, WindowCount } from '../db/auth';
 import { ApiFailure, CODES, ok } from '../envelope';
-import { clientIp } from '../net';
+import { clientOf } from '../net';
 import { createCodeReservations } from '../security/codeReservations';
 import { verifyAgainstDecoy, verifySecret } from '../security/hash';
 import { assertSiteOrigin } from '../security/siteOrigin';
@@ -23,6 +23,12 @@ export const CODE_LENGTH = 6;
 export const MAX_LOGIN_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const HOUR_MS = 3600 * 1000;
+/**
+ * The share of the codes left in the site's hour one client may take (and at least one): the first clients of an hour
+ * may take their 10, later ones fewer as the budget is spent: a hundred addresses asking ten each take 601
+ * of 1000 and leave 399 for everyone else; it takes 383 clients to spend it all (README.md, Limits).
+ */
+export const CLIENT_SHARE_OF_REMAINING = 0.01;
 const CODE_PATTERN = new RegExp(`^\\d{${CODE_LENGTH}}$`);
 /** The dev-only memory of plain codes forgets the oldest mobiles beyond this. */
 const DEV_CODES_KEPT = 1000;
@@ -72,18 +78,21 @@ function together(a: WindowCount, b: WindowCount): WindowCount {
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { auth, now } = ctx;
 
-  /** Password and code logins share one failure counter per mobile, so switching method gains nothing. */
-  async function assertNotLocked(mobile: string, at: number): Promise<void> {
-    const { count, oldest } = await auth.failuresSince(mobile, at - LOGIN_WINDOW_MS);
+  /**
+   * Password and code logins share one failure counter per client and mobile, so switching method gains nothing,
+   * and strangers failing a mobile's password lock out themselves, never its owner at their own address.
+   */
+  async function assertNotLocked(mobile: string, client: string, at: number): Promise<void> {
+    const { count, oldest } = await auth.failuresSince(mobile, client, at - LOGIN_WINDOW_MS);
     if (count >= MAX_LOGIN_FAILURES && oldest !== null) {
       const minutes = Math.ceil(secondsUntil(oldest + LOGIN_WINDOW_MS, at) / 60);
       throw new ApiFailure(CODES.tooMany, AUTH_MESSAGES.locked(minutes));
     }
   }
 
-  async function failLogin(mobile: string, at: number, message: string): Promise<never> {
-    await auth.recordFailure(mobile, at, at - LOGIN_WINDOW_MS);
-    const left = MAX_LOGIN_FAILURES - (await auth.failuresSince(mobile, at - LOGIN_WINDOW_MS)).count;
+  async function failLogin(mobile: string, client: string, at: number, message: string): Promise<never> {
+    await auth.recordFailure(mobile, client, at, at - LOGIN_WINDOW_MS);
+    const left = MAX_LOGIN_FAILURES - (await auth.failuresSince(mobile, client, at - LOGIN_WINDOW_MS)).count;
     if (left <= 0) throw new ApiFailure(CODES.tooMany, AUTH_MESSAGES.locked(LOGIN_WINDOW_MS / 60_000));
     const warning = left <= 2 ? AUTH_MESSAGES.attemptsLeft(left) : '';
     throw new ApiFailure(CODES.unauthorized, `${message}${warning}`);
@@ -106,15 +115,15 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post(API_PATHS.passwordLogin, loginConfig, async (request) => {
     const { mobile, password } = parseBody(passwordLoginBody, request.body);
-    await assertNotLocked(mobile, now());
+    const client = clientOf(request);
+    await assertNotLocked(mobile, client, now());
     const user = await auth.findUser(mobile);
-    const valid = user?.password_hash
-      ? await verifySecret(password, user.password_hash)
-      : await verifyAgainstDecoy(password);
+    const hash = user?.password_hash;
+    const valid = await ctx.hashGate.run(client, () => (hash ? verifySecret(password, hash) : verifyAgainstDecoy(password)));
     // The clock is read again after the slow hash so the failure lands at the time it really happened.
-    if (!user || !valid) return failLogin(mobile, now(), AUTH_MESSAGES.wrongPassword);
+    if (!user || !valid) return failLogin(mobile, client, now(), AUTH_MESSAGES.wrongPassword);
     // Parallel guesses all passed the first check; the ones that failed meanwhile count now.
-    await assertNotLocked(mobile, now());
+    await assertNotLocked(mobile, client, now());
     return ok(await loggedIn(user, now()));
   });
 
@@ -155,20 +164,24 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { limits } = ctx;
     assertUnder(toMobile, limits.sendCodePerMobilePerHour, at, AUTH_MESSAGES.mobileTooMany);
     assertUnder(together(fromIp, reservations.fromIp(ip)), limits.sendCodePerIpPerHour, at, AUTH_MESSAGES.ipTooMany);
-    assertUnder(together(sent, reservations.all()), limits.sendCodePerHour, at, AUTH_MESSAGES.siteBusy);
+    const siteWide = together(sent, reservations.all());
+    assertUnder(siteWide, limits.sendCodePerHour, at, AUTH_MESSAGES.siteBusy);
+    // A client's share of what is left of the site's hour: no hundred clients can spend it for everyone.
+    const share = Math.max(1, Math.floor((limits.sendCodePerHour - siteWide.count) * CLIENT_SHARE_OF_REMAINING));
+    assertUnder(together(fromIp, reservations.fromIp(ip)), share, at, AUTH_MESSAGES.siteBusy);
     return reservations.reserve(mobile, ip, at);
   }
 
   app.post(API_PATHS.sendCode, async (request) => {
     assertSiteOrigin(request, ctx.siteOrigins);
     const { mobile } = parseBody(sendCodeBody, request.body);
-    const ip = clientIp(request.ip);
+    const client = clientOf(request);
     const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
-    const release = await reserveSend(mobile, ip, now());
+    const release = await reserveSend(mobile, client, now());
     try {
-      const codeHash = await ctx.hashCode(code);
+      const codeHash = await ctx.hashGate.run(client, () => ctx.hashCode(code));
       const at = now();
-      await auth.storeCode(mobile, codeHash, ip, at, at + CODE_TTL_SECONDS * 1000);
+      await auth.storeCode(mobile, codeHash, client, at, at + CODE_TTL_SECONDS * 1000);
     } finally {
       // Stored, the code is counted by the database from here on. Failed, it was never sent: keeping its slot
       // would refuse the visitor's retry for 60 s and spend one of the IP's codes of the hour on nothing.
@@ -191,15 +204,16 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post(API_PATHS.codeLogin, loginConfig, async (request) => {
     const { mobile, code } = parseBody(codeLoginBody, request.body);
+    const client = clientOf(request);
     const at = now();
-    await assertNotLocked(mobile, at);
+    await assertNotLocked(mobile, client, at);
     const latest = await auth.latestCode(mobile);
     // No guess is possible without an outstanding code, so these two do not count as failed attempts.
     if (!latest) throw new ApiFailure(CODES.unauthorized, AUTH_MESSAGES.noCode);
     if (latest.used_at !== null) throw new ApiFailure(CODES.unauthorized, AUTH_MESSAGES.codeUsed);
     if (latest.expires_at <= at) throw new ApiFailure(CODES.unauthorized, AUTH_MESSAGES.codeExpired);
-    if (!(await verifySecret(code, latest.code_hash))) return failLogin(mobile, now(), AUTH_MESSAGES.wrongCode);
-    await assertNotLocked(mobile, now());
+    if (!(await ctx.hashGate.run(client, () => verifySecret(code, latest.code_hash)))) return failLogin(mobile, client, now(), AUTH_MESSAGES.wrongCode);
+    await assertNotLocked(mobile, client, now());
     if (!(await auth.useCode(latest.id, now()))) throw new ApiFailure(CODES.unauthorized, AUTH_MESSAGES.codeUsed);
     return ok(await loggedIn(await auth.findOrCreateVisitor(mobile, now()), now()));
   });
