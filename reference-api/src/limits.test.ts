@@ -135,6 +135,8 @@ describe('sending codes: no SMS pumping', () => {
     server = await startServer({ now: clock.now, trustedProxies: ['127.0.0.1'], limits: { sendCodePerHour: 3 } });
     for (let i = 0; i < 3; i += 1) expect((await sendCode(`1351234100${i}`, `203.0.113.${10 + i}`)).body?.header.code).toBe(SUCCESS_CODE);
     expectRefusal(await sendCode('13512341009', '198.51.100.1'), AUTH_MESSAGES.siteBusy(3600));
+    // A client that had a code is told the same: the site's hour is spent, not its own.
+    expectRefusal(await sendCode('13512341008', '203.0.113.10'), AUTH_MESSAGES.siteBusy(3600));
     clock.advance(HOUR + 1);
     expect((await sendCode('13512341009', '198.51.100.1')).body?.header.code).toBe(SUCCESS_CODE);
   });

@@ -147,8 +147,11 @@ export function createAuthStore({ kysely }: Db, caps: AuthCaps = DEFAULT_AUTH_CA
         .limit(1)
         .executeTakeFirst(),
 
-    codesFromIpSince: (ip: string, since: number): Promise<WindowCount> =>
-      windowOf(codeWindow(since).where('ip', '=', ip).executeTakeFirst()),
+    /** When each code a client was sent since was made, oldest first: a client holds at most its hour's few. */
+    codeTimesFromIpSince: async (ip: string, since: number): Promise<number[]> => {
+      const rows = await kysely.selectFrom('sms_codes').select('created_at').where('ip', '=', ip).where('created_at', '>', since).orderBy('created_at').execute();
+      return rows.map((row) => Number(row.created_at));
+    },
 
     codesToMobileSince: (mobile: string, since: number): Promise<WindowCount> =>
       windowOf(codeWindow(since).where('mobile', '=', mobile).executeTakeFirst()),

@@ -9,7 +9,7 @@ import {
   type LoginResult,
   type SendCodeResult,
 } from '@wenrun/shared/node';
-import type { AppContext } from '../context';
+import type { AppContext, Limits } from '../context';
 import type { UserRow, WindowCount } from '../db/auth';
 import { ApiFailure, CODES, ok } from '../envelope';
 import { clientOf } from '../net';
@@ -24,11 +24,19 @@ export const MAX_LOGIN_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const HOUR_MS = 3600 * 1000;
 /**
- * The share of the codes left in the site's hour one client may take (and at least one): the first clients of an hour
- * may take their 10, later ones fewer as the budget is spent: a hundred addresses asking ten each take 601
- * of 1000 and leave 399 for everyone else; it takes 383 clients to spend it all (README.md, Limits).
+ * The share of the codes the other clients left in the site's hour that one client may take (and at least one): the
+ * first clients of an hour take their 10, later ones fewer as the others spend the budget, and a client's own codes
+ * never shrink its own share. A hundred addresses asking ten each take 604 of 1000 and leave 396 for everyone else;
+ * it takes 381 clients to spend it all (README.md, Limits).
  */
 export const CLIENT_SHARE_OF_REMAINING = 0.01;
+
+/** How many codes a client may hold in the hour: its hourly few, and no more than its share of what others left. */
+export function clientCodeAllowance(limits: Pick<Limits, 'sendCodePerHour' | 'sendCodePerIpPerHour'>, othersThisHour: number): number {
+  const share = Math.max(1, Math.floor((limits.sendCodePerHour - othersThisHour) * CLIENT_SHARE_OF_REMAINING));
+  return Math.min(limits.sendCodePerIpPerHour, share);
+}
+
 const CODE_PATTERN = new RegExp(`^\\d{${CODE_LENGTH}}$`);
 /** The dev-only memory of plain codes forgets the oldest mobiles beyond this. */
 const DEV_CODES_KEPT = 1000;
@@ -44,7 +52,7 @@ export const AUTH_MESSAGES = {
   attemptsLeft: (left: number) => `，还可尝试${left}次`,
   locked: (minutes: number) => `登录失败次数过多，请${minutes}分钟后再试`,
   resendTooSoon: (seconds: number) => `验证码已发送，请${seconds}秒后再重新获取`,
-  ipTooMany: (seconds: number) => `获取验证码次数过多，请${seconds}秒后再试`,
+  clientTooMany: (seconds: number) => `获取验证码次数过多，请${seconds}秒后再试`,
   mobileTooMany: (seconds: number) => `该手机号获取验证码次数过多，请${seconds}秒后再试`,
   siteBusy: (seconds: number) => `验证码发送繁忙，请${seconds}秒后再试`,
 } as const;
@@ -135,13 +143,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   }
 
   /** The database's counts of sent codes, read again if a reserved code was stored meanwhile (it left the reservations). */
-  async function sentCounts(mobile: string, ip: string, since: number) {
+  async function sentCounts(mobile: string, client: string, since: number) {
     for (;;) {
       const settled = reservations.settled();
       const counts = await Promise.all([
         auth.latestCode(mobile),
         auth.codesToMobileSince(mobile, since),
-        auth.codesFromIpSince(ip, since),
+        auth.codeTimesFromIpSince(client, since),
         auth.codesSince(since),
       ]);
       if (reservations.settled() === settled) return counts;
@@ -151,25 +159,28 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   /**
    * Checks every send limit and takes a slot under them in one step after the database's counts are read, before any
    * hashing: concurrent requests see each other's slots, so a burst past the limits is refused at no cost. Per mobile
-   * (one code a minute and a few an hour, whoever asks), per address, and the site's own budget an hour, which is what
-   * SMS pumping from many addresses can cost at most.
+   * (one code a minute and a few an hour, whoever asks), the site's own budget an hour (what SMS pumping from many
+   * addresses can cost at most), and per client its allowance: its hourly few, and no more than its share of what the
+   * others left, so that no hundred clients spend the hour for everyone.
    */
-  async function reserveSend(mobile: string, ip: string, at: number): Promise<() => void> {
+  async function reserveSend(mobile: string, client: string, at: number): Promise<() => void> {
     const since = at - HOUR_MS;
-    const [latest, toMobile, fromIp, sent] = await sentCounts(mobile, ip, since);
+    const [latest, toMobile, clientTimes, sent] = await sentCounts(mobile, client, since);
     // From here to the reservation nothing waits: requests of this process see each other's slots.
     const lastSent = latest?.created_at ?? -Infinity;
     const resendAt = Math.max(lastSent, reservations.ofMobile(mobile) ?? -Infinity) + CODE_COUNTDOWN_SECONDS * 1000;
     if (resendAt > at) throw new ApiFailure(CODES.tooMany, AUTH_MESSAGES.resendTooSoon(secondsUntil(resendAt, at)));
     const { limits } = ctx;
     assertUnder(toMobile, limits.sendCodePerMobilePerHour, at, AUTH_MESSAGES.mobileTooMany);
-    assertUnder(together(fromIp, reservations.fromIp(ip)), limits.sendCodePerIpPerHour, at, AUTH_MESSAGES.ipTooMany);
     const siteWide = together(sent, reservations.all());
     assertUnder(siteWide, limits.sendCodePerHour, at, AUTH_MESSAGES.siteBusy);
-    // A client's share of what is left of the site's hour: no hundred clients can spend it for everyone.
-    const share = Math.max(1, Math.floor((limits.sendCodePerHour - siteWide.count) * CLIENT_SHARE_OF_REMAINING));
-    assertUnder(together(fromIp, reservations.fromIp(ip)), share, at, AUTH_MESSAGES.siteBusy);
-    return reservations.reserve(mobile, ip, at);
+    // Over its allowance, the client asked too many (whether its hourly few or its share of what the others left):
+    // it asks again once enough of its own codes have left the hour.
+    const own = [...clientTimes, ...reservations.timesFromIp(client)].sort((a, b) => a - b);
+    const allowance = clientCodeAllowance(limits, siteWide.count - own.length);
+    const freedBy = own[own.length - allowance];
+    if (freedBy !== undefined) throw new ApiFailure(CODES.tooMany, AUTH_MESSAGES.clientTooMany(secondsUntil(freedBy + HOUR_MS, at)));
+    return reservations.reserve(mobile, client, at);
   }
 
   app.post(API_PATHS.sendCode, async (request) => {
