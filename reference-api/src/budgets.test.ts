@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { API_PATHS, SUCCESS_CODE, type Envelope } from '@wenrun/shared/node';
 import { AUTH_MESSAGES, clientCodeAllowance } from './routes/auth';
+import { HASH_BUSY_MESSAGES } from './security/hashGate';
 import { DEFAULT_LIMITS } from './server';
 import { DEMO_ACCOUNTS } from './seed/accounts';
 import { manualClock, send, startServer, type TestServer } from './test/harness';
@@ -81,6 +82,14 @@ describe('budgets per client, none that one client can close for all', () => {
     expect((await ask()).header).toEqual({ code: '429', codeMsg: AUTH_MESSAGES.clientTooMany(1) });
     clock.advance(1);
     expect((await ask()).header.code).toBe(SUCCESS_CODE);
+  });
+
+  it('ten codes asked at once by one client: four are made, the rest told it is too many at once (a code, not a login)', async () => {
+    const slowHash = (code: string) => new Promise<string>((resolve) => setTimeout(() => resolve(`plain$${code}`), 300));
+    server = await startServer({ now: clock.now, trustedProxies: ['127.0.0.1'], hashCode: slowHash });
+    const replies = await Promise.all(Array.from({ length: 10 }, (_, index) => post(server, API_PATHS.sendCode, { mobile: `1370000${2000 + index}` }, address(4, 3))));
+    const refused = replies.filter(({ header }) => header.code !== SUCCESS_CODE).map(({ header }) => header.codeMsg);
+    expect(refused).toEqual(Array<string>(6).fill(HASH_BUSY_MESSAGES.code));
   });
 
   it('strangers at many addresses failing the owner\'s password do not lock the owner out of their own address', async () => {

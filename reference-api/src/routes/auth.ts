@@ -127,7 +127,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     await assertNotLocked(mobile, client, now());
     const user = await auth.findUser(mobile);
     const hash = user?.password_hash;
-    const valid = await ctx.hashGate.run(client, () => (hash ? verifySecret(password, hash) : verifyAgainstDecoy(password)));
+    const valid = await ctx.hashGate.run(client, 'login', () => (hash ? verifySecret(password, hash) : verifyAgainstDecoy(password)));
     // The clock is read again after the slow hash so the failure lands at the time it really happened.
     if (!user || !valid) return failLogin(mobile, client, now(), AUTH_MESSAGES.wrongPassword);
     // Parallel guesses all passed the first check; the ones that failed meanwhile count now.
@@ -190,7 +190,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
     const release = await reserveSend(mobile, client, now());
     try {
-      const codeHash = await ctx.hashGate.run(client, () => ctx.hashCode(code));
+      const codeHash = await ctx.hashGate.run(client, 'code', () => ctx.hashCode(code));
       const at = now();
       await auth.storeCode(mobile, codeHash, client, at, at + CODE_TTL_SECONDS * 1000);
     } finally {
@@ -223,7 +223,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!latest) throw new ApiFailure(CODES.unauthorized, AUTH_MESSAGES.noCode);
     if (latest.used_at !== null) throw new ApiFailure(CODES.unauthorized, AUTH_MESSAGES.codeUsed);
     if (latest.expires_at <= at) throw new ApiFailure(CODES.unauthorized, AUTH_MESSAGES.codeExpired);
-    if (!(await ctx.hashGate.run(client, () => verifySecret(code, latest.code_hash)))) return failLogin(mobile, client, now(), AUTH_MESSAGES.wrongCode);
+    if (!(await ctx.hashGate.run(client, 'login', () => verifySecret(code, latest.code_hash)))) return failLogin(mobile, client, now(), AUTH_MESSAGES.wrongCode);
     await assertNotLocked(mobile, client, now());
     if (!(await auth.useCode(latest.id, now()))) throw new ApiFailure(CODES.unauthorized, AUTH_MESSAGES.codeUsed);
     return ok(await loggedIn(await auth.findOrCreateVisitor(mobile, now()), now()));

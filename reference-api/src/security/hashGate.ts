@@ -1,8 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { ApiFailure, CODES } from '../envelope';
 
-/** Said to a client that already has its share of hashes under way (a script, or a school logging in at once). */
-export const HASH_BUSY_MESSAGE = '同一网络同时进行的登录过多，请稍后再试';
+/**
+ * Said to a client that already has its share of hashes under way (a script, or a school at once), by what it asked:
+ * a login, or a code (whose making is a hash too).
+ */
+export const HASH_BUSY_MESSAGES = {
+  login: '同一网络同时进行的登录过多，请稍后再试',
+  code: '同一网络同时获取验证码的请求过多，请稍后再试',
+} as const;
 
 export interface HashGateLimits {
   /** Hashes one client may have under way or waiting; past it its request is refused at no cost. */
@@ -56,9 +62,9 @@ export function createHashGate(limits: HashGateLimits = DEFAULT_HASH_GATE) {
   }
 
   return {
-    async run<T>(client: string, hash: () => Promise<T>): Promise<T> {
+    async run<T>(client: string, asked: keyof typeof HASH_BUSY_MESSAGES, hash: () => Promise<T>): Promise<T> {
       const mine = underWay.get(client) ?? 0;
-      if (mine >= limits.perClient) throw new ApiFailure(CODES.tooMany, HASH_BUSY_MESSAGE);
+      if (mine >= limits.perClient) throw new ApiFailure(CODES.tooMany, HASH_BUSY_MESSAGES[asked]);
       underWay.set(client, mine + 1);
       try {
         await slot(client);
