@@ -30,6 +30,8 @@ import { request, type RequestOptions } from '../support/https';
 import { submitPasswordLogin, unusedMobile } from '../support/login-modal';
 import type { NginxSite } from '@wenrun/deploy/ops/nginx/site';
 import { DEFAULT_LIMITS } from '@wenrun/reference-api';
+import { AUTH_MESSAGES, clientCodeAllowance } from '@wenrun/reference-api/routes/auth';
+import { HASH_BUSY_MESSAGES } from '@wenrun/reference-api/security/hashGate';
 import { ARTIFACTS, copyBuild, distOf, editRuntimeConfig, manifestUrl, remoteEntryUrl, setRemote, watchErrors } from '../support/site';
 
 /**
@@ -87,6 +89,22 @@ function processesListeningOn(port: number): { user: string; command: string }[]
   });
 }
 
+/** The codes the site's API sent in the last hour to clients other than `client`, as its database holds them. */
+async function codesThisHourFromOthers(site: NginxSite, client: string): Promise<number> {
+  const database = await openDatabase(site.databaseFile);
+  try {
+    const row = await database.kysely
+      .selectFrom('sms_codes')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('ip', '!=', client)
+      .where('created_at', '>', Date.now() - 3600_000)
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
+  } finally {
+    await database.close();
+  }
+}
+
 test.describe('the production form: nginx over TLS, the reference API in production mode', () => {
   const siteOrigin = (site: NginxSite) => ({ Origin: site.shell });
 
@@ -127,7 +145,10 @@ test.describe('the production form: nginx over TLS, the reference API in product
   test('one visitor cannot spend everyone\'s codes: the hourly budget is per real visitor, and X-Forwarded-For is nobody\'s word', async ({ nginxSite }) => {
     const send = (localAddress: string, headers: Record<string, string> = {}) =>
       postForm(`${nginxSite.api}${API_PATHS.sendCode}`, { mobile: unusedMobile() }, { ca: nginxSite.ca, headers: { ...siteOrigin(nginxSite), ...headers }, localAddress });
-    for (let i = 0; i < 10; i += 1) expect((await send('127.0.0.21')).header.code).toBe('200');
+    // Its hourly 10, or fewer once the earlier tests' clients have spent some of the site's hour: its share of what they left.
+    const allowance = clientCodeAllowance(DEFAULT_LIMITS, await codesThisHourFromOthers(nginxSite, '127.0.0.21'));
+    test.info().annotations.push({ type: 'allowance', description: `这一小时 127.0.0.21 可获取 ${allowance} 条验证码` });
+    for (let i = 0; i < allowance; i += 1) expect((await send('127.0.0.21')).header.code).toBe('200');
     expect((await send('127.0.0.21')).header.codeMsg).toMatch(/^获取验证码次数过多，请\d+秒后再试$/);
     // Naming another address in the headers changes nothing: nginx passes on the one it saw.
     expect((await send('127.0.0.21', { 'X-Forwarded-For': '127.0.0.99', 'X-Real-IP': '127.0.0.99' })).header.codeMsg).toMatch(/^获取验证码次数过多/);
@@ -350,31 +371,33 @@ test.describe('the production form: nginx over TLS, the reference API in product
   });
 
   // Last of this file's tests on the worker's nginx site (and the attacker-*.spec.ts files sort before this one): it
-  // spends the site's codes for the hour.
-  test('many addresses cannot spend more than the site\'s hourly budget of codes: past it every visitor is told, the fixture overrides nothing', async ({ nginxSite }) => {
+  // spends much of the site's codes for the hour.
+  test('a hundred addresses asking ten codes each cannot spend the site\'s hourly budget: a fresh visitor still gets a code', async ({ nginxSite }) => {
     test.setTimeout(300_000);
     const send = (localAddress: string) =>
       postForm(`${nginxSite.api}${API_PATHS.sendCode}`, { mobile: unusedMobile() }, { ca: nginxSite.ca, headers: siteOrigin(nginxSite), localAddress });
     const budget = DEFAULT_LIMITS.sendCodePerHour;
     let accepted = 0;
-    const refusals = new Set<string>();
-    // Ten codes from each address (its own hourly limit), address after address, as a botnet would.
-    for (let host = 1; refusals.size === 0; host += 1) {
-      expect(host, '预算之内就该被拒绝').toBeLessThan(budget / 10 + 10);
-      const answers = await Promise.all(Array.from({ length: 10 }, () => send(`127.0.${100 + Math.floor(host / 250)}.${(host % 250) + 1}`)));
+    const refusals = new Map<string, number>();
+    // Ten codes at once from each address (its own hourly limit), address after address, as a botnet would (issue 50).
+    for (let host = 2; host <= 101; host += 1) {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => send(`127.0.1.${host}`)));
       for (const { header } of answers) {
         if (header.code === '200') accepted += 1;
-        else refusals.add(header.codeMsg);
+        else {
+          const said = header.codeMsg.replace(/\d+秒/, 'N秒');
+          refusals.set(said, (refusals.get(said) ?? 0) + 1);
+        }
       }
     }
-    test.info().annotations.push({ type: 'codes', description: `${accepted} 条验证码后拒绝：${[...refusals].join(' / ')}` });
-    // The worker's other tests sent a few codes of the same hour before this one.
-    expect(accepted).toBeLessThanOrEqual(budget);
-    expect(accepted).toBeGreaterThan(budget - 50);
-    // One refusal, whose wait counts down: a batch that straddles a second boundary is told two waits.
-    expect([...refusals].filter((message) => !/^验证码发送繁忙，请\d+秒后再试$/.test(message))).toEqual([]);
-    // A visitor who never asked before is refused the same way: the budget is the site's.
-    expect((await send('127.0.200.1')).header.codeMsg).toMatch(/^验证码发送繁忙，请\d+秒后再试$/);
+    test.info().annotations.push({ type: 'codes', description: `100 个地址各同时要 10 条：发出 ${accepted} 条，拒绝：${JSON.stringify(Object.fromEntries(refusals))}` });
+    // Each client's share shrinks as the others spend the hour's budget (reference-api/src/routes/auth.ts): at most
+    // 604 of 1000, fewer when a client's ten at once pass its four hashes under way (security/hashGate.ts).
+    expect(accepted).toBeLessThan(budget * 0.7);
+    const expected = [AUTH_MESSAGES.clientTooMany(0), AUTH_MESSAGES.siteBusy(0), HASH_BUSY_MESSAGES.code].map((message) => message.replace(/\d+秒/, 'N秒'));
+    expect([...refusals.keys()].filter((message) => !expected.includes(message))).toEqual([]);
+    // A visitor who never asked before is served at once.
+    expect((await send('127.0.200.1')).header.code).toBe('200');
   });
 });
 

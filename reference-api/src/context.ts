@@ -5,6 +5,7 @@ import type { FieldDataStore } from './db/fieldData';
 import type { MessageStore } from './db/messages';
 import type { SearchStore } from './db/search';
 import type { StatsStore } from './db/stats';
+import type { HashGate } from './security/hashGate';
 
 /** Limits a deployment (or a test) may change; the defaults are in server.ts. */
 export interface Limits {
@@ -38,6 +39,8 @@ export interface AppContext {
   siteOrigins: ReadonlySet<string>;
   /** Hashes a verification code for storage; injected so tests can see which requests pay for a hash. */
   hashCode: (code: string) => Promise<string>;
+  /** Every scrypt of a request passes it: a share per client, the waiting ones served a client at a time. */
+  hashGate: HashGate;
   /** Latest plain code per mobile, kept only in demo mode (the database holds only hashes). */
   devCodes: Map<string, string> | null;
 }

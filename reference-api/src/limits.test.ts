@@ -135,6 +135,8 @@ describe('sending codes: no SMS pumping', () => {
     server = await startServer({ now: clock.now, trustedProxies: ['127.0.0.1'], limits: { sendCodePerHour: 3 } });
     for (let i = 0; i < 3; i += 1) expect((await sendCode(`1351234100${i}`, `203.0.113.${10 + i}`)).body?.header.code).toBe(SUCCESS_CODE);
     expectRefusal(await sendCode('13512341009', '198.51.100.1'), AUTH_MESSAGES.siteBusy(3600));
+    // A client that had a code is told the same: the site's hour is spent, not its own.
+    expectRefusal(await sendCode('13512341008', '203.0.113.10'), AUTH_MESSAGES.siteBusy(3600));
     clock.advance(HOUR + 1);
     expect((await sendCode('13512341009', '198.51.100.1')).body?.header.code).toBe(SUCCESS_CODE);
   });
@@ -199,10 +201,10 @@ describe('accounts: sessions per account, failed logins that expire', () => {
     const auth = createAuthStore(db, { sessionsPerUser: 10, loginFailures: 3 });
     const rows = () => column(db, 'SELECT mobile FROM login_failures ORDER BY id');
     // A number guessed at once and never again.
-    await auth.recordFailure('13512345000', 1_000, 1_000 - LOGIN_WINDOW_MS);
-    await auth.recordFailure('13512345001', 1_000 + LOGIN_WINDOW_MS, 1_000);
+    await auth.recordFailure('13512345000', '203.0.113.1', 1_000, 1_000 - LOGIN_WINDOW_MS);
+    await auth.recordFailure('13512345001', '203.0.113.1', 1_000 + LOGIN_WINDOW_MS, 1_000);
     expect(await rows()).toEqual(['13512345001']);
-    for (let i = 2; i <= 5; i += 1) await auth.recordFailure(`1351234500${i}`, 2_000 + LOGIN_WINDOW_MS, 2_000);
+    for (let i = 2; i <= 5; i += 1) await auth.recordFailure(`1351234500${i}`, '203.0.113.1', 2_000 + LOGIN_WINDOW_MS, 2_000);
     expect(await rows()).toEqual(['13512345003', '13512345004', '13512345005']);
   });
 });

@@ -24,3 +24,11 @@ export function clientKey(ip: string): string {
     .map((group) => Number.parseInt(group, 16).toString(16))
     .join(':')}::/64`;
 }
+
+/**
+ * The client a request comes from, as every per-visitor budget of the API counts it (the rate limit, codes,
+ * messages, failed logins, hashing, field data): `clientKey` of the address Fastify resolved (`trustProxy`).
+ */
+export function clientOf(request: { ip: string }): string {
+  return clientKey(request.ip);
+}

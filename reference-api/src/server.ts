@@ -21,7 +21,7 @@ import { authRoutes } from './routes/auth';
 import { contentRoutes } from './routes/content';
 import { activityEditingRoutes } from './routes/activities';
 import { devRoutes } from './routes/dev';
-import { isLoopback } from './net';
+import { clientOf, isLoopback } from './net';
 import { ADMIN_PREFIX, DEV_PREFIX } from './prefixes';
 import { requireAdminToken } from './security/adminToken';
 import { siteServerCheck } from './security/serviceToken';
@@ -34,6 +34,7 @@ import { serverFigureRoutes } from './routes/serverFigures';
 import { searchRoutes } from './routes/search';
 import { statsRoutes } from './routes/stats';
 import { hashSecret } from './security/hash';
+import { createHashGate } from './security/hashGate';
 import { believeForwardingOnlyWithSecret } from './security/proxySecret';
 
 export interface RateLimitSettings {
@@ -175,6 +176,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     limits,
     siteOrigins: new Set(siteOrigins),
     hashCode: options.hashCode ?? hashSecret,
+    hashGate: createHashGate(),
     devCodes: demo ? new Map() : null,
   };
 
@@ -189,6 +191,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     max: rate.max,
     timeWindow: rate.timeWindowMs,
     allowList: (request) => fromSiteServer(request) || (rate.exemptLoopback && isLoopback(request.ip)),
+    // One budget per client (an IPv6 /64 is one subscriber's, however many of its addresses it walks).
+    keyGenerator: clientOf,
     errorResponseBuilder: (_request, context) =>
       new ApiFailure(CODES.tooMany, ERROR_MESSAGES.tooMany(Math.max(1, Math.ceil(context.ttl / 1000)))),
   });

@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ACTIVITY_ROUTE, API_PATHS, type FieldEvent } from '@wenrun/shared/node';
+import { fieldViews, type Beacon, type VisitorsSpec } from '@wenrun/reference-api/test/fieldViews';
 import { manualClock, send, startServer, type TestServer } from '@wenrun/reference-api/test/harness';
 import type { EntryChecker } from './entryCheck';
-import { createGuard } from './guard';
+import { createGuard, judgeRelease } from './guard';
 import { takeStep } from './release';
 import { statusReport } from './status';
+import { DEFAULT_THRESHOLDS } from './thresholds';
 
 const STABLE = 'https://cdn.example.cn/wuyou/0.1.0/mf-manifest.json';
 const CANARY = 'https://cdn.example.cn/wuyou/0.2.0/mf-manifest.json';
@@ -125,5 +127,85 @@ describe('the guard under forged field data', () => {
     expect(judged?.verdict).toEqual({ kind: 'refused', reason: expect.stringContaining('结论取决于少数访问者') });
     expect(lines).toEqual([expect.stringMatching(/^\[guard\] wuyou 灰度 .*：拒绝判断（超出威胁模型）（结论取决于少数访问者/)]);
     expect(canaryOf()).toEqual({ entry: CANARY, percent: 10 });
+  });
+});
+
+/**
+ * The figures the guard judges, against ten forgers beside real visitors whose values are spread as real ones are
+ * (issue 50): 60 stable and 60 canary clients, five views each, LCP and INP drawn from one log-normal spread on both
+ * sides and errors at the same rate. Ten more clients forge at an extreme; the verdict must be the one without them.
+ */
+describe('the guard\'s figures against ten forgers at the extremes, beside real spread values', () => {
+  jest.setTimeout(60_000);
+  let api: TestServer;
+  const clock = manualClock();
+  const since = clock.now();
+  const REAL_LCP = { median: 1800, sigma: 0.5 };
+  const REAL_INP = { median: 120, sigma: 0.5 };
+  const slower = ({ median, sigma }: typeof REAL_LCP) => ({ median: median * 1.4, sigma });
+
+  beforeEach(async () => {
+    api = await startServer({ now: clock.now, trustedProxies: ['127.0.0.1'] });
+  });
+  afterEach(() => api.close());
+
+  async function post(beacons: Beacon[]): Promise<void> {
+    for (let start = 0; start < beacons.length; start += 50) {
+      const replies = await Promise.all(
+        beacons.slice(start, start + 50).map(({ client, body }) =>
+          send(`${api.url}/stats${API_PATHS.statsLog}`, { body, contentType: 'text/plain;charset=UTF-8', headers: { 'x-forwarded-for': client } }),
+        ),
+      );
+      for (const reply of replies) expect(reply.body?.header.code).toBe('200');
+    }
+  }
+
+  const verdict = async () => (await judgeRelease({ baseUrl: api.url }, 'wuyou', since, DEFAULT_THRESHOLDS)).verdict;
+
+  /** The real visitors (127.0.1.x stable, 127.0.2.x canary), then the verdict with and without ten forgers (127.0.250.x). */
+  async function verdictsBesideForgers(canary: Partial<VisitorsSpec>, forgers: Omit<VisitorsSpec, 'prefix' | 'count' | 'side'>) {
+    const views = fieldViews({ seed: 50 });
+    const real = { lcp: REAL_LCP, inp: REAL_INP, errorRate: 0.03 };
+    await post([
+      ...views.visitors({ prefix: '127.0.1', count: 60, side: 'stable', ...real }),
+      ...views.visitors({ prefix: '127.0.2', count: 60, side: 'canary', ...real, ...canary }),
+    ]);
+    const without = await verdict();
+    await post(views.visitors({ prefix: '127.0.250', count: 10, side: 'canary', ...forgers }));
+    return { without, beside: await verdict() };
+  }
+
+  it('ten clients sending LCP 3,600,000 ms do not abort a healthy canary', async () => {
+    const { without, beside } = await verdictsBesideForgers({}, { lcp: 3_600_000, inp: REAL_INP });
+    expect(without.kind).toBe('no-harm-seen');
+    expect(beside).toEqual(without);
+  });
+
+  it('ten clients sending LCP 1 ms do not hide a canary 40 % slower for everyone', async () => {
+    const { without, beside } = await verdictsBesideForgers({ lcp: slower(REAL_LCP) }, { lcp: 1, inp: REAL_INP });
+    expect(without).toEqual({ kind: 'abort', reasons: [expect.stringMatching(/^LCP p75：灰度 \d+ ms 比稳定版 \d+ ms慢/)] });
+    expect(beside.kind).toBe('abort');
+  });
+
+  it('ten clients sending INP 3,600,000 ms do not abort a healthy canary; ten at 1 ms do not hide one 40 % slower', async () => {
+    const healthy = await verdictsBesideForgers({}, { lcp: REAL_LCP, inp: 3_600_000 });
+    expect(healthy.without.kind).toBe('no-harm-seen');
+    expect(healthy.beside).toEqual(healthy.without);
+    await api.close();
+    api = await startServer({ now: clock.now, trustedProxies: ['127.0.0.1'] });
+    const slow = await verdictsBesideForgers({ inp: slower(REAL_INP) }, { lcp: REAL_LCP, inp: 1 });
+    expect(slow.without).toEqual({ kind: 'abort', reasons: [expect.stringMatching(/^INP p75：灰度 \d+ ms 比稳定版 \d+ ms慢/)] });
+    expect(slow.beside.kind).toBe('abort');
+  });
+
+  it('ten clients whose every view fails do not abort a healthy canary; ten clean ones do not hide a failing one', async () => {
+    const healthy = await verdictsBesideForgers({}, { lcp: REAL_LCP, inp: REAL_INP, errorRate: 1 });
+    expect(healthy.without.kind).toBe('no-harm-seen');
+    expect(healthy.beside).toEqual(healthy.without);
+    await api.close();
+    api = await startServer({ now: clock.now, trustedProxies: ['127.0.0.1'] });
+    const failing = await verdictsBesideForgers({ errorRate: 0.3 }, { lcp: REAL_LCP, inp: REAL_INP, errorRate: 0, viewsEach: 30 });
+    expect(failing.without).toEqual({ kind: 'abort', reasons: [expect.stringMatching(/^错误率：/)] });
+    expect(failing.beside.kind).toBe('abort');
   });
 });

@@ -71,10 +71,11 @@ export function guardVerdictFileBeside(configFile: string): string {
 
 /** The test a verdict rests on, in words, for ops reading the console. */
 export function describeTest(thresholds: GuardThresholds): string {
-  const { confidence, minMargin, lcpWorseBy, leaveOutClients: few, minViews, minClients } = thresholds;
+  const { confidence, minMargin, lcpWorseBy, inpWorseBy, leaveOutClients: few, minViews, minClients } = thresholds;
   return (
     `错误率与加载失败率：单侧两比例 z 检验，${confidence * 100}% 置信（z > ${Z_OF_CONFIDENCE[confidence]}），且至少高 ${minMargin * 100} 个百分点；` +
-    `LCP p75 比稳定版慢不超过 ${lcpWorseBy * 100}%；每端去掉 ${few} 个访问者，并以去掉 ${2 * few} 个核对；` +
+    `错误与加载失败每端去掉 ${few} 个访问者，并以去掉 ${2 * few} 个核对；` +
+    `LCP 与 INP 取各访问者自身 p75 的中位数，比稳定版慢不超过 ${lcpWorseBy * 100}% 与 ${inpWorseBy * 100}%；` +
     `每侧至少 ${minViews} 次访问、${minClients} 个访问者`
   );
 }
@@ -86,6 +87,7 @@ const sideFigures = (side: ReleaseSideFigures | undefined): GuardSideFigures | u
     errors: side.trimmed.errors,
     loadFailures: side.trimmed.loadFailures,
     ...(side.trimmed.lcp.p75 === undefined ? {} : { lcpP75: side.trimmed.lcp.p75 }),
+    ...(side.trimmed.inp.p75 === undefined ? {} : { inpP75: side.trimmed.inp.p75 }),
   };
 
 /** A judgement as the console reads it (GUARD_VERDICT_FILE). */

@@ -37,8 +37,8 @@ function sideRow(label: string, side: ReleaseSideFigures | undefined, { minViews
 function trimmedRow(label: string, side: ReleaseSideFigures | undefined, { leaveOutClients }: GuardThresholds): string[] {
   const rate = ({ views, count }: { views: number; count: number }) => (views ? percent(count / views) : '—');
   if (!side) return [`${label}（每端去掉 ${leaveOutClients} 个）`, '0', '', '', '', '', ''];
-  const { errors, loadFailures, lcp } = side.trimmed;
-  return [`${label}（每端去掉 ${leaveOutClients} 个）`, String(errors.views), '', rate(errors), rate(loadFailures), ms(lcp.p75), ''];
+  const { errors, loadFailures, lcp, inp } = side.trimmed;
+  return [`${label}（每端去掉 ${leaveOutClients} 个）`, String(errors.views), '', rate(errors), rate(loadFailures), ms(lcp.p75), ms(inp.p75)];
 }
 
 const entryLine = (role: string, state: EntryState) => `  ${pad(role, 10)}${state.entry}  ${state.version ? `版本 ${state.version}` : `不可用：${state.problem}`}`;

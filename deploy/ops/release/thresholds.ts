@@ -28,11 +28,13 @@ export interface GuardThresholds {
   minMargin: number;
   /** The canary's p75 LCP may be this much worse than stable's (0.2 = 20 %) and no more. */
   lcpWorseBy: number;
+  /** The same for INP: how much worse the canary's p75 INP may be. */
+  inpWorseBy: number;
   /**
    * A stable build worse than this is no baseline: the canary is held to these figures instead, so a failing stable
    * cannot make a failing canary look fine.
    */
-  baselineCeiling: { errorRate: number; loadFailureRate: number; lcpMs: number };
+  baselineCeiling: { errorRate: number; loadFailureRate: number; lcpMs: number; inpMs: number };
 }
 
 export const DEFAULT_THRESHOLDS: GuardThresholds = {
@@ -42,7 +44,9 @@ export const DEFAULT_THRESHOLDS: GuardThresholds = {
   confidence: 0.99,
   minMargin: 0.02,
   lcpWorseBy: 0.2,
-  baselineCeiling: { errorRate: 0.05, loadFailureRate: 0.05, lcpMs: 4000 },
+  inpWorseBy: 0.2,
+  // 4 s and 500 ms: where web.dev calls a page's p75 LCP and INP poor.
+  baselineCeiling: { errorRate: 0.05, loadFailureRate: 0.05, lcpMs: 4000, inpMs: 500 },
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -78,10 +82,12 @@ export function parseThresholds(raw: unknown): { thresholds: GuardThresholds; pr
       confidence: known.includes(confidence as number) ? (confidence as Confidence) : defaults.confidence,
       minMargin: number('minMargin', given.minMargin, defaults.minMargin, 0, 1),
       lcpWorseBy: number('lcpWorseBy', given.lcpWorseBy, defaults.lcpWorseBy, 0, 10),
+      inpWorseBy: number('inpWorseBy', given.inpWorseBy, defaults.inpWorseBy, 0, 10),
       baselineCeiling: {
         errorRate: number('baselineCeiling.errorRate', ceiling.errorRate, defaults.baselineCeiling.errorRate, 0, 1),
         loadFailureRate: number('baselineCeiling.loadFailureRate', ceiling.loadFailureRate, defaults.baselineCeiling.loadFailureRate, 0, 1),
         lcpMs: number('baselineCeiling.lcpMs', ceiling.lcpMs, defaults.baselineCeiling.lcpMs, 1, 60_000),
+        inpMs: number('baselineCeiling.inpMs', ceiling.inpMs, defaults.baselineCeiling.inpMs, 1, 60_000),
       },
     },
     problems,

@@ -7,7 +7,7 @@ import { judgeCanary, judgeRobustly, oneProportionZ, twoProportionZ, type Verdic
 /** A side of `views` views from `clients` clients, `errorRate` of them with an error, none left out. */
 function side(errorRate: number, views = 100_000, clients = 1000): ReleaseSideFigures {
   const errors = { views, count: Math.round(errorRate * views) };
-  return { views, errorRate, loadFailures: 0, p75: { LCP: 1000 }, clients, trimmed: { errors, loadFailures: { views, count: 0 }, lcp: { views, p75: 1000 } } };
+  return { views, errorRate, loadFailures: 0, p75: { LCP: 1000 }, clients, trimmed: { errors, loadFailures: { views, count: 0 }, errorsHigh: errors, loadFailuresHigh: { views, count: 0 }, lcp: { views, p75: 1000 }, inp: { views, p75: 100 } } };
 }
 
 describe('the tests the guard uses', () => {

@@ -112,21 +112,23 @@ export function createAuthStore({ kysely }: Db, caps: AuthCaps = DEFAULT_AUTH_CA
       return Number(row?.count ?? 0);
     },
 
-    failuresSince: (mobile: string, since: number): Promise<WindowCount> =>
+    /** Failed logins of a mobile from one client: what locks that client, and no other, out of it. */
+    failuresSince: (mobile: string, client: string, since: number): Promise<WindowCount> =>
       windowOf(
         kysely
           .selectFrom('login_failures')
           .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min<number | null>('at').as('oldest')])
           .where('mobile', '=', mobile)
+          .where('client', '=', client)
           .where('at', '>', since)
           .executeTakeFirst(),
       ),
 
-    recordFailure: (mobile: string, now: number, windowStart: number): Promise<void> =>
+    recordFailure: (mobile: string, client: string, now: number, windowStart: number): Promise<void> =>
       kysely.transaction().execute(async (trx) => {
         // Every mobile's, not only this one's: failures of numbers that never log in again expire too.
         await trx.deleteFrom('login_failures').where('at', '<=', windowStart).execute();
-        const { id } = await trx.insertInto('login_failures').values({ mobile, at: now }).returning('id').executeTakeFirstOrThrow();
+        const { id } = await trx.insertInto('login_failures').values({ mobile, client, at: now }).returning('id').executeTakeFirstOrThrow();
         // Ids only grow, so the rows at or below newest - cap are the oldest ones over it (an indexed range).
         if (id > caps.loginFailures) await trx.deleteFrom('login_failures').where('id', '<=', id - caps.loginFailures).execute();
       }),
@@ -145,8 +147,11 @@ export function createAuthStore({ kysely }: Db, caps: AuthCaps = DEFAULT_AUTH_CA
         .limit(1)
         .executeTakeFirst(),
 
-    codesFromIpSince: (ip: string, since: number): Promise<WindowCount> =>
-      windowOf(codeWindow(since).where('ip', '=', ip).executeTakeFirst()),
+    /** When each code a client was sent since was made, oldest first: a client holds at most its hour's few. */
+    codeTimesFromIpSince: async (ip: string, since: number): Promise<number[]> => {
+      const rows = await kysely.selectFrom('sms_codes').select('created_at').where('ip', '=', ip).where('created_at', '>', since).orderBy('created_at').execute();
+      return rows.map((row) => Number(row.created_at));
+    },
 
     codesToMobileSince: (mobile: string, since: number): Promise<WindowCount> =>
       windowOf(codeWindow(since).where('mobile', '=', mobile).executeTakeFirst()),

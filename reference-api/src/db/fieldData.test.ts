@@ -94,7 +94,7 @@ describe('field data store', () => {
           p75: { LCP: 4000 },
           loadFailures: 1,
           clients: 1,
-          trimmed: { errors: { views: 2, count: 0 }, loadFailures: { views: 2, count: 1 }, lcp: { views: 2, p75: 4000 } },
+          trimmed: { errors: { views: 2, count: 0 }, loadFailures: { views: 2, count: 1 }, errorsHigh: { views: 2, count: 0 }, loadFailuresHigh: { views: 2, count: 1 }, lcp: { views: 2, p75: 4000 }, inp: { views: 0 } },
         },
         stable: {
           views: 3,
@@ -102,7 +102,7 @@ describe('field data store', () => {
           p75: { LCP: 2000 },
           loadFailures: 1,
           clients: 1,
-          trimmed: { errors: { views: 3, count: 1 }, loadFailures: { views: 3, count: 1 }, lcp: { views: 2, p75: 2000 } },
+          trimmed: { errors: { views: 3, count: 1 }, loadFailures: { views: 3, count: 1 }, errorsHigh: { views: 3, count: 1 }, loadFailuresHigh: { views: 3, count: 1 }, lcp: { views: 2, p75: 2000 }, inp: { views: 0 } },
         },
       },
     ]);
@@ -278,8 +278,17 @@ describe('field data per client (the threat model: one address, or an IPv6 /64, 
     expect(trimmed?.canary).toMatchObject({
       views: 16,
       clients: 5,
-      // Left out: forger-bad (most failures) and forger-good (most without); the three visitors remain.
-      trimmed: { errors: { views: 3, count: 1 }, loadFailures: { views: 3, count: 1 }, lcp: { views: 2, p75: 2000 } },
+      // Left out: forger-bad (most failures) and forger-good (most without); the three visitors remain. LCP is the
+      // median client's own p75: forger-good 100, visitor-1 1000, visitor-2 2000, however many views each sent. The
+      // high reading leaves out only forger-good: forger-bad's 5 failing views stay.
+      trimmed: {
+        errors: { views: 3, count: 1 },
+        loadFailures: { views: 3, count: 1 },
+        errorsHigh: { views: 8, count: 6 },
+        loadFailuresHigh: { views: 8, count: 6 },
+        lcp: { views: 10, p75: 1000 },
+        inp: { views: 0 },
+      },
     });
   });
 });

@@ -181,12 +181,16 @@ export function summaryQueries(dialect: Dialect, w: SummaryWindow) {
     )`,
   };
 
-  /** The nearest-rank 75th percentile of `value` per `grp`: the value at rank ceil(0.75 × n), always one measured. */
-  const p75Of = (rows: string) => sql`
-    SELECT grp, value FROM (
-      SELECT grp, value, row_number() OVER (PARTITION BY grp ORDER BY value) AS place, count(*) OVER (PARTITION BY grp) AS n
+  /**
+   * The nearest-rank percentile (`fraction`) of `value` per group (`by`, columns of `rows`): the value at rank
+   * ceil(fraction × n), always one measured.
+   */
+  const percentileOf = (rows: string, fraction: number, by = 'grp') => sql`
+    SELECT ${sql.raw(by)}, value FROM (
+      SELECT ${sql.raw(by)}, value, row_number() OVER (PARTITION BY ${sql.raw(by)} ORDER BY value) AS place, count(*) OVER (PARTITION BY ${sql.raw(by)}) AS n
         FROM ${sql.raw(rows)}
-    ) ranked WHERE place = CAST(ceil(0.75 * n) AS INTEGER)`;
+    ) ranked WHERE place = CAST(ceil(${lit(fraction)} * n) AS INTEGER)`;
+  const p75Of = (rows: string) => percentileOf(rows, 0.75);
 
   /** Per grouping: views and views with an error per group, and each metric's p75 per group (a sort of one column). */
   const grouped = (grouping: Grouping) => ({
@@ -206,35 +210,50 @@ export function summaryQueries(dialect: Dialect, w: SummaryWindow) {
   )`;
 
   /**
-   * Each side's clients, and for each count (errors, load failures) and for LCP, whether the client is left out: one
-   * of the `leaveOut` with the most such views, or with the most views without (a forger pushing either way is one of
-   * them); for LCP, one of the `leaveOut` that measured most. What the guard judges by (deploy/ops/release/README.md).
+   * Each side's clients, and for each count (errors, load failures) whether the client is left out: one of the
+   * `leaveOut` with the most such views, or with the most views without (a forger pushing either way is one of them,
+   * or sent no more than each real client left out in its place). A tie goes to the client that pushes further the
+   * same way (fewer views of the other kind); clients tied on both counts add the same to every figure, so which of
+   * them is left out changes nothing, and no name a client picks (its address) decides anything.
    */
   const sideClients = sql`WITH ${GROUPINGS.side},
     failed AS (
       SELECT DISTINCT view_id, remote FROM field_events WHERE kind = 'slot' AND outcome <> 'loaded' AND view_id IN (SELECT id FROM views)
     ),
     perClient AS (
-      SELECT m.grp, m.client, count(*) AS views, sum(m.has_error) AS errors, count(f.view_id) AS failures, count(m.lcp) AS measured
+      SELECT m.grp, m.client, count(*) AS views, sum(m.has_error) AS errors, count(f.view_id) AS failures, count(m.lcp) AS lcp, count(m.inp) AS inp
         FROM members m LEFT JOIN failed f ON f.view_id = m.id AND f.remote = m.remote
        GROUP BY m.grp, m.client
     ),
     ranks AS (
       SELECT *,
-             row_number() OVER (PARTITION BY grp ORDER BY errors DESC, client${d.bytewise}) AS mostErrors,
-             row_number() OVER (PARTITION BY grp ORDER BY views - errors DESC, client${d.bytewise}) AS mostWithoutErrors,
-             row_number() OVER (PARTITION BY grp ORDER BY failures DESC, client${d.bytewise}) AS mostFailures,
-             row_number() OVER (PARTITION BY grp ORDER BY views - failures DESC, client${d.bytewise}) AS mostWithoutFailures,
-             row_number() OVER (PARTITION BY grp ORDER BY measured DESC, client${d.bytewise}) AS mostMeasured
+             row_number() OVER (PARTITION BY grp ORDER BY errors DESC, views - errors, client${d.bytewise}) AS mostErrors,
+             row_number() OVER (PARTITION BY grp ORDER BY views - errors DESC, errors, client${d.bytewise}) AS mostWithoutErrors,
+             row_number() OVER (PARTITION BY grp ORDER BY failures DESC, views - failures, client${d.bytewise}) AS mostFailures,
+             row_number() OVER (PARTITION BY grp ORDER BY views - failures DESC, failures, client${d.bytewise}) AS mostWithoutFailures
         FROM perClient
     ),
     clients AS (
-      SELECT grp, client, views, errors, failures, measured,
+      SELECT grp, client, views, errors, failures, lcp, inp,
              (errors > 0 AND mostErrors <= ${w.leaveOut}) OR (views > errors AND mostWithoutErrors <= ${w.leaveOut}) AS errorsOut,
              (failures > 0 AND mostFailures <= ${w.leaveOut}) OR (views > failures AND mostWithoutFailures <= ${w.leaveOut}) AS failuresOut,
-             measured > 0 AND mostMeasured <= ${w.leaveOut} AS lcpOut
+             views > errors AND mostWithoutErrors <= ${w.leaveOut} AS cleanOfErrorsOut,
+             views > failures AND mostWithoutFailures <= ${w.leaveOut} AS cleanOfFailuresOut
         FROM ranks
     )`;
+
+  /**
+   * A side's time metric as the guard judges it: each client's own p75 first (one value per client, however many
+   * views it sent), then the median of those across the side's clients. k clients acting together move a median of
+   * n clients by at most k/2 places among the real clients' values, wherever they put theirs (at 3,600,000 ms or at
+   * 0, or just past the middle), and the middle is where real values lie closest together: the least any
+   * percentile can be moved by k. A slower canary moves every client's value, so it moves the median with them.
+   * Leaving clients out at the ends would change no median, so none are (deploy/ops/release/README.md).
+   */
+  const medianClient = (metric: 'LCP' | 'INP') => sql<GroupValue>`WITH ${GROUPINGS.side},
+    measured AS (SELECT grp, client, ${sql.ref(metricColumn(metric))} AS value FROM members WHERE ${sql.ref(metricColumn(metric))} IS NOT NULL),
+    ownP75 AS (${percentileOf('measured', 0.75, 'grp, client')})
+    ${percentileOf('ownP75', 0.5)}`;
 
   return {
     groupings: GROUPINGS,
@@ -252,13 +271,12 @@ export function summaryQueries(dialect: Dialect, w: SummaryWindow) {
       SELECT grp, count(*) AS clients, sum(failures) AS "allFailures",
              sum(CASE WHEN errorsOut THEN 0 ELSE views END) AS "errorViews", sum(CASE WHEN errorsOut THEN 0 ELSE errors END) AS errors,
              sum(CASE WHEN failuresOut THEN 0 ELSE views END) AS "failureViews", sum(CASE WHEN failuresOut THEN 0 ELSE failures END) AS failures,
-             sum(CASE WHEN lcpOut THEN 0 ELSE measured END) AS "lcpViews"
+             sum(CASE WHEN cleanOfErrorsOut THEN 0 ELSE views END) AS "errorViewsHigh", sum(CASE WHEN cleanOfErrorsOut THEN 0 ELSE errors END) AS "errorsHigh",
+             sum(CASE WHEN cleanOfFailuresOut THEN 0 ELSE views END) AS "failureViewsHigh", sum(CASE WHEN cleanOfFailuresOut THEN 0 ELSE failures END) AS "failuresHigh",
+             sum(lcp) AS "lcpViews", sum(inp) AS "inpViews"
         FROM clients GROUP BY grp`,
-    trimmedLcp: sql<GroupValue>`${sideClients}, measuredKept AS (
-        SELECT m.grp, m.lcp AS value FROM members m JOIN clients c ON c.grp = m.grp AND c.client = m.client
-         WHERE NOT c.lcpOut AND m.lcp IS NOT NULL
-      )
-      ${p75Of('measuredKept')}`,
+    medianClientLcp: medianClient('LCP'),
+    medianClientInp: medianClient('INP'),
   };
 }
 
@@ -281,7 +299,12 @@ interface TrimmedCounts {
   errors: number;
   failureViews: number;
   failures: number;
+  errorViewsHigh: number;
+  errorsHigh: number;
+  failureViewsHigh: number;
+  failuresHigh: number;
   lcpViews: number;
+  inpViews: number;
 }
 
 const rounded = (metric: FieldMetric, value: number) => (metric === 'CLS' ? Math.round(value * 1000) / 1000 : Math.round(value));
@@ -437,19 +460,24 @@ export function createFieldDataStore(db: Db, given: Partial<FieldDataLimits> = {
    */
   async function releases(since: number, until: number, leaveOut = 0): Promise<ReleaseFieldData> {
     const queries = queriesFor(since, until, leaveOut);
-    const [trimmedRows, lcpRows, sides] = await Promise.all([
+    const [trimmedRows, lcpRows, inpRows, sides] = await Promise.all([
       queries.trimmedCounts.execute(kysely),
-      queries.trimmedLcp.execute(kysely),
+      queries.medianClientLcp.execute(kysely),
+      queries.medianClientInp.execute(kysely),
       figuresBy(queries, 'side'),
     ]);
     const trimmed = new Map(trimmedRows.rows.map((row) => [row.grp, row]));
     const lcp = new Map(lcpRows.rows.map((row) => [row.grp, row.value]));
+    const inp = new Map(inpRows.rows.map((row) => [row.grp, row.value]));
     const byRemote = new Map<string, ReleaseFieldData['remotes'][number]>();
     for (const [key, figures] of sides) {
       const [remote, canary] = JSON.parse(key) as [string, number];
       const row = byRemote.get(remote) ?? { remote };
       const counts = trimmed.get(key);
-      const p75 = lcp.get(key);
+      const timeFigure = (metric: 'LCP' | 'INP', views: number | undefined, value: number | undefined) => ({
+        views: views ?? 0,
+        ...(value === undefined ? {} : { p75: rounded(metric, value) }),
+      });
       row[canary === 1 ? 'canary' : 'stable'] = {
         ...figures,
         loadFailures: counts?.allFailures ?? 0,
@@ -457,7 +485,10 @@ export function createFieldDataStore(db: Db, given: Partial<FieldDataLimits> = {
         trimmed: {
           errors: { views: counts?.errorViews ?? 0, count: counts?.errors ?? 0 },
           loadFailures: { views: counts?.failureViews ?? 0, count: counts?.failures ?? 0 },
-          lcp: { views: counts?.lcpViews ?? 0, ...(p75 === undefined ? {} : { p75: rounded('LCP', p75) }) },
+          errorsHigh: { views: counts?.errorViewsHigh ?? 0, count: counts?.errorsHigh ?? 0 },
+          loadFailuresHigh: { views: counts?.failureViewsHigh ?? 0, count: counts?.failuresHigh ?? 0 },
+          lcp: timeFigure('LCP', counts?.lcpViews, lcp.get(key)),
+          inp: timeFigure('INP', counts?.inpViews, inp.get(key)),
         },
       };
       byRemote.set(remote, row);

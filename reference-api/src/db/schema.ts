@@ -18,11 +18,12 @@ export interface Schema {
     created_at: number;
   };
   sessions: { token_hash: string; user_id: number; created_at: number; expires_at: number };
-  login_failures: { id: Generated<number>; mobile: string; at: number };
+  login_failures: { id: Generated<number>; mobile: string; client: Generated<string>; at: number };
   sms_codes: {
     id: Generated<number>;
     mobile: string;
     code_hash: string;
+    /** The client that asked for it (net.ts, clientKey): an IPv4 address or an IPv6 /64. */
     ip: string;
     created_at: number;
     expires_at: number;

@@ -9,10 +9,10 @@ import {
   type LoginResult,
   type SendCodeResult,
 } from '@wenrun/shared/node';
-import type { AppContext } from '../context';
+import type { AppContext, Limits } from '../context';
 import type { UserRow, WindowCount } from '../db/auth';
 import { ApiFailure, CODES, ok } from '../envelope';
-import { clientIp } from '../net';
+import { clientOf } from '../net';
 import { createCodeReservations } from '../security/codeReservations';
 import { verifyAgainstDecoy, verifySecret } from '../security/hash';
 import { assertSiteOrigin } from '../security/siteOrigin';
@@ -23,6 +23,20 @@ export const CODE_LENGTH = 6;
 export const MAX_LOGIN_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const HOUR_MS = 3600 * 1000;
+/**
+ * The share of the codes the other clients left in the site's hour that one client may take (and at least one): the
+ * first clients of an hour take their 10, later ones fewer as the others spend the budget, and a client's own codes
+ * never shrink its own share. A hundred addresses asking ten each take 604 of 1000 and leave 396 for everyone else;
+ * it takes 381 clients to spend it all (README.md, Limits).
+ */
+export const CLIENT_SHARE_OF_REMAINING = 0.01;
+
+/** How many codes a client may hold in the hour: its hourly few, and no more than its share of what others left. */
+export function clientCodeAllowance(limits: Pick<Limits, 'sendCodePerHour' | 'sendCodePerIpPerHour'>, othersThisHour: number): number {
+  const share = Math.max(1, Math.floor((limits.sendCodePerHour - othersThisHour) * CLIENT_SHARE_OF_REMAINING));
+  return Math.min(limits.sendCodePerIpPerHour, share);
+}
+
 const CODE_PATTERN = new RegExp(`^\\d{${CODE_LENGTH}}$`);
 /** The dev-only memory of plain codes forgets the oldest mobiles beyond this. */
 const DEV_CODES_KEPT = 1000;
@@ -38,7 +52,7 @@ export const AUTH_MESSAGES = {
   attemptsLeft: (left: number) => `，还可尝试${left}次`,
   locked: (minutes: number) => `登录失败次数过多，请${minutes}分钟后再试`,
   resendTooSoon: (seconds: number) => `验证码已发送，请${seconds}秒后再重新获取`,
-  ipTooMany: (seconds: number) => `获取验证码次数过多，请${seconds}秒后再试`,
+  clientTooMany: (seconds: number) => `获取验证码次数过多，请${seconds}秒后再试`,
   mobileTooMany: (seconds: number) => `该手机号获取验证码次数过多，请${seconds}秒后再试`,
   siteBusy: (seconds: number) => `验证码发送繁忙，请${seconds}秒后再试`,
 } as const;
@@ -72,18 +86,21 @@ function together(a: WindowCount, b: WindowCount): WindowCount {
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { auth, now } = ctx;
 
-  /** Password and code logins share one failure counter per mobile, so switching method gains nothing. */
-  async function assertNotLocked(mobile: string, at: number): Promise<void> {
-    const { count, oldest } = await auth.failuresSince(mobile, at - LOGIN_WINDOW_MS);
+  /**
+   * Password and code logins share one failure counter per client and mobile, so switching method gains nothing,
+   * and strangers failing a mobile's password lock out themselves, never its owner at their own address.
+   */
+  async function assertNotLocked(mobile: string, client: string, at: number): Promise<void> {
+    const { count, oldest } = await auth.failuresSince(mobile, client, at - LOGIN_WINDOW_MS);
     if (count >= MAX_LOGIN_FAILURES && oldest !== null) {
       const minutes = Math.ceil(secondsUntil(oldest + LOGIN_WINDOW_MS, at) / 60);
       throw new ApiFailure(CODES.tooMany, AUTH_MESSAGES.locked(minutes));
     }
   }
 
-  async function failLogin(mobile: string, at: number, message: string): Promise<never> {
-    await auth.recordFailure(mobile, at, at - LOGIN_WINDOW_MS);
-    const left = MAX_LOGIN_FAILURES - (await auth.failuresSince(mobile, at - LOGIN_WINDOW_MS)).count;
+  async function failLogin(mobile: string, client: string, at: number, message: string): Promise<never> {
+    await auth.recordFailure(mobile, client, at, at - LOGIN_WINDOW_MS);
+    const left = MAX_LOGIN_FAILURES - (await auth.failuresSince(mobile, client, at - LOGIN_WINDOW_MS)).count;
     if (left <= 0) throw new ApiFailure(CODES.tooMany, AUTH_MESSAGES.locked(LOGIN_WINDOW_MS / 60_000));
     const warning = left <= 2 ? AUTH_MESSAGES.attemptsLeft(left) : '';
     throw new ApiFailure(CODES.unauthorized, `${message}${warning}`);
@@ -106,15 +123,15 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post(API_PATHS.passwordLogin, loginConfig, async (request) => {
     const { mobile, password } = parseBody(passwordLoginBody, request.body);
-    await assertNotLocked(mobile, now());
+    const client = clientOf(request);
+    await assertNotLocked(mobile, client, now());
     const user = await auth.findUser(mobile);
-    const valid = user?.password_hash
-      ? await verifySecret(password, user.password_hash)
-      : await verifyAgainstDecoy(password);
+    const hash = user?.password_hash;
+    const valid = await ctx.hashGate.run(client, 'login', () => (hash ? verifySecret(password, hash) : verifyAgainstDecoy(password)));
     // The clock is read again after the slow hash so the failure lands at the time it really happened.
-    if (!user || !valid) return failLogin(mobile, now(), AUTH_MESSAGES.wrongPassword);
+    if (!user || !valid) return failLogin(mobile, client, now(), AUTH_MESSAGES.wrongPassword);
     // Parallel guesses all passed the first check; the ones that failed meanwhile count now.
-    await assertNotLocked(mobile, now());
+    await assertNotLocked(mobile, client, now());
     return ok(await loggedIn(user, now()));
   });
 
@@ -126,13 +143,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   }
 
   /** The database's counts of sent codes, read again if a reserved code was stored meanwhile (it left the reservations). */
-  async function sentCounts(mobile: string, ip: string, since: number) {
+  async function sentCounts(mobile: string, client: string, since: number) {
     for (;;) {
       const settled = reservations.settled();
       const counts = await Promise.all([
         auth.latestCode(mobile),
         auth.codesToMobileSince(mobile, since),
-        auth.codesFromIpSince(ip, since),
+        auth.codeTimesFromIpSince(client, since),
         auth.codesSince(since),
       ]);
       if (reservations.settled() === settled) return counts;
@@ -142,33 +159,40 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   /**
    * Checks every send limit and takes a slot under them in one step after the database's counts are read, before any
    * hashing: concurrent requests see each other's slots, so a burst past the limits is refused at no cost. Per mobile
-   * (one code a minute and a few an hour, whoever asks), per address, and the site's own budget an hour, which is what
-   * SMS pumping from many addresses can cost at most.
+   * (one code a minute and a few an hour, whoever asks), the site's own budget an hour (what SMS pumping from many
+   * addresses can cost at most), and per client its allowance: its hourly few, and no more than its share of what the
+   * others left, so that no hundred clients spend the hour for everyone.
    */
-  async function reserveSend(mobile: string, ip: string, at: number): Promise<() => void> {
+  async function reserveSend(mobile: string, client: string, at: number): Promise<() => void> {
     const since = at - HOUR_MS;
-    const [latest, toMobile, fromIp, sent] = await sentCounts(mobile, ip, since);
+    const [latest, toMobile, clientTimes, sent] = await sentCounts(mobile, client, since);
     // From here to the reservation nothing waits: requests of this process see each other's slots.
     const lastSent = latest?.created_at ?? -Infinity;
     const resendAt = Math.max(lastSent, reservations.ofMobile(mobile) ?? -Infinity) + CODE_COUNTDOWN_SECONDS * 1000;
     if (resendAt > at) throw new ApiFailure(CODES.tooMany, AUTH_MESSAGES.resendTooSoon(secondsUntil(resendAt, at)));
     const { limits } = ctx;
     assertUnder(toMobile, limits.sendCodePerMobilePerHour, at, AUTH_MESSAGES.mobileTooMany);
-    assertUnder(together(fromIp, reservations.fromIp(ip)), limits.sendCodePerIpPerHour, at, AUTH_MESSAGES.ipTooMany);
-    assertUnder(together(sent, reservations.all()), limits.sendCodePerHour, at, AUTH_MESSAGES.siteBusy);
-    return reservations.reserve(mobile, ip, at);
+    const siteWide = together(sent, reservations.all());
+    assertUnder(siteWide, limits.sendCodePerHour, at, AUTH_MESSAGES.siteBusy);
+    // Over its allowance, the client asked too many (whether its hourly few or its share of what the others left):
+    // it asks again once enough of its own codes have left the hour.
+    const own = [...clientTimes, ...reservations.timesFromIp(client)].sort((a, b) => a - b);
+    const allowance = clientCodeAllowance(limits, siteWide.count - own.length);
+    const freedBy = own[own.length - allowance];
+    if (freedBy !== undefined) throw new ApiFailure(CODES.tooMany, AUTH_MESSAGES.clientTooMany(secondsUntil(freedBy + HOUR_MS, at)));
+    return reservations.reserve(mobile, client, at);
   }
 
   app.post(API_PATHS.sendCode, async (request) => {
     assertSiteOrigin(request, ctx.siteOrigins);
     const { mobile } = parseBody(sendCodeBody, request.body);
-    const ip = clientIp(request.ip);
+    const client = clientOf(request);
     const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
-    const release = await reserveSend(mobile, ip, now());
+    const release = await reserveSend(mobile, client, now());
     try {
-      const codeHash = await ctx.hashCode(code);
+      const codeHash = await ctx.hashGate.run(client, 'code', () => ctx.hashCode(code));
       const at = now();
-      await auth.storeCode(mobile, codeHash, ip, at, at + CODE_TTL_SECONDS * 1000);
+      await auth.storeCode(mobile, codeHash, client, at, at + CODE_TTL_SECONDS * 1000);
     } finally {
       // Stored, the code is counted by the database from here on. Failed, it was never sent: keeping its slot
       // would refuse the visitor's retry for 60 s and spend one of the IP's codes of the hour on nothing.
@@ -191,15 +215,16 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post(API_PATHS.codeLogin, loginConfig, async (request) => {
     const { mobile, code } = parseBody(codeLoginBody, request.body);
+    const client = clientOf(request);
     const at = now();
-    await assertNotLocked(mobile, at);
+    await assertNotLocked(mobile, client, at);
     const latest = await auth.latestCode(mobile);
     // No guess is possible without an outstanding code, so these two do not count as failed attempts.
     if (!latest) throw new ApiFailure(CODES.unauthorized, AUTH_MESSAGES.noCode);
     if (latest.used_at !== null) throw new ApiFailure(CODES.unauthorized, AUTH_MESSAGES.codeUsed);
     if (latest.expires_at <= at) throw new ApiFailure(CODES.unauthorized, AUTH_MESSAGES.codeExpired);
-    if (!(await verifySecret(code, latest.code_hash))) return failLogin(mobile, now(), AUTH_MESSAGES.wrongCode);
-    await assertNotLocked(mobile, now());
+    if (!(await ctx.hashGate.run(client, 'login', () => verifySecret(code, latest.code_hash)))) return failLogin(mobile, client, now(), AUTH_MESSAGES.wrongCode);
+    await assertNotLocked(mobile, client, now());
     if (!(await auth.useCode(latest.id, now()))) throw new ApiFailure(CODES.unauthorized, AUTH_MESSAGES.codeUsed);
     return ok(await loggedIn(await auth.findOrCreateVisitor(mobile, now()), now()));
   });

@@ -11,6 +11,7 @@ import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { DEFAULT_ALLOWED_ORIGINS } from '../server';
 import { expectRefusal, getJson, manualClock, postJson, rows, send, startServer, type TestServer } from '../test/harness';
 import { clientKey } from '../net';
+import { CROSS_SITE_MESSAGE } from '../security/siteOrigin';
 import { FIELD_BATCH_NOT_STORED, STATS_BODY_LIMIT } from './stats';
 
 const DAY = 86_400_000;
@@ -132,6 +133,39 @@ describe('field data over HTTP (/stats/operation/log, /stats/operation/fieldSumm
     const origin = DEFAULT_ALLOWED_ORIGINS[0] ?? '';
     const reply = await send(`${server.url}/stats${API_PATHS.fieldSummary}?days=7`, { method: 'GET', headers: { origin } });
     expect(reply.headers.get('access-control-allow-origin')).toBe(origin);
+  });
+
+  /**
+   * What any page on the web can make each of its visitors' browsers send (issue 50): `navigator.sendBeacon` with
+   * text/plain needs no preflight, so every visitor of a popular page would be a "client" of its own. The batch is the
+   * curl of the issue, byte for byte in its headers.
+   */
+  it('refuses a beacon another site\'s page sends, whatever it holds, and keeps nothing of it', async () => {
+    const before = await views();
+    const forged = {
+      type: 'fieldData',
+      view: { id: 'evil-0123456789', route: '/wuyou/:id', versions: { wuyou: '9' }, canary: ['wuyou'] },
+      events: [{ kind: 'error', message: 'TypeError: forged' }],
+    };
+    const fromPage = (headers: Record<string, string>, id: string) =>
+      send<FieldBatchReply>(log(), {
+        body: JSON.stringify({ ...forged, view: { ...forged.view, id } }),
+        contentType: 'text/plain;charset=UTF-8',
+        headers,
+      });
+    const crossSite = await fromPage({ origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, 'evil-0123456789');
+    expectRefusal(crossSite, CROSS_SITE_MESSAGE);
+    expect(crossSite.body?.header.code).toBe('403');
+    expect(crossSite.body?.data).toEqual({ stored: 0, refused: [CROSS_SITE_MESSAGE] });
+    // A sandboxed frame says `null`; a browser that sends no Origin still says where the page was.
+    expectRefusal(await fromPage({ origin: 'null' }, 'evil-sandboxed-01'), CROSS_SITE_MESSAGE);
+    expectRefusal(await fromPage({ 'sec-fetch-site': 'cross-site' }, 'evil-no-origin-01'), CROSS_SITE_MESSAGE);
+    expectRefusal(await fromPage({ 'sec-fetch-site': 'same-site' }, 'evil-sibling-001'), CROSS_SITE_MESSAGE);
+    expect(await views()).toBe(before);
+    // The site's own page, and a sender that is no page (the tests, curl: held by the per-client limits), are served.
+    const own = await fromPage({ origin: DEFAULT_ALLOWED_ORIGINS[0] ?? '', 'sec-fetch-site': 'same-site' }, 'own-page-0123456');
+    expect(own.body?.header.code).toBe(SUCCESS_CODE);
+    expect(own.body?.data?.stored).toBe(1);
   });
 
   it(`still holds a single statistics event to ${STATS_BODY_LIMIT} bytes, counted in bytes`, async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_PATHS, MESSAGE_CONTENT_MAX, MESSAGE_NAME_MAX, MESSAGES, type MessageResult } from '@wenrun/shared/node';
 import type { AppContext } from '../context';
 import { ApiFailure, CODES, ok } from '../envelope';
-import { clientIp } from '../net';
+import { clientOf } from '../net';
 import { assertSiteOrigin } from '../security/siteOrigin';
 import { mobileField, parseBody, payload, text } from '../validation';
 
@@ -24,7 +24,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
     const now = ctx.now();
     const duplicate = await ctx.messages.duplicateOf(entry, now - DUPLICATE_WINDOW_MS);
     if (duplicate !== undefined) return ok<MessageResult>({ id: duplicate });
-    const ip = clientIp(request.ip);
+    const ip = clientOf(request);
     if ((await ctx.messages.fromIpSince(ip, now - DAY_MS)).count >= ctx.limits.messagesPerIpPerDay) {
       throw new ApiFailure(CODES.tooMany, MESSAGE_LIMIT_MESSAGE);
     }

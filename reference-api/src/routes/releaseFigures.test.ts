@@ -86,7 +86,7 @@ describe('release figures (/admin/field-data/releases): what the canary guard re
             p75: { LCP: 1000 },
             loadFailures: 1,
             clients: 1,
-            trimmed: { errors: { views: 1, count: 0 }, loadFailures: { views: 1, count: 1 }, lcp: { views: 1, p75: 1000 } },
+            trimmed: { errors: { views: 1, count: 0 }, loadFailures: { views: 1, count: 1 }, errorsHigh: { views: 1, count: 0 }, loadFailuresHigh: { views: 1, count: 1 }, lcp: { views: 1, p75: 1000 }, inp: { views: 0 } },
           },
           stable: {
             views: 2,
@@ -94,14 +94,22 @@ describe('release figures (/admin/field-data/releases): what the canary guard re
             p75: { LCP: 1000 },
             loadFailures: 0,
             clients: 1,
-            trimmed: { errors: { views: 2, count: 0 }, loadFailures: { views: 2, count: 0 }, lcp: { views: 2, p75: 1000 } },
+            trimmed: { errors: { views: 2, count: 0 }, loadFailures: { views: 2, count: 0 }, errorsHigh: { views: 2, count: 0 }, loadFailuresHigh: { views: 2, count: 0 }, lcp: { views: 2, p75: 1000 }, inp: { views: 0 } },
           },
         },
       ]);
       // Each count with the client that pushes it most either way left out: here the only one of each side.
       const trimmed = await getJson<ReleaseFieldData>(`${url(demo, '/__dev')}&leaveOut=1`);
       expect(trimmed.body?.data?.leftOut).toBe(1);
-      expect(trimmed.body?.data?.remotes[0]?.canary?.trimmed).toEqual({ errors: { views: 0, count: 0 }, loadFailures: { views: 0, count: 0 }, lcp: { views: 0 } });
+      expect(trimmed.body?.data?.remotes[0]?.canary?.trimmed).toEqual({
+        errors: { views: 0, count: 0 },
+        loadFailures: { views: 0, count: 0 },
+        // Only the clean end left out: the one client's failed load stays; LCP is no count, nothing is left out of it.
+        errorsHigh: { views: 0, count: 0 },
+        loadFailuresHigh: { views: 1, count: 1 },
+        lcp: { views: 1, p75: 1000 },
+        inp: { views: 0 },
+      });
       for (const leaveOut of ['-1', 'x', '1001', '1.5']) {
         expectRefusal(await getJson(`${url(demo, '/__dev')}&leaveOut=${leaveOut}`), RELEASE_FIGURES_MESSAGES.badLeaveOut);
       }

@@ -11,7 +11,8 @@ import {
 } from '@wenrun/shared/node';
 import type { AppContext } from '../context';
 import { CODES, ok } from '../envelope';
-import { clientKey } from '../net';
+import { clientOf } from '../net';
+import { CROSS_SITE_MESSAGE, isFromOtherSite } from '../security/siteOrigin';
 import { BATCH_TOO_LARGE, parseFieldBatch } from './fieldBatch';
 
 /** The statistics host lives on this server under its own prefix (the default `statsBaseUrl`). */
@@ -65,7 +66,7 @@ export async function statsRoutes(app: FastifyInstance, ctx: AppContext): Promis
   // What ops watch of field data (/metrics): a flood shows as refusals, never as views.
   const batches = new Counter({
     name: 'field_data_batches_total',
-    help: '收到的现场数据批次，按结果（stored 已保存、partly_refused 部分拒收、invalid 不合格、flood 超过每地址每小时上限、foreign 别的地址的页面访问、empty 没有可存的数据）',
+    help: '收到的现场数据批次，按结果（stored 已保存、partly_refused 部分拒收、invalid 不合格、flood 超过每地址每小时上限、foreign 别的地址的页面访问、cross_site 别的网站的页面发来、empty 没有可存的数据）',
     labelNames: ['outcome'],
     registers: [app.metrics],
   });
@@ -97,12 +98,18 @@ export async function statsRoutes(app: FastifyInstance, ctx: AppContext): Promis
         const bytes = Buffer.byteLength(body);
         const raw = parseJson(body);
         if (isFieldBatch(raw)) {
+          // Any page on the web could make each of its visitors a forger of the guard's figures (a beacon needs no
+          // preflight): only the site's own pages, or no page at all (held by the per-client limits), are heard.
+          if (isFromOtherSite(request, ctx.siteOrigins)) {
+            batches.inc({ outcome: 'cross_site' });
+            return refusal<FieldBatchReply>(CROSS_SITE_MESSAGE, { stored: 0, refused: [CROSS_SITE_MESSAGE] }, CODES.forbidden);
+          }
           const batch = parseFieldBatch(raw, bytes);
           if (!batch.accepted) {
             batches.inc({ outcome: 'invalid' });
             return refusal<FieldBatchReply>(batch.reason, { stored: 0, refused: [batch.reason] });
           }
-          const outcome = await ctx.fieldData.record(batch.view, batch.events, ctx.now(), clientKey(request.ip));
+          const outcome = await ctx.fieldData.record(batch.view, batch.events, ctx.now(), clientOf(request));
           batches.inc({ outcome: outcome === 'stored' && batch.refused.length ? 'partly_refused' : outcome });
           events.inc({ result: 'stored' }, outcome === 'stored' ? batch.events.length : 0);
           events.inc({ result: 'refused' }, outcome === 'stored' ? batch.refused.length : batch.events.length + batch.refused.length);

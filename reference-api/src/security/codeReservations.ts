@@ -18,7 +18,8 @@ export function createCodeReservations() {
   const counted = (times: number[]): WindowCount => ({ count: times.length, oldest: times.length > 0 ? Math.min(...times) : null });
 
   return {
-    fromIp: (ip: string): WindowCount => counted(byIp.get(ip) ?? []),
+    /** When each of a client's reservations was made. */
+    timesFromIp: (ip: string): number[] => [...(byIp.get(ip) ?? [])],
 
     /** Every reservation, from any address: the site's hourly budget counts them. */
     all: (): WindowCount => counted([...byIp.values()].flat()),

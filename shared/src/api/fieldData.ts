@@ -92,10 +92,29 @@ export interface ReleaseSideFigures extends FieldFigures {
   clients: number;
   /**
    * What the guard judges by: each count over the views left once the `leftOut` clients with the most such views and
-   * the `leftOut` with the most views without are left out, and p75 LCP without the `leftOut` clients that measured
-   * most (ReleaseFieldData.leftOut; none left out: the figures above).
+   * the `leftOut` with the most views without are left out (ReleaseFieldData.leftOut; none left out: the figures
+   * above); LCP and INP as the median client's own p75 (each client's p75 over its views, then the median of those
+   * across the side's clients: no few clients move it far, whatever they send), over `views` measured views.
    */
-  trimmed: { errors: SideCount; loadFailures: SideCount; lcp: { views: number; p75?: number } };
+  trimmed: {
+    errors: SideCount;
+    loadFailures: SideCount;
+    /**
+     * Each count with only the `leftOut` clients with the most views without left out: the highest it reads when
+     * that few clients pushed it down. The baseline stable is judged by, so that forgers filling the canary's failing
+     * end (which leaves its real failing clients in) cannot make a healthy canary look worse than stable.
+     */
+    errorsHigh: SideCount;
+    loadFailuresHigh: SideCount;
+    lcp: ClientMedian;
+    inp: ClientMedian;
+  };
+}
+
+/** A time metric of one side as the guard judges it: the median client's p75 (absent: nothing measured). */
+export interface ClientMedian {
+  views: number;
+  p75?: number;
 }
 
 /** A count of one side, and the views it is a share of. */

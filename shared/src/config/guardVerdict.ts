@@ -12,7 +12,9 @@ export interface GuardSideFigures {
   clients: number;
   errors: SideCount;
   loadFailures: SideCount;
+  /** The median client's own p75 (the figure the guard judges, robust to a few clients). */
   lcpP75?: number;
+  inpP75?: number;
 }
 
 export interface GuardVerdictRecord {

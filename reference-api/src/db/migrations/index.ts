@@ -4,6 +4,7 @@ import { activityUpdates } from './002_activity_updates';
 import { fieldData } from './003_field_data';
 import { caps } from './004_caps';
 import { fieldClients } from './005_field_clients';
+import { loginFailuresByClient } from './006_login_failures_by_client';
 import type { Dialect, Migration } from './dialect';
 
 /** In order: Kysely's Migrator runs them by name, each once per database (table kysely_migration). */
@@ -13,6 +14,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['003_field_data', fieldData],
   ['004_caps', caps],
   ['005_field_clients', fieldClients],
+  ['006_login_failures_by_client', loginFailuresByClient],
 ];
 
 /** The migrations for one dialect, as Kysely's Migrator asks for them. */
