@@ -31,7 +31,7 @@ import { submitPasswordLogin, unusedMobile } from '../support/login-modal';
 import type { NginxSite } from '@wenrun/deploy/ops/nginx/site';
 import { DEFAULT_LIMITS } from '@wenrun/reference-api';
 import { AUTH_MESSAGES, clientCodeAllowance } from '@wenrun/reference-api/routes/auth';
-import { HASH_BUSY_MESSAGES } from '@wenrun/reference-api/security/hashGate';
+import { DEFAULT_HASH_GATE } from '@wenrun/reference-api/security/hashGate';
 import { ARTIFACTS, copyBuild, distOf, editRuntimeConfig, manifestUrl, remoteEntryUrl, setRemote, watchErrors } from '../support/site';
 
 /**
@@ -379,9 +379,14 @@ test.describe('the production form: nginx over TLS, the reference API in product
     const budget = DEFAULT_LIMITS.sendCodePerHour;
     let accepted = 0;
     const refusals = new Map<string, number>();
-    // Ten codes at once from each address (its own hourly limit), address after address, as a botnet would (issue 50).
+    // Ten codes from each address (its own hourly limit), address after address, as a botnet would (issue 50), in
+    // rounds of as many as a client may have hashed at once: the gate refuses none, the share is what holds them.
+    const round = DEFAULT_HASH_GATE.perClient;
     for (let host = 2; host <= 101; host += 1) {
-      const answers = await Promise.all(Array.from({ length: 10 }, () => send(`127.0.1.${host}`)));
+      const answers = [];
+      for (let asked = 0; asked < 10; asked += round) {
+        answers.push(...(await Promise.all(Array.from({ length: Math.min(round, 10 - asked) }, () => send(`127.0.1.${host}`)))));
+      }
       for (const { header } of answers) {
         if (header.code === '200') accepted += 1;
         else {
@@ -392,10 +397,11 @@ test.describe('the production form: nginx over TLS, the reference API in product
     }
     test.info().annotations.push({ type: 'codes', description: `100 个地址各同时要 10 条：发出 ${accepted} 条，拒绝：${JSON.stringify(Object.fromEntries(refusals))}` });
     // Each client's share shrinks as the others spend the hour's budget (reference-api/src/routes/auth.ts): at most
-    // 604 of 1000, fewer when a client's ten at once pass its four hashes under way (security/hashGate.ts).
+    // 604 of 1000, fewer as the worker's other tests spent some of the hour first.
     expect(accepted).toBeLessThan(budget * 0.7);
-    const expected = [AUTH_MESSAGES.clientTooMany(0), AUTH_MESSAGES.siteBusy(0), HASH_BUSY_MESSAGES.code].map((message) => message.replace(/\d+秒/, 'N秒'));
-    expect([...refusals.keys()].filter((message) => !expected.includes(message))).toEqual([]);
+    expect(accepted).toBeGreaterThan(budget * 0.3);
+    const ownShare = AUTH_MESSAGES.clientTooMany(0).replace(/\d+秒/, 'N秒');
+    expect([...refusals.keys()]).toEqual([ownShare]);
     // A visitor who never asked before is served at once.
     expect((await send('127.0.200.1')).header.code).toBe('200');
   });
