@@ -1,5 +1,7 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import readline from 'node:readline';
 import net from 'node:net';
 import tls from 'node:tls';
 import path from 'node:path';
@@ -12,6 +14,7 @@ import type { EntryChecker } from '@wenrun/deploy/ops/release/entryCheck';
 import { takeStep } from '@wenrun/deploy/ops/release/release';
 import { request } from '../support/https';
 import { startHosts, PUBLIC_PORTS, unansweredRequests, type HostsSite } from '@wenrun/deploy/ops/hosts/hosts';
+import { LAYOUT, leftovers } from '@wenrun/deploy/ops/hosts/network';
 import { RENDER_USER } from '@wenrun/deploy/ops/nginx/accounts';
 import { POSTGRES_BIN } from '@wenrun/deploy/ops/postgres/cluster';
 import { test as base, expect } from '../support/fixtures';
@@ -75,6 +78,57 @@ async function onlyTo<T>(site: HostsSite, name: string, during: () => Promise<T>
 
 /** The canary's entry need not answer: the release step is told it does (entryCheck.ts is tested alone). */
 const answers: EntryChecker = async (entry) => ({ entry, version: entry.includes('/canary/') ? '9.9.9-canary' : '0.1.0' });
+
+/** The lines `start.ts` printed until it says how to stop it, or it ends first. */
+function startedForm(output: NodeJS.ReadableStream): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const lines: string[] = [];
+    const reader = readline.createInterface({ input: output });
+    reader.on('line', (line) => {
+      lines.push(line);
+      if (line.includes('Ctrl-C')) resolve(lines);
+    });
+    reader.on('close', () => reject(new Error(`start.ts 没有启动完成就结束了：\n${lines.join('\n')}`)));
+  });
+}
+
+// First in the file, before any test starts the worker's `twoHosts`: it runs the form's own command, whose names
+// (LAYOUT) are the fixture's too.
+test('stopped as a terminal stops it (Ctrl-C to its process group, twice), the form leaves no namespace, link, folder or process', async ({ workerIndex }) => {
+  test.setTimeout(300_000);
+  if (process.getuid?.() !== 0) throw new Error('多主机测试需要 root');
+  expect(leftovers(LAYOUT)).toEqual([]);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wenrun-ctrl-c-'));
+  // As /tmp is: the hosts' users read the form's tree in it.
+  fs.chmodSync(tmp, 0o755);
+  try {
+    // The README's command, as a terminal runs it: its own process group, as a shell's job is, and tsx's command.
+    const form = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['deploy/ops/hosts/start.ts', '--hosts', '2', '--first-port', String(workerPort(workerIndex, 0)), '--postgres-port', String(POSTGRES_PORT + 1)], {
+      cwd: ROOT,
+      detached: true,
+      env: { ...process.env, TMPDIR: tmp },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const ended = new Promise((resolve) => form.once('exit', resolve));
+    const lines = await startedForm(form.stdout);
+    const postgresFolder = decodeURIComponent(/postgres:\/\/wenrun@([^:]+):/.exec(lines.join('\n'))?.[1] ?? '');
+    expect(fs.existsSync(postgresFolder)).toBe(true);
+    const pid = form.pid ?? 0;
+    process.kill(-pid, 'SIGINT');
+    // A second Ctrl-C, as an impatient operator presses it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    process.kill(-pid, 'SIGINT');
+    await ended;
+    await expect.poll(() => leftovers(LAYOUT), { timeout: 20_000 }).toEqual([]);
+    await expect.poll(() => fs.existsSync(postgresFolder), { timeout: 10_000 }).toBe(false);
+    // tsx's cache may stay (its own, reused by the next run); nothing of the form's.
+    await expect.poll(() => fs.readdirSync(tmp).filter((name) => name.startsWith('wenrun-')), { timeout: 10_000 }).toEqual([]);
+    const running = () => spawnSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).stdout.split('\n');
+    await expect.poll(() => running().filter((line) => line.includes(tmp) || line.includes(postgresFolder)), { timeout: 10_000 }).toEqual([]);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});
 
 test('a canary released on host 1 is in host 2\'s runtime config, CSP and pages within 5 s', async ({ twoHosts, workerIndex }) => {
   const [first] = twoHosts.hosts;

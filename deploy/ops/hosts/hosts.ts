@@ -17,6 +17,7 @@ import { createSiteRoles, SITE_ROLES, writeLogins } from './databaseRoles';
 import { serverStats, startBalancer, type BalancedPort, type Balancer } from './balancer';
 import { createNetwork, cutOff, LAYOUT, processesIn, removeNetwork, type Network, type NetworkHost } from './network';
 import { READY_PREFIX, type HostReady, type HostSpec } from './hostSpec';
+import type { JanitorNote } from './janitor';
 
 
 /** The site's public ports, from `firstPort` on: the shell, each remote, the API, plain HTTP. */
@@ -132,6 +133,30 @@ function startHost(root: string, host: NetworkHost, spec: HostSpec, dir: string)
   return { child, ready };
 }
 
+interface Janitor {
+  note(note: JanitorNote): void;
+  /** The run removed all it made: the janitor finds nothing left, and goes. */
+  release(): void;
+}
+
+/**
+ * janitor.ts, in a session of its own (a terminal's Ctrl-C reaches the run's group, not it), told of `dir` at once;
+ * it removes what it was told of when this process ends, however it ends.
+ */
+function startJanitor(root: string, dir: string): Janitor {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'deploy/ops/hosts/janitor.ts', dir], { cwd: root, detached: true, stdio: ['pipe', 'ignore', 'inherit'] });
+  child.unref();
+  const pipe = child.stdin as NonNullable<ChildProcess['stdin']> & { unref(): void };
+  // This process does not stay alive for it: the pipe closes when it exits, which is the janitor's signal.
+  pipe.unref();
+  const janitor: Janitor = {
+    note: (note) => void pipe.write(`${JSON.stringify(note)}\n`),
+    release: () => pipe.end(`${JSON.stringify({ released: true } satisfies JanitorNote)}\n`),
+  };
+  janitor.note({ folder: dir });
+  return janitor;
+}
+
 function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
 }
@@ -152,6 +177,7 @@ export async function startHosts(options: HostsOptions): Promise<HostsSite> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wenrun-hosts-'));
   // The hosts' users (nginx's workers, the API's, the render servers') read their code and the certificate in here.
   fs.chmodSync(dir, 0o755);
+  const janitor = startJanitor(options.root, dir);
   const ports = balancedPorts(options.firstPort);
   let network: Network | undefined;
   let cluster: Cluster | undefined;
@@ -172,6 +198,7 @@ export async function startHosts(options: HostsOptions): Promise<HostsSite> {
       await cluster?.stop();
       if (network) removeNetwork(LAYOUT, network);
       fs.rmSync(dir, { recursive: true, force: true });
+      janitor.release();
     })();
     return stopped;
   };
@@ -183,12 +210,15 @@ export async function startHosts(options: HostsOptions): Promise<HostsSite> {
 
   try {
     network = createNetwork(LAYOUT, options.count);
+    janitor.note({ network: { layout: LAYOUT, hosts: network.hosts, namespaces: [network.balancer.netns, ...network.hosts.map((host) => host.netns)] } });
     const tlsDir = path.join(dir, 'tls');
     fs.mkdirSync(tlsDir, { mode: 0o755 });
     const tls = selfSignedCertificate(tlsDir, HOST_NAME);
     const hosts = network.hosts;
     // Only the site's roles, only from the hosts, with their passwords: not the machine's other users on the bridge.
     cluster = await startCluster({ port: options.postgresPort, listen: [network.gateway], admit: { roles: [...SITE_ROLES], from: hosts.map((host) => `${host.address}/32`) } });
+    janitor.note({ process: cluster.pid });
+    janitor.note({ folder: cluster.folder });
     const server = { address: network.gateway, port: options.postgresPort, database: DATABASE };
     const passwords = await createSiteRoles(cluster.socketUrl, DATABASE);
     const apiAccount = systemAccount(API_USER);

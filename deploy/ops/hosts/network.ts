@@ -130,7 +130,7 @@ export function cutOff(host: NetworkHost): void {
 }
 
 /** The processes running in a host's namespace (what `ip netns pids` lists). */
-export function processesIn(host: NetworkHost): number[] {
+export function processesIn(host: Pick<NetworkHost, 'netns'>): number[] {
   return ip(['netns', 'pids', host.netns], { mayFail: true })
     .split('\n')
     .map(Number)

@@ -34,6 +34,8 @@ export interface Cluster {
   socketUrl: string;
   port: number;
   folder: string;
+  /** The server's process (postmaster). */
+  pid: number;
   /** The server's log, read when it fails to start. */
   logFile: string;
   stop(): Promise<void>;
@@ -180,6 +182,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     socketUrl: `postgres://${database}@${encodeURIComponent(folder)}:${options.port}/${database}`,
     port: options.port,
     folder,
+    pid: server.pid ?? 0,
     logFile,
     stop,
   };
