@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { activityPath, API_PORT, APP_PAGE, MANIFEST_FILE, VERSION_FILE } from '@wenrun/shared/node';
+import { activityPath, API_PORT, APP_PAGE, MANIFEST_FILE, RUNTIME_CONFIG_FILE, VERSION_FILE } from '@wenrun/shared/node';
+import { buildDigests } from '@wenrun/deploy/assemble/digests/buildDigests';
 import { pageFile } from '@wenrun/deploy/assemble/pages/pageFiles';
 import { compressFolder } from '@wenrun/deploy/assemble/compress';
 import {
@@ -39,6 +40,8 @@ let shellDir = '';
 /** The served remote-wuyou folder the team deploys into, and the shell that loads it: kept for the whole group. */
 let deployOrigin = '';
 let shellOrigin = '';
+/** The served folder's manifest as the shell's config lists it: what a deploy pins the new build's digests for. */
+let deployEntry = '';
 
 /** A served folder as the activity team found it: the current build, and no deploy history beside it. */
 function freshServedFolder(dir: string): string {
@@ -71,7 +74,8 @@ test.beforeAll(async ({ workerHosts }) => {
   freshServedFolder(deployed);
   const served = await workerHosts.serve(deployed);
   deployOrigin = served.origin;
-  shellDir = deployShellCopy('shell-activity', (config) => setRemote(config, 'wuyou', manifestUrl(served.port)));
+  deployEntry = manifestUrl(served.port);
+  shellDir = deployShellCopy('shell-activity', (config) => setRemote(config, 'wuyou', deployEntry));
   shellOrigin = (await workerHosts.serve(shellDir)).origin;
 });
 
@@ -87,10 +91,15 @@ test('activity team: a redeployed remote-wuyou shows on the next load, the shell
   await expect(page.locator('header.site-header')).toHaveCount(0);
   await expect(page.locator('footer.site-footer')).toHaveCount(0);
 
-  // Deploy with the team's own script: a new build of remote-wuyou alone, published into the served folder.
-  const deploy = runDeploy(['--target', deployed], NEW_VERSION);
+  // Deploy with the team's own script: a new build of remote-wuyou alone, published into the served folder, its
+  // digests recorded in the shell's config for the entry that serves it (issue 51: nobody pins by hand).
+  const configFile = path.join(shellDir, RUNTIME_CONFIG_FILE);
+  const deploy = runDeploy(['--target', deployed, '--entry', deployEntry, '--config', configFile], NEW_VERSION);
   expect(deploy.status, deploy.stderr + deploy.stdout).toBe(0);
   expect(deploy.stdout).toContain(`已发布 @wenrun/remote-wuyou ${NEW_VERSION}`);
+  const pinned = (JSON.parse(fs.readFileSync(configFile, 'utf8')) as { digests: Record<string, Record<string, string>> }).digests[deployEntry];
+  expect(pinned).toEqual(buildDigests(deployed));
+  expect(Object.keys(pinned ?? {})).toEqual(expect.arrayContaining([MANIFEST_FILE, 'remoteEntry.js']));
 
   await page.reload();
   await expect(version).toContainText(NEW_VERSION);
@@ -215,7 +224,7 @@ test('activity team: with --shell the deploy writes a page for every listed acti
   const published = [await publishActivity(request, `暑期研修班（${Date.now()}）`), await publishActivity(request, `校长论坛（${Date.now()}）`)];
   const listed = [...LISTED_ACTIVITIES.map((activity) => activity.id), ...published];
 
-  const deploy = runDeploy(['--target', deployed, '--shell', shellDir], PAGES_VERSION);
+  const deploy = runDeploy(['--target', deployed, '--shell', shellDir, '--entry', deployEntry], PAGES_VERSION);
   expect(deploy.status, deploy.stderr + deploy.stdout).toBe(0);
   expect(deploy.stdout).toContain(`已发布 @wenrun/remote-wuyou ${PAGES_VERSION}`);
   expect(deploy.stdout).toContain(`渲染了 ${listed.length} 个活动页，删除 0 个`);
