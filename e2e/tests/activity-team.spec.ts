@@ -4,11 +4,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { activityPath, API_PORT, APP_PAGE, MANIFEST_FILE, RUNTIME_CONFIG_FILE, VERSION_FILE } from '@wenrun/shared/node';
-import { buildDigests } from '@wenrun/deploy/assemble/digests/buildDigests';
+import { sha384Of } from '@wenrun/deploy/assemble/digests/buildDigests';
 import { pageFile } from '@wenrun/deploy/assemble/pages/pageFiles';
 import { compressFolder } from '@wenrun/deploy/assemble/compress';
 import {
   besideTarget,
+  filesOfManifest,
   isHashedFile,
   listFiles,
   missingFiles,
@@ -98,8 +99,10 @@ test('activity team: a redeployed remote-wuyou shows on the next load, the shell
   expect(deploy.status, deploy.stderr + deploy.stdout).toBe(0);
   expect(deploy.stdout).toContain(`已发布 @wenrun/remote-wuyou ${NEW_VERSION}`);
   const pinned = (JSON.parse(fs.readFileSync(configFile, 'utf8')) as { digests: Record<string, Record<string, string>> }).digests[deployEntry];
-  expect(pinned).toEqual(buildDigests(deployed));
-  expect(Object.keys(pinned ?? {})).toEqual(expect.arrayContaining([MANIFEST_FILE, 'remoteEntry.js']));
+  // Every file the published manifest names is pinned, each to the bytes now served (the folder also keeps the old
+  // build's files for its grace period: those are not the release's).
+  expect(Object.keys(pinned ?? {})).toEqual(expect.arrayContaining([MANIFEST_FILE, ...filesOfManifest(deployed)]));
+  for (const [file, digest] of Object.entries(pinned ?? {})) expect(sha384Of(fs.readFileSync(path.join(deployed, file))), file).toBe(digest);
 
   await page.reload();
   await expect(version).toContainText(NEW_VERSION);
