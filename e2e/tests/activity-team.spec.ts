@@ -54,10 +54,13 @@ function hashedFiles(dir: string): string[] {
   return listFiles(dir).filter(isHashedFile);
 }
 
-/** Every file of the shell's folder but its activity pages, with a hash of its content. */
+/**
+ * Every file of the shell's folder but its activity pages and its config (where a deploy with --entry records the
+ * new build's digests), with a hash of its content.
+ */
 function shellBesidesActivityPages(dir: string): string[] {
   return listFiles(dir)
-    .filter((file) => !file.startsWith('wuyou/'))
+    .filter((file) => !file.startsWith('wuyou/') && file !== RUNTIME_CONFIG_FILE)
     .map((file) => `${file} ${createHash('sha256').update(fs.readFileSync(path.join(dir, file))).digest('hex')}`);
 }
 
