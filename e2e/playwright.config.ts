@@ -38,11 +38,12 @@ export default defineConfig<EngineOptions>({
     launchOptions: { executablePath: CHROMIUM_TEST_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
-    // The visitor flows in WebKitGTK (MiniBrowser through WebKitWebDriver) and in Firefox, in the site's phase: they use
-    // the site `npm start` serves, whose API origin the config edits move for a while (e2e/README.md § Time). Listed
-    // first and spread over the workers, so the slowest engine's flows do not run alone at the phase's end.
+    // The visitor flows in WebKitGTK (MiniBrowser through WebKitWebDriver) and in Firefox, and in Firefox the tampered
+    // remote files too (issue 51: Chromium and Firefox), in the site's phase: the flows use the site `npm start`
+    // serves, whose API origin the config edits move for a while (e2e/README.md § Time). Listed first and spread over
+    // the workers, so the slowest engine's flows do not run alone at the phase's end.
     { name: 'webkit', testMatch: /visitor-flows\.spec\.ts$/, fullyParallel: true, use: { engine: 'webkit' } },
-    { name: 'firefox', testMatch: /visitor-flows\.spec\.ts$/, fullyParallel: true, use: { engine: 'firefox' } },
+    { name: 'firefox', testMatch: /(visitor-flows|tampering)\.spec\.ts$/, fullyParallel: true, use: { engine: 'firefox' } },
     // Every test in Chromium, the visitor flows among them.
     { name: 'site', testIgnore: /(shutdown|attacker(-[a-z-]+)?|config-edits|\/dev|hosts)\.spec\.ts$/ },
     // Starts `npm run dev` on its worker's ports: webpack in watch mode takes every core for a minute, so not beside

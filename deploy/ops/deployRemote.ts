@@ -6,8 +6,12 @@
  * again, in Node, from the published build (see deploy/assemble/pages/activityPages.ts); they and their shared-link pictures
  * are the only things written there.
  *
- *   npm run deploy -- --remote <name> --target <served folder> [--grace-days 7] [--prune]
+ *   npm run deploy -- --remote <name> --target <served folder> [--entry URL [--config FILE]] [--grace-days 7] [--prune]
  *   npm run deploy -w remote-wuyou -- --target <served folder> [--shell <shell's served folder>] [--pages-only]
+ *
+ * `--entry`: the address the config lists for the manifest the target serves. The new build's digests, read from
+ * the staging folder before it is published, replace that entry's in the runtime config (`--config`, else
+ * `--shell`'s, else RUNTIME_CONFIG_FILE), so the shell and the render servers run the new build and nothing else.
  *
  * BUILD_VERSION, BUILD_GIT_HASH and BUILD_TIME stamp the build as with `npm run build`; SITE_URL is the site's
  * public address in the pages' canonical links, as with `npm run build`.
@@ -18,25 +22,31 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   APP_PAGE,
+  MANIFEST_FILE,
   REMOTE_NAMES,
   REMOTE_PARTS,
   RUNTIME_CONFIG_FILE,
   VERSION_FILE,
   type RemoteName,
 } from '@wenrun/shared/node';
+import { buildDigests } from '../assemble/digests/buildDigests';
+import { recordDigests, unlistedProblem } from '../assemble/digests/recordDigests';
 import { writeActivityPages } from '../assemble/pages/activityPages';
 import { openLocalRenderer } from '../assemble/pages/localRenderer';
 import { SITE_URL } from '../assemble/pages/siteUrl';
-import { besideTarget, DEFAULT_GRACE_DAYS, publishBuild } from './publish';
+import { besideTarget, checkBuild, DEFAULT_GRACE_DAYS, publishBuild } from './publish';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const WEBPACK = path.join(ROOT, 'node_modules', '.bin', 'webpack');
 /** The one remote whose deploy also writes pages into the shell's folder: the activity pages. */
 const PAGES_REMOTE: RemoteName = 'wuyou';
 
-const USAGE = `用法：npm run deploy -- --remote <${REMOTE_NAMES.join('|')}> --target <目录> [--shell <目录>] [--grace-days <天数>] [--prune]
+const USAGE = `用法：npm run deploy -- --remote <${REMOTE_NAMES.join('|')}> --target <目录> [--entry <地址> [--config <文件>]] [--shell <目录>] [--grace-days <天数>] [--prune]
   --remote      要发布的 remote
   --target      该 remote 对外服务的目录（不存在时创建）
+  --entry       运行时配置中该目录的 ${MANIFEST_FILE} 地址：发布后用新构建各文件的 SHA-384 摘要替换该入口记录的摘要
+                （生产形态只运行摘要相符的文件；不写此项时，新版本要等摘要记录后才会被运行）
+  --config      记录摘要的 ${RUNTIME_CONFIG_FILE}，默认 --shell 目录中的，其次环境变量 RUNTIME_CONFIG_FILE
   --shell       （仅 wuyou）官网（shell）对外服务的目录，其中有 ${APP_PAGE}、${RUNTIME_CONFIG_FILE} 和 server/。发布后为 API 列出的
                 每个活动用刚发布的版本渲染 /wuyou/{编号}，写入该目录的 wuyou/{编号}/index.html（及分享图片
                 cover.png），并删除已下线活动的页面。不写此项时不改动官网目录
@@ -58,6 +68,8 @@ function readOptions() {
         remote: { type: 'string' },
         target: { type: 'string' },
         shell: { type: 'string' },
+        entry: { type: 'string' },
+        config: { type: 'string' },
         'grace-days': { type: 'string', default: String(DEFAULT_GRACE_DAYS) },
         prune: { type: 'boolean', default: false },
         'pages-only': { type: 'boolean', default: false },
@@ -83,7 +95,21 @@ function readOptions() {
   const shell = values.shell === undefined ? undefined : path.resolve(typedIn, values.shell);
   if (shell) checkShellFolder(shell);
   if (values['pages-only'] && !shell) fail(`--pages-only 需要 --shell\n${USAGE}`);
-  return { remote, target: path.resolve(typedIn, values.target), shell, graceDays, prune: values.prune, pagesOnly: values['pages-only'] };
+  const pin = pinTarget(values.entry, values.config === undefined ? undefined : path.resolve(typedIn, values.config), shell);
+  return { remote, target: path.resolve(typedIn, values.target), shell, graceDays, prune: values.prune, pagesOnly: values['pages-only'], pin };
+}
+
+/** Where the new build's digests go, checked before anything is built: the entry must be one the config lists. */
+function pinTarget(entry: string | undefined, config: string | undefined, shell: string | undefined): { entry: string; configFile: string } | undefined {
+  if (entry === undefined) {
+    if (config !== undefined) fail(`--config 需要 --entry\n${USAGE}`);
+    return undefined;
+  }
+  const configFile = config ?? (shell ? path.join(shell, RUNTIME_CONFIG_FILE) : process.env.RUNTIME_CONFIG_FILE);
+  if (!configFile || !fs.existsSync(configFile)) fail(`--entry 需要运行时配置（--config、--shell 或 RUNTIME_CONFIG_FILE）：${configFile ?? '未指定'}`);
+  const problem = unlistedProblem(configFile, [entry]);
+  if (problem) fail(problem);
+  return { entry, configFile };
 }
 
 /** Checked before anything is built or published: a deploy that cannot render its pages does not start. */
@@ -136,7 +162,7 @@ async function writePages(shell: string, target: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { remote, target, shell, graceDays, prune, pagesOnly } = readOptions();
+  const { remote, target, shell, graceDays, prune, pagesOnly, pin } = readOptions();
   const partDir = path.join(ROOT, REMOTE_PARTS[remote].folder);
   if (pagesOnly && shell) {
     await writePages(shell, target);
@@ -151,7 +177,15 @@ async function main(): Promise<void> {
   try {
     warnIfUncommitted(partDir);
     build(partDir, staging);
+    // Read from the build before it is served: what the origin serves afterwards is what the digests guard.
+    const digests = pin ? (checkBuild(staging), buildDigests(staging)) : undefined;
     const { info, added, kept, removed } = publishBuild({ staging, target, graceDays, prune });
+    if (pin && digests) {
+      recordDigests(pin.configFile, { [pin.entry]: digests });
+      console.info(`[deploy] 已在 ${pin.configFile} 记录 ${pin.entry} 的 ${Object.keys(digests).length} 个文件摘要`);
+    } else {
+      console.warn(`[deploy] 注意：没有 --entry，运行时配置没有记录新版本的摘要；生产形态在记录之前不会运行它（再次部署时加 --entry）`);
+    }
     console.info(`[deploy] 新增 ${added} 个文件，保留旧文件 ${kept} 个，删除 ${removed} 个`);
     console.info(`[deploy] 已发布 ${info.name} ${info.version}（${info.gitHash}，构建于 ${info.builtAt}）到 ${target}`);
     console.info(`[deploy] 版本信息：${path.join(target, VERSION_FILE)}`);

@@ -3,11 +3,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { activityPath, API_PORT, APP_PAGE, MANIFEST_FILE, VERSION_FILE } from '@wenrun/shared/node';
+import { activityPath, API_PORT, APP_PAGE, MANIFEST_FILE, RUNTIME_CONFIG_FILE, VERSION_FILE } from '@wenrun/shared/node';
+import { sha384Of } from '@wenrun/deploy/assemble/digests/buildDigests';
 import { pageFile } from '@wenrun/deploy/assemble/pages/pageFiles';
 import { compressFolder } from '@wenrun/deploy/assemble/compress';
 import {
   besideTarget,
+  filesOfManifest,
   isHashedFile,
   listFiles,
   missingFiles,
@@ -39,6 +41,8 @@ let shellDir = '';
 /** The served remote-wuyou folder the team deploys into, and the shell that loads it: kept for the whole group. */
 let deployOrigin = '';
 let shellOrigin = '';
+/** The served folder's manifest as the shell's config lists it: what a deploy pins the new build's digests for. */
+let deployEntry = '';
 
 /** A served folder as the activity team found it: the current build, and no deploy history beside it. */
 function freshServedFolder(dir: string): string {
@@ -50,10 +54,13 @@ function hashedFiles(dir: string): string[] {
   return listFiles(dir).filter(isHashedFile);
 }
 
-/** Every file of the shell's folder but its activity pages, with a hash of its content. */
+/**
+ * Every file of the shell's folder but its activity pages and its config (where a deploy with --entry records the
+ * new build's digests), with a hash of its content.
+ */
 function shellBesidesActivityPages(dir: string): string[] {
   return listFiles(dir)
-    .filter((file) => !file.startsWith('wuyou/'))
+    .filter((file) => !file.startsWith('wuyou/') && file !== RUNTIME_CONFIG_FILE)
     .map((file) => `${file} ${createHash('sha256').update(fs.readFileSync(path.join(dir, file))).digest('hex')}`);
 }
 
@@ -71,7 +78,8 @@ test.beforeAll(async ({ workerHosts }) => {
   freshServedFolder(deployed);
   const served = await workerHosts.serve(deployed);
   deployOrigin = served.origin;
-  shellDir = deployShellCopy('shell-activity', (config) => setRemote(config, 'wuyou', manifestUrl(served.port)));
+  deployEntry = manifestUrl(served.port);
+  shellDir = deployShellCopy('shell-activity', (config) => setRemote(config, 'wuyou', deployEntry));
   shellOrigin = (await workerHosts.serve(shellDir)).origin;
 });
 
@@ -87,10 +95,17 @@ test('activity team: a redeployed remote-wuyou shows on the next load, the shell
   await expect(page.locator('header.site-header')).toHaveCount(0);
   await expect(page.locator('footer.site-footer')).toHaveCount(0);
 
-  // Deploy with the team's own script: a new build of remote-wuyou alone, published into the served folder.
-  const deploy = runDeploy(['--target', deployed], NEW_VERSION);
+  // Deploy with the team's own script: a new build of remote-wuyou alone, published into the served folder, its
+  // digests recorded in the shell's config for the entry that serves it (issue 51: nobody pins by hand).
+  const configFile = path.join(shellDir, RUNTIME_CONFIG_FILE);
+  const deploy = runDeploy(['--target', deployed, '--entry', deployEntry, '--config', configFile], NEW_VERSION);
   expect(deploy.status, deploy.stderr + deploy.stdout).toBe(0);
   expect(deploy.stdout).toContain(`已发布 @wenrun/remote-wuyou ${NEW_VERSION}`);
+  const pinned = (JSON.parse(fs.readFileSync(configFile, 'utf8')) as { digests: Record<string, Record<string, string>> }).digests[deployEntry];
+  // Every file the published manifest names is pinned, each to the bytes now served (the folder also keeps the old
+  // build's files for its grace period: those are not the release's).
+  expect(Object.keys(pinned ?? {})).toEqual(expect.arrayContaining([MANIFEST_FILE, ...filesOfManifest(deployed)]));
+  for (const [file, digest] of Object.entries(pinned ?? {})) expect(sha384Of(fs.readFileSync(path.join(deployed, file))), file).toBe(digest);
 
   await page.reload();
   await expect(version).toContainText(NEW_VERSION);
@@ -215,7 +230,7 @@ test('activity team: with --shell the deploy writes a page for every listed acti
   const published = [await publishActivity(request, `暑期研修班（${Date.now()}）`), await publishActivity(request, `校长论坛（${Date.now()}）`)];
   const listed = [...LISTED_ACTIVITIES.map((activity) => activity.id), ...published];
 
-  const deploy = runDeploy(['--target', deployed, '--shell', shellDir], PAGES_VERSION);
+  const deploy = runDeploy(['--target', deployed, '--shell', shellDir, '--entry', deployEntry], PAGES_VERSION);
   expect(deploy.status, deploy.stderr + deploy.stdout).toBe(0);
   expect(deploy.stdout).toContain(`已发布 @wenrun/remote-wuyou ${PAGES_VERSION}`);
   expect(deploy.stdout).toContain(`渲染了 ${listed.length} 个活动页，删除 0 个`);

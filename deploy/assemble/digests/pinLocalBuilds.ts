@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MANIFEST_FILE, parseRuntimeConfig, REMOTE_NAMES, REMOTE_PARTS, RUNTIME_CONFIG_FILE, SHELL_PART, type ReleaseDigests } from '@wenrun/shared/node';
-import { writeFileAtomically } from '../../atomicFile';
 import { buildDigests } from './buildDigests';
+import { listedEntries, recordDigests } from './recordDigests';
 
 /** The address `npm start` serves a remote's manifest at: the part's port on loopback. */
 const servedManifest = (port: number) => `http://localhost:${port}/${MANIFEST_FILE}`;
@@ -16,16 +16,15 @@ const servedManifest = (port: number) => `http://localhost:${port}/${MANIFEST_FI
 export function pinLocalBuilds(root: string): string[] {
   const configFile = path.join(root, SHELL_PART.folder, 'dist', RUNTIME_CONFIG_FILE);
   if (!fs.existsSync(configFile)) return [];
-  const raw = JSON.parse(fs.readFileSync(configFile, 'utf8')) as Record<string, unknown>;
-  const { config } = parseRuntimeConfig(raw);
-  const pinned: ReleaseDigests = { ...config.digests };
-  const entries = [...Object.values(config.remotes).flat(), ...Object.values(config.canaries).map((canary) => canary.entry)];
+  const { config } = parseRuntimeConfig(JSON.parse(fs.readFileSync(configFile, 'utf8')));
+  const pinned: ReleaseDigests = {};
+  const entries = listedEntries(config);
   for (const name of REMOTE_NAMES) {
     const part = REMOTE_PARTS[name];
     const manifest = servedManifest(part.port);
     const buildDir = path.join(root, part.folder, 'dist');
     if (entries.includes(manifest) && fs.existsSync(buildDir)) pinned[manifest] = buildDigests(buildDir);
   }
-  writeFileAtomically(configFile, `${JSON.stringify({ ...raw, digests: pinned }, null, 2)}\n`);
-  return Object.keys(pinned);
+  recordDigests(configFile, pinned);
+  return Object.keys({ ...config.digests, ...pinned });
 }

@@ -3,12 +3,14 @@
  * folder). Every step is checked, written atomically and recorded; a refusal exits 1 with its reason in Chinese.
  *
  *   status
- *   canary   --remote R --entry URL --percent P
+ *   canary   --remote R --entry URL --percent P --build DIR
  *   widen    --remote R --percent P
  *   promote  --remote R
  *   abort    --remote R
- *   rollback --remote R [--to URL]
+ *   rollback --remote R [--to URL [--build DIR]]
  *
+ * --build: the build folder released at the new entry; the digests of its files are recorded in the config (a
+ * step that brings an entry with none is refused in the production form).
  * Every verb: [--config FILE] (default: RUNTIME_CONFIG_FILE, else the shell's build), [--reason 文字];
  * status: [--field-data URL] (default: the config's apiBaseUrl), with ADMIN_TOKEN or ADMIN_TOKEN_FILE in production.
  * With DATABASE_URL=postgres://… (several hosts) a step reads and writes the config kept there (deploy/ops/coordination/);
@@ -27,7 +29,7 @@ import { statusReport } from './status';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
-const USAGE = `用法：npm run release -- <status|${HISTORY_VERBS.join('|')}> [--remote R] [--entry URL] [--percent P] [--to URL] [--reason 文字] [--config FILE]`;
+const USAGE = `用法：npm run release -- <status|${HISTORY_VERBS.join('|')}> [--remote R] [--entry URL] [--percent P] [--to URL] [--build 目录] [--reason 文字] [--config FILE]`;
 
 async function main(): Promise<void> {
   const { values: args, positionals } = parseArgs({
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
       entry: { type: 'string' },
       percent: { type: 'string' },
       to: { type: 'string' },
+      build: { type: 'string' },
       reason: { type: 'string' },
       'field-data': { type: 'string' },
     },
@@ -64,10 +67,13 @@ async function main(): Promise<void> {
     ...(args.entry ? { entry: args.entry } : {}),
     ...(args.percent !== undefined ? { percent: Number(args.percent) } : {}),
     ...(args.to ? { to: args.to } : {}),
+    ...(args.build ? { build: path.resolve(args.build) } : {}),
+    pinsRequired: true,
     reason: args.reason ?? '运维命令',
   }).finally(() => source?.close());
   console.log(`[release] ${line.verb} ${line.remote}：${describeRelease(line.before)}`);
   console.log(`[release]   → ${describeRelease(line.after)}`);
+  if (args.build) console.log(`[release]   已按 ${path.resolve(args.build)} 中的文件记录新入口的 SHA-384 摘要（runtime-config.json 的 digests）`);
   for (const state of states) console.log(`[release]   ${state.entry}：${state.version ? `版本 ${state.version}` : `不可用（${state.problem}）`}`);
   console.log(
     source

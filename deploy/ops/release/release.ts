@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import { HTTPS_ONLY_MESSAGE, parseRuntimeConfig, REMOTE_NAMES, type RemoteName } from '@wenrun/shared/node';
 import { writeFileAtomically } from '../../atomicFile';
+import { broughtEntries, digestsAfterStep } from './buildPins';
 import { checkEntry, type EntryChecker, type EntryState } from './entryCheck';
 import { appendHistory, historyFileBeside, knownGoodEntries, readHistory, type HistoryLine } from './history';
 import { ReleaseRefusal, steps, writtenSetting, type RemoteSetting, type StepVerb } from './remoteSetting';
@@ -60,6 +61,16 @@ export interface StepRequest {
   /** rollback: the entry to go back to; without it, the last known good one that answers. */
   to?: string;
   reason: string;
+  /**
+   * canary, rollback --to a new address: the build folder ops release there (the files uploaded to its origin).
+   * Its files' digests are recorded in the config's `digests` for that entry, read from this folder.
+   */
+  build?: string;
+  /**
+   * Refuse, in the production form, an entry the step brings with no digests recorded and no `build` (`npm run
+   * release` does): every visitor's page would refuse its files.
+   */
+  pinsRequired?: boolean;
   /** The guard's abort: the canary it judged. Refused when the file names another one by now. */
   expectCanary?: string;
   check?: EntryChecker;
@@ -168,8 +179,21 @@ export async function takeStep(request: StepRequest): Promise<TakenStep> {
   const after = afterStep(request, before, target);
   refusePlainEntries(raw, request.verb, before, after);
   const states = await checkWorking(remote, request.verb, after, check);
+  const { config } = parseRuntimeConfig(raw);
+  const digests = digestsAfterStep({
+    verb: request.verb,
+    digests: config.digests,
+    brought: broughtEntries(before, after),
+    ...(request.build !== undefined ? { build: request.build } : {}),
+    states,
+    required: (request.pinsRequired ?? false) && config.apiBaseUrl.startsWith('https:'),
+  });
 
-  const next: RawConfig = { ...raw, remotes: { ...(typeof raw.remotes === 'object' ? raw.remotes : {}), [remote]: writtenSetting(after) } };
+  const next: RawConfig = {
+    ...raw,
+    remotes: { ...(typeof raw.remotes === 'object' ? raw.remotes : {}), [remote]: writtenSetting(after) },
+    ...(digests ? { digests } : {}),
+  };
   const known = new Set(parseRuntimeConfig(raw).problems);
   const problems = parseRuntimeConfig(next).problems.filter((problem) => !known.has(problem));
   if (problems.length) throw new ReleaseRefusal(`修改后的配置没有通过 shell 的检查：${problems.join('；')}`);

@@ -16,7 +16,7 @@ import {
 import { criticalCssFor } from './criticalCss';
 import { buildDocument } from './document';
 import { loadShellServer, type ShellServer } from './shellServer';
-import { collectStylesheets, stylesheetsOf } from './stylesheets';
+import { collectStylesheets, stylesheetsOf, type RefusedStylesheetFile } from './stylesheets';
 
 export interface SiteRendererOptions {
   /** The shell's served folder: app.html, runtime-config.json, its stylesheets. */
@@ -55,6 +55,8 @@ export interface SiteRenderer {
   config: RuntimeConfig;
   /** `configDigest(config)`: what each page rendered here says it was rendered with. */
   configDigest: string;
+  /** Remotes' stylesheets (or their manifests) not read for the critical CSS: not what their release pinned. */
+  refusedStylesheets: RefusedStylesheetFile[];
   /** The page `target` asks for: the render server resolves it once per request, the build once per page. */
   render(target: PageTarget): Promise<RenderOutcome>;
 }
@@ -80,12 +82,14 @@ export async function openSiteRenderer(options: SiteRendererOptions): Promise<Si
   const shell = options.shellServer ?? loadShellServer(options.shellDir);
   const config = readRuntimeConfig(runtimeConfigFile(options.shellDir, options.configFile), { httpsOnly: options.httpsOnly ?? false });
   const template = fs.readFileSync(path.join(options.shellDir, APP_PAGE), 'utf8');
-  const stylesheets = await collectStylesheets(options.shellDir, config, options.remotes);
-  const criticalCss = new Map(SITE_ROUTES.map((route) => [route.id, criticalCssFor(stylesheetsOf(route, stylesheets))]));
   const siteUrl = options.siteUrl.replace(/\/$/, '');
+  // Pins are required where the shell's server build requires them (render.tsx): a site served over https.
+  const stylesheets = await collectStylesheets(options.shellDir, config, options.remotes, siteUrl.startsWith('https:'));
+  const criticalCss = new Map(SITE_ROUTES.map((route) => [route.id, criticalCssFor(stylesheetsOf(route, stylesheets))]));
 
   return {
     config,
+    refusedStylesheets: stylesheets.refused,
     configDigest: configDigest(config),
     async render(target) {
       let rendered;

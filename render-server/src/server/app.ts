@@ -161,6 +161,7 @@ async function openSite(options: RenderServerOptions, log: FastifyBaseLogger, fi
   };
   // Counted by the version the site serves for that remote now (its primary's version.json).
   await shell.observeRefusedFiles((refused) => figures.refused(refused, site.snapshot.versions));
+  countRefusedStylesheets(site);
   return site;
 }
 
@@ -179,6 +180,11 @@ function dropPage(site: Site, request: FastifyRequest, reply: FastifyReply) {
   return reply.code(204).send();
 }
 
+/** The stylesheets the renderer just opened did not read for their digest, counted like the remotes' code. */
+function countRefusedStylesheets(site: Site): void {
+  for (const refused of site.renderer.refusedStylesheets) site.figures.refused(refused, site.snapshot.versions);
+}
+
 /** Picks up what changed outside: a config edit, a remote deployed on its own, an activity edited or taken offline. */
 async function checkSite(site: Site): Promise<void> {
   const next = await snapshotSite(site.configFile, site.renderer.config);
@@ -188,6 +194,7 @@ async function checkSite(site: Site): Promise<void> {
   if (!changes.config && !changes.remotes.length) return;
   for (const remote of changes.remotes) await site.shell.reloadRemote(remote);
   site.renderer = await openRenderer(site);
+  countRefusedStylesheets(site);
   site.pages.clear();
   site.log.info({ config: changes.config, remotes: changes.remotes }, '站点已更新，之后的页面按新版本渲染');
 }
