@@ -1,13 +1,14 @@
 /**
  * `npm test`'s steps, each timed: the Debian packages; the types, lint and the build the browser tests use (with its
- * contract and budget checks); Jest on the Node running the suite and on the other supported lines; the browser
- * tests. The steps of a group run side by side: tsc and ESLint keep one core each, and Jest waits on sockets,
- * processes and PostgreSQL for much of its run, so the machine's two cores stay busy (e2e/README.md § Time). Stops
+ * contract and budget checks); Jest on the Node running the suite, then on the other supported lines (two runs side by
+ * side, `deploy/node-lines/jestOnOtherLines.ts`); the browser tests. The steps of a group run side by side: tsc and
+ * ESLint keep one core each and wait for no one. Three Jest runs side by side took longer than one after another
+ * (434 s against 87 + 157: nine workers on two cores), so Jest on the suite's own line runs alone. Stops
  * after the first group with a failed step; ends with each step's time, which is what a slow CI run is read by.
  */
 import { spawn } from 'node:child_process';
 
-const STEPS = [['test:setup'], ['typecheck', 'lint', 'test:e2e:prepare'], ['test:unit', 'test:lines'], ['test:browsers']];
+const STEPS = [['test:setup'], ['typecheck', 'lint', 'test:e2e:prepare'], ['test:unit'], ['test:lines'], ['test:browsers']];
 
 function run(step: string): Promise<{ step: string; status: number; seconds: number }> {
   const started = Date.now();
