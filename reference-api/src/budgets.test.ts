@@ -115,14 +115,16 @@ describe('budgets per client, none that one client can close for all', () => {
     let flooding = true;
     /**
      * One of a client's LANES requests in flight at all times: a login to a mobile that has no account (a decoy
-     * hash). A lane the gate refused asks again a moment later: twice the four a client may have waiting keeps the
-     * gate full without spinning on refusals, which took the machine from the other suites.
+     * hash). A lane the gate refused asks again 100 ms later: twice the four a client may have waiting keeps the
+     * gate full (each client is served about three hashes a second) without spinning on refusals. With 20 ms, the
+     * refusals kept the server's event loop busy on a machine shared with other runs, the visitor's request waited to
+     * be read, and 37 and 55 flood hashes were done meanwhile (the gate's own wait is one per other client).
      */
     const keepSending = async (host: number, lane: number) => {
       for (let serial = 0; flooding; serial += 1) {
         const reply = await post(server, API_PATHS.passwordLogin, { mobile: `136${String(host * 1000 + lane * 50 + (serial % 50)).padStart(8, '0')}`, password: 'x' }, address(1, host));
         if (reply.header.codeMsg !== HASH_BUSY_MESSAGES.login) hashed += 1;
-        else await new Promise((resolve) => setTimeout(resolve, 20));
+        else await new Promise((resolve) => setTimeout(resolve, 100));
       }
     };
     /** How many of the flood's hashes were done while `ask` waited, and how long it took: counted, not timed, so a busy machine moves both sides alike. */
