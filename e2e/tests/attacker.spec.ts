@@ -21,6 +21,8 @@ import {
 import { openDatabase } from '@wenrun/reference-api/db/database';
 import { hashSecret, hashToken } from '@wenrun/reference-api/security/hash';
 import { DEMO_ACCOUNTS } from '@wenrun/reference-api/seed/accounts';
+import { fieldBatch, fieldView } from '@wenrun/reference-api/test/fieldViews';
+import { sendBeacon } from '../support/beacons';
 import { DEMO_TEACHER } from '../support/accounts';
 import { SAMPLE_ACTIVITY } from '../support/activities';
 import { cspDirectives, watchCsp } from '../support/csp';
@@ -60,17 +62,9 @@ async function postForm(url: string, fields: Record<string, string>, options: Re
   return { status: answer.status, ...(JSON.parse(answer.body) as Envelope<unknown>) };
 }
 
-/** The statistics call, as a beacon sends it (text/plain). */
-async function beacon(url: string, batch: unknown, ca?: Buffer): Promise<Reply> {
-  const answer = await request(url, { method: 'POST', headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, body: JSON.stringify(batch), ...(ca ? { ca } : {}) });
-  return { status: answer.status, ...(JSON.parse(answer.body) as Envelope<unknown>) };
-}
-
-const poisonedView = (index: number) => ({
-  type: 'fieldData',
-  view: { id: `attacker-view-${index}-${Date.now()}`, route: `/poison/${index}`, versions: { [`fake${index}`]: `9.9.${index}` }, canary: [] },
-  events: [{ kind: 'metric', name: 'LCP', value: 1000 }],
-});
+/** A view of a route the manifest does not have, of a remote the parts table does not name. */
+const poisonedView = (index: number, route = `/poison/${index}`) =>
+  fieldBatch(fieldView({ id: `attacker-view-${index}-${Date.now()}`, route, versions: { [`fake${index}`]: `9.9.${index}` } }), [{ kind: 'metric', name: 'LCP', value: 1000 }]);
 
 /** The addresses that listen on `port`, as `ss` reports them (`127.0.0.1`, `[::1]`, `*`, `0.0.0.0`, `[::]`). */
 function listeningAddresses(port: number): string[] {
@@ -186,7 +180,6 @@ test.describe('the production form: nginx over TLS, the reference API in product
   test('statistics take only the routes of the manifest and the remotes of the parts table: a flood leaves the summary as it was', async ({ nginxSite }) => {
     // The summary is made at most once a minute in production, once a second here (FIELD_SUMMARY_CACHE_MS,
     // support/fixtures.ts): one made before the flood, one after.
-    const log = `${nginxSite.api}/stats${API_PATHS.statsLog}`;
     type Summary = { until: number; byRoute: { route: string }[]; byRemoteVersion: { remote: string }[]; byDay: unknown[] };
     const summaryMadeAfter = async (time: number): Promise<Summary> => {
       let summary: Summary | undefined;
@@ -202,28 +195,19 @@ test.describe('the production form: nginx over TLS, the reference API in product
       return summary as Summary;
     };
     /** A well-formed view of `route`, from `localAddress` (another visitor to nginx). */
-    const viewFrom = async (localAddress: string, index: number, route: string, events: unknown[]) => {
-      const view = { ...poisonedView(index).view, route, versions: { about: '6.6.6' }, canary: ['about'] };
-      const answer = await request(log, {
-        method: 'POST',
-        headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
-        body: JSON.stringify({ type: 'fieldData', view, events }),
-        ca: nginxSite.ca,
-        localAddress,
-      });
-      return JSON.parse(answer.body) as Envelope<unknown>;
-    };
+    const viewFrom = (localAddress: string, index: number, route: string, events: unknown[]) =>
+      sendBeacon(nginxSite.api, fieldBatch(fieldView({ id: `attacker-view-${index}-${Date.now()}`, route, versions: { about: '6.6.6' }, canary: ['about'] }), events), { ca: nginxSite.ca, localAddress });
     // A visitor's view is in the summary the flood must leave as it was.
     expect((await viewFrom('127.0.0.52', 0, '/about/*', [{ kind: 'metric', name: 'LCP', value: 1500 }])).header.code).toBe('200');
     const before = await summaryMadeAfter(Date.now());
     expect(before.byRoute).toContainEqual(expect.objectContaining({ route: '/about/*' }));
 
     for (let i = 0; i < 20; i += 1) {
-      const reply = await beacon(log, poisonedView(i), nginxSite.ca);
+      const reply = await sendBeacon(nginxSite.api, poisonedView(i), { ca: nginxSite.ca });
       expect(reply.header.code).toBe('400');
       expect(reply.header.codeMsg).toMatch(/页面信息不合格（view\.route：不是路由清单中的路由 \/poison\/\d+），全部拒收/);
     }
-    const fakeRemote = await beacon(log, { ...poisonedView(99), view: { ...poisonedView(99).view, route: '/' } }, nginxSite.ca);
+    const fakeRemote = await sendBeacon(nginxSite.api, poisonedView(99, '/'), { ca: nginxSite.ca });
     expect(fakeRemote.header.codeMsg).toMatch(/不认识的 remote fake99/);
     // Well-formed views from one address, past its views an hour: a flooder, none of whose views count.
     const flood = (index: number) => viewFrom('127.0.0.51', 1000 + index, '/about/*', [{ kind: 'metric', name: 'LCP', value: 60_000 }, { kind: 'error', message: 'flood' }]);
@@ -426,7 +410,7 @@ test.describe('npm start, the demo form', () => {
   });
 
   test('statistics refuse a made-up route and a made-up remote', async () => {
-    const reply = await beacon(`${API}/stats${API_PATHS.statsLog}`, poisonedView(1));
+    const reply = await sendBeacon(API, poisonedView(1));
     expect(reply.header.codeMsg).toMatch(/不是路由清单中的路由 \/poison\/1/);
   });
 

@@ -12,7 +12,9 @@ import { hashSecret } from '@wenrun/reference-api/security/hash';
 import { postgresSource } from '@wenrun/deploy/ops/coordination/sharedConfig';
 import type { EntryChecker } from '@wenrun/deploy/ops/release/entryCheck';
 import { takeStep } from '@wenrun/deploy/ops/release/release';
+import { fieldBatch, fieldView } from '@wenrun/reference-api/test/fieldViews';
 import { request } from '../support/https';
+import { sendBeacon } from '../support/beacons';
 import { startHosts, PUBLIC_PORTS, unansweredRequests, type HostsSite } from '@wenrun/deploy/ops/hosts/hosts';
 import { LAYOUT, leftovers } from '@wenrun/deploy/ops/hosts/network';
 import { RENDER_USER } from '@wenrun/deploy/ops/nginx/accounts';
@@ -244,16 +246,9 @@ test('PostgreSQL admits no one without a password, and the API\'s own role can n
 test('field data sent through both hosts is one summary, read through either', async ({ twoHosts }) => {
   /** One view of the activity page from `localAddress` (a visitor of its own: the PROXY header names it to nginx). */
   const beacon = async (localAddress: string) => {
-    const view = { id: `hosts-${localAddress.replace(/\./g, '-')}-${Date.now()}`, route: ACTIVITY_ROUTE, versions: { wuyou: '0.1.0' }, canary: [] };
-    const events = [{ kind: 'metric', name: 'LCP', value: 1_000 }];
-    const answer = await request(`${twoHosts.api}/stats${API_PATHS.statsLog}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
-      body: JSON.stringify({ type: 'fieldData', view, events }),
-      ca: twoHosts.ca,
-      localAddress,
-    });
-    expect((JSON.parse(answer.body) as Envelope<unknown>).header.code).toBe('200');
+    const view = fieldView({ id: `hosts-${localAddress.replace(/\./g, '-')}-${Date.now()}` });
+    const reply = await sendBeacon(twoHosts.api, fieldBatch(view, [{ kind: 'metric', name: 'LCP', value: 1_000 }]), { ca: twoHosts.ca, localAddress });
+    expect(reply.header.code).toBe('200');
   };
   const summary = async () => {
     const answer = await request(`${twoHosts.api}/stats${API_PATHS.fieldSummary}?days=1`, { ca: twoHosts.ca });
