@@ -2,7 +2,7 @@
  * `npm run bench:hosts` (as root): the several-hosts form (deploy/ops/hosts) with one host, then with two, each
  * behind the same HAProxy, under autocannon: `/` and `/search/课程`, 100 connections for LOAD_SECONDS (20) each,
  * three runs per row, the median kept (this machine's runs vary by a third). Then, on the two hosts, the host-loss
- * run of e2e/tests/hosts.spec.ts once more: 100 connections on both pages, host 2 killed halfway, with its failures
+ * run of e2e/tests/hosts-when-one-dies.spec.ts once more: 100 connections on both pages, host 2 killed halfway, with its failures
  * and how long the balancer kept sending to it. Not a test: figures for BENCHMARKS.md, written to
  * bench/results/hosts.json.
  *

@@ -45,7 +45,7 @@ export default defineConfig<EngineOptions>({
     { name: 'webkit', testMatch: /visitor-flows\.spec\.ts$/, fullyParallel: true, use: { engine: 'webkit' } },
     { name: 'firefox', testMatch: /(visitor-flows|tampering)\.spec\.ts$/, fullyParallel: true, use: { engine: 'firefox' } },
     // Every test in Chromium, the visitor flows among them.
-    { name: 'site', testIgnore: /(shutdown|attacker(-[a-z-]+)?|config-edits|\/dev|hosts)\.spec\.ts$/ },
+    { name: 'site', testIgnore: /(shutdown|attacker(-[a-z-]+)?|config-edits|\/dev|hosts(-[a-z-]+)?)\.spec\.ts$/ },
     // Starts `npm run dev` on its worker's ports: webpack in watch mode takes every core for a minute, so not beside
     // the site's many tests, but beside the phases below, which leave a worker idle for much of their time.
     { name: 'dev', testMatch: /\/dev\.spec\.ts$/, dependencies: ['site', 'firefox', 'webkit'] },
@@ -60,8 +60,9 @@ export default defineConfig<EngineOptions>({
     // Kills processes of the site the others run on, then stops it: after everything else.
     { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['attacker', 'dev', 'tls', 'webkit'] },
     // Two hosts in network namespaces (root), a load run across them: after npm run dev and testssl, beside the
-    // attacker suite, which keeps one worker of three.
-    { name: 'hosts', testMatch: /\/hosts\.spec\.ts$/, dependencies: ['config-edits', 'dev', 'tls'] },
+    // attacker suite, which keeps one worker of three. One worker: the hosts-*.spec.ts files share its two hosts
+    // (one set of namespace names), in file order: the form's own command first, host 2 killed last.
+    { name: 'hosts', testMatch: /\/hosts-[a-z-]+\.spec\.ts$/, dependencies: ['config-edits', 'dev', 'tls'], workers: 1 },
   ],
   webServer: [
     {

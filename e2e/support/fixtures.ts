@@ -94,7 +94,8 @@ export const test = base.extend<{ hosts: Hosts }, { workerIndex: number; workerH
         ports,
         siteDir: path.join(ARTIFACTS, `nginx-worker-${workerIndex}`),
         // Production makes the field-data summary at most once a minute; a test that needs one made after its
-        // views (attacker.spec.ts) would wait that minute out. A second keeps the cache, and costs a second.
+        // views (attacker-messages-and-statistics.spec.ts) would wait that minute out. A second keeps the cache, and
+        // costs a second.
         // PGPASSWORD: what an operator's shell may hold; no process of the form but the database's users may get it
         // (attacker-prodform.spec.ts looks for it in the render servers' and nginx's environments).
         env: { FIELD_SUMMARY_CACHE_MS: String(SUMMARY_CACHE_MS), PGPASSWORD: PLANTED_PGPASSWORD },

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { ACTIVITY_ROUTE, API_PATHS, type Envelope, type FieldEvent } from '@wenrun/shared/node';
 import { formGuard } from '@wenrun/deploy/ops/nginx/formGuard';
 import type { EntryChecker } from '@wenrun/deploy/ops/release/entryCheck';
 import { historyFileBeside } from '@wenrun/deploy/ops/release/history';
 import { takeStep } from '@wenrun/deploy/ops/release/release';
+import { releaseView } from '@wenrun/reference-api/test/fieldViews';
+import { sendBeacon } from '../support/beacons';
 import { expect, test } from '../support/fixtures';
-import { request } from '../support/https';
 import { ROOT } from '../support/site';
 
 /**
@@ -56,27 +56,9 @@ test('260 forged failing views from one address do not make the guard abort a ca
   let serial = 0;
 
   /** One page view of the activity page from `localAddress`, as a beacon sends it through nginx. */
-  const beacon = async (localAddress: string, side: 'canary' | 'stable', failed: boolean) => {
+  const beacon = (localAddress: string, side: 'canary' | 'stable', failed: boolean) => {
     serial += 1;
-    const version = side === 'canary' ? '0.2.0' : '0.1.0';
-    const events: FieldEvent[] = failed
-      ? [
-          { kind: 'error', message: 'TypeError: forged', remote: 'wuyou', version },
-          { kind: 'slot', remote: 'wuyou', version, loadMs: 0, outcome: 'failed' },
-        ]
-      : [
-          { kind: 'metric', name: 'LCP', value: 1200 },
-          { kind: 'slot', remote: 'wuyou', version, loadMs: 150, outcome: 'loaded' },
-        ];
-    const view = { id: `forged-${Date.now()}-${serial}`, route: ACTIVITY_ROUTE, versions: { wuyou: version }, canary: side === 'canary' ? ['wuyou'] : [] };
-    const answer = await request(`${nginxSite.api}/stats${API_PATHS.statsLog}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
-      body: JSON.stringify({ type: 'fieldData', view, events }),
-      ca: nginxSite.ca,
-      localAddress,
-    });
-    return JSON.parse(answer.body) as Envelope<unknown>;
+    return sendBeacon(nginxSite.api, releaseView({ id: `forged-${Date.now()}-${serial}`, side, failed }), { ca: nginxSite.ca, localAddress });
   };
   /** `clients` addresses of 127.0.`block`.0/24, each sending `views` views. */
   const visitors = (block: number, clients: number, views: number, side: 'canary' | 'stable', failed = false) =>

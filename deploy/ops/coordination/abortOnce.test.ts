@@ -4,34 +4,31 @@
  * from a guard that believes it holds the lease.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { FieldEvent } from '@wenrun/shared/node';
 import { openDatabase } from '@wenrun/reference-api/db/database';
 import { createFieldDataStore } from '@wenrun/reference-api/db/fieldData';
+import { fieldView } from '@wenrun/reference-api/test/fieldViews';
 import { manualClock, startServer, type TestServer } from '@wenrun/reference-api/test/harness';
-import type { Cluster } from '../postgres/cluster';
 import type { EntryChecker } from '../release/entryCheck';
 import { createGuard } from '../release/guard';
 import { takeStep } from '../release/release';
 import { acquireGuardLease, type Lease } from './guardLease';
 import { postgresSource, type SharedConfigSource } from './sharedConfig';
-import { suiteCluster } from './testCluster';
+import { describeWithPostgres } from '../postgres/suiteCluster';
 
 const STABLE = 'https://cdn.example.cn/about/1.0.0/mf-manifest.json';
 const CANARY = 'https://cdn.example.cn/about/1.1.0/mf-manifest.json';
 const answers: EntryChecker = async (entry) => ({ entry, version: entry.includes('1.1.0') ? '1.1.0' : '1.0.0' });
 
-describe('two hosts\' guards on one site: a failing canary is aborted once', () => {
-  let cluster: Cluster;
+describeWithPostgres('two hosts\' guards on one site: a failing canary is aborted once', 'abortOnce', (postgres) => {
   let api: TestServer;
-  let dir: string;
   const clock = manualClock();
   const sources: SharedConfigSource[] = [];
   const leases: Lease[] = [];
   let serial = 0;
 
-  /** Views of the about remote, each from a client of its own, the canary's failing to load. */
+  /** Views of the about remote, each from a postgres.client of its own, the canary's failing to load. */
   async function seed(side: 'canary' | 'stable', views: number, failing: number): Promise<void> {
     const db = await openDatabase(api.database);
     const store = createFieldDataStore(db);
@@ -40,41 +37,28 @@ describe('two hosts\' guards on one site: a failing canary is aborted once', () 
       const fails = index < failing;
       const version = side === 'canary' && !fails ? '1.1.0' : '1.0.0';
       const events: FieldEvent[] = [{ kind: 'slot', remote: 'about', version, loadMs: 120, outcome: fails ? 'fallback' : 'loaded' }];
-      await store.record({ id: `view-${serial}`, route: '/about/*', versions: { about: version }, canary: side === 'canary' ? ['about'] : [] }, events, clock.now(), `client-${serial}`);
+      await store.record(fieldView({ id: `view-${serial}`, route: '/about/*', versions: { about: version }, canary: side === 'canary' ? ['about'] : [] }), events, clock.now(), `postgres.client-${serial}`);
     }
     await db.close();
   }
 
   /** A host: its own config file, its own connection to the shared config. */
   function host(name: string) {
-    const configFile = path.join(dir, name, 'runtime-config.json');
+    const configFile = path.join(postgres.dir, name, 'runtime-config.json');
     fs.mkdirSync(path.dirname(configFile), { recursive: true });
     fs.writeFileSync(configFile, `${JSON.stringify({ apiBaseUrl: api.url, remotes: { about: [STABLE] }, canaryGuard: { leaveOutClients: 0 } })}\n`);
-    const source = postgresSource({ databaseUrl: cluster.url, seedFile: configFile });
+    const source = postgresSource({ databaseUrl: postgres.cluster.url, seedFile: configFile });
     sources.push(source);
     return { configFile, source };
   }
 
-  beforeAll(async () => {
-    cluster = await suiteCluster('abortOnce');
-  }, 60_000);
-  afterAll(async () => {
-    await cluster.stop();
-  });
   beforeEach(async () => {
     api = await startServer({ now: clock.now });
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'abort-once-'));
   });
   afterEach(async () => {
     await Promise.all(leases.splice(0).map((lease) => lease.release()));
     await Promise.all(sources.splice(0).map((source) => source.close()));
     await api.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-    const { Client } = await import('pg');
-    const client = new Client(cluster.url);
-    await client.connect();
-    await client.query('DROP TABLE IF EXISTS runtime_config, release_history, site_leases');
-    await client.end();
   });
 
   async function failingCanary(first: { configFile: string; source: SharedConfigSource }) {
@@ -93,7 +77,7 @@ describe('two hosts\' guards on one site: a failing canary is aborted once', () 
     const [first, second] = [host('a'), host('b')];
     await failingCanary(first);
     const [a, b] = meetAtRead(1, [first, second]) as [typeof first, typeof second];
-    const lease = await acquireGuardLease({ databaseUrl: cluster.url, holder: 'host a', periodMs: 3_000 });
+    const lease = await acquireGuardLease({ databaseUrl: postgres.cluster.url, holder: 'host a', periodMs: 3_000 });
     leases.push(lease);
     const saidA: string[] = [];
     const saidB: string[] = [];

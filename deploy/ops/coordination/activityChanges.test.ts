@@ -1,9 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
-import type { Cluster } from '../postgres/cluster';
 import { relayActivityChanges } from './activityChanges';
-import { suiteCluster } from './testCluster';
+import { describeWithPostgres } from '../postgres/suiteCluster';
 
 
 /** A render server as the relay sees it: what it was asked to drop, each heard with its time. */
@@ -32,21 +30,11 @@ async function renderServerLike(): Promise<{ url: string; purged: { path: string
   };
 }
 
-describe('activity changes told to every host\'s render servers', () => {
-  let cluster: Cluster;
-  let client: pg.Client;
-
+describeWithPostgres('activity changes told to every host\'s render servers', 'activityChanges', (postgres) => {
   beforeAll(async () => {
-    cluster = await suiteCluster('activityChanges');
-    client = new pg.Client(cluster.url);
-    await client.connect();
     // The API's table as far as the trigger cares: an id.
-    await client.query('CREATE TABLE activities (id integer PRIMARY KEY, title text NOT NULL, online boolean NOT NULL DEFAULT true)');
-    await client.query("INSERT INTO activities (id, title) VALUES (1, '暑期教师研修'), (3, '校长论坛')");
-  }, 60_000);
-  afterAll(async () => {
-    await client.end();
-    await cluster.stop();
+    await postgres.client.query('CREATE TABLE activities (id integer PRIMARY KEY, title text NOT NULL, online boolean NOT NULL DEFAULT true)');
+    await postgres.client.query("INSERT INTO activities (id, title) VALUES (1, '暑期教师研修'), (3, '校长论坛')");
   });
 
   it('an edit, a take-down, a new activity and a deletion on any host drop the page on both hosts\' render servers, once each', async () => {
@@ -54,18 +42,18 @@ describe('activity changes told to every host\'s render servers', () => {
     const hosts = [a1, a2, b1];
     // Host A with two render servers, host B with one; each host its own relay, and each installs the trigger (twice,
     // then: nothing doubles).
-    const relays = [[a1, a2], [b1]].map((servers) => relayActivityChanges({ databaseUrl: cluster.url, renderServers: servers.map((server) => server.url), log: () => undefined }));
+    const relays = [[a1, a2], [b1]].map((servers) => relayActivityChanges({ databaseUrl: postgres.cluster.url, renderServers: servers.map((server) => server.url), log: () => undefined }));
     try {
       await Promise.all(relays.map((relay) => relay.ready));
       const heard = hosts.map((host) => host.heard('/wuyou/3'));
-      await client.query("UPDATE activities SET title = '校长论坛（第二期）' WHERE id = 3");
+      await postgres.client.query("UPDATE activities SET title = '校长论坛（第二期）' WHERE id = 3");
       const committed = performance.now();
       const delays = (await Promise.all(heard)).map((at) => Math.round(at - committed));
       console.log(`[activities] 活动修改提交后各渲染服务器收到清除：${delays.join(' ms、')} ms`);
 
-      await client.query('UPDATE activities SET online = false WHERE id = 1');
-      await client.query("INSERT INTO activities (id, title) VALUES (7, '新活动')");
-      await client.query('DELETE FROM activities WHERE id = 7');
+      await postgres.client.query('UPDATE activities SET online = false WHERE id = 1');
+      await postgres.client.query("INSERT INTO activities (id, title) VALUES (7, '新活动')");
+      await postgres.client.query('DELETE FROM activities WHERE id = 7');
       await Promise.all(hosts.flatMap((host) => [host.heard('/wuyou/1'), host.heard('/wuyou/7', 2)]));
       // The insert and the delete of activity 7: two changes, two drops; nothing else was asked. Drops are sent side
       // by side, so on a loaded machine they may arrive in another order than the commits.

@@ -1,14 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { RELEASE_HISTORY_FILE } from '@wenrun/shared/node';
-import type { Cluster } from '../postgres/cluster';
 import { readHistory } from '../release/history';
 import { takeStep } from '../release/release';
 import { startConfigFollower, type ConfigFollower } from './configFollower';
 import { postgresSource, readStoredConfig } from './sharedConfig';
-import { suiteCluster } from './testCluster';
+import { describeWithPostgres } from '../postgres/suiteCluster';
 
 const A = 'https://cdn.example.cn/about/1.0.0/mf-manifest.json';
 const B = 'https://cdn.example.cn/about/1.1.0/mf-manifest.json';
@@ -33,37 +30,22 @@ function whenFile(file: string, holds: (text: string) => boolean, timeoutMs = 10
   });
 }
 
-describe('the config follower: each host\'s file written from the database', () => {
-  let cluster: Cluster;
-  let client: pg.Client;
-  let dir: string;
+describeWithPostgres('the config follower: each host\'s file written from the database', 'configFollower', (postgres) => {
   let followers: ConfigFollower[] = [];
-  const hostFile = (host: string) => path.join(dir, host, 'runtime-config.json');
+  const hostFile = (host: string) => path.join(postgres.dir, host, 'runtime-config.json');
   const follow = (host: string, extra: Partial<Parameters<typeof startConfigFollower>[0]> = {}) => {
-    const follower = startConfigFollower({ databaseUrl: cluster.url, configFile: hostFile(host), log: () => undefined, ...extra });
+    const follower = startConfigFollower({ databaseUrl: postgres.cluster.url, configFile: hostFile(host), log: () => undefined, ...extra });
     followers.push(follower);
     return follower;
   };
 
-  beforeAll(async () => {
-    cluster = await suiteCluster('configFollower');
-    client = new pg.Client(cluster.url);
-    await client.connect();
-  }, 60_000);
-  afterAll(async () => {
-    await client.end();
-    await cluster.stop();
-  });
-  beforeEach(async () => {
-    await client.query('DROP TABLE IF EXISTS runtime_config, release_history, site_leases');
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'follower-'));
-    fs.mkdirSync(path.join(dir, 'a'));
+  beforeEach(() => {
+    fs.mkdirSync(path.join(postgres.dir, 'a'));
     fs.writeFileSync(hostFile('a'), `${JSON.stringify({ remotes: { about: A } }, null, 2)}\n`);
   });
   afterEach(async () => {
     await Promise.all(followers.map((follower) => follower.stop()));
     followers = [];
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('a release taken on host A is in host A\'s and host B\'s files within 5 s of its commit, history included', async () => {
@@ -74,7 +56,7 @@ describe('the config follower: each host\'s file written from the database', () 
     await follow('b', { onChange: onChange('b') }).ready;
     expect(fs.readFileSync(hostFile('b'), 'utf8')).toBe(fs.readFileSync(hostFile('a'), 'utf8'));
 
-    const source = postgresSource({ databaseUrl: cluster.url });
+    const source = postgresSource({ databaseUrl: postgres.cluster.url });
     const both = Promise.all(['a', 'b'].map((host) => whenFile(hostFile(host), (text) => text.includes(B))));
     await takeStep({ configFile: hostFile('a'), source, verb: 'canary', remote: 'about', entry: B, percent: 10, reason: '新版本', check: async (entry) => ({ entry, version: '1' }) });
     const committed = performance.now();
@@ -86,25 +68,25 @@ describe('the config follower: each host\'s file written from the database', () 
     expect(changed.a && changed.b).toBeTruthy();
     for (const host of ['a', 'b']) {
       expect(JSON.parse(fs.readFileSync(hostFile(host), 'utf8'))).toEqual({ remotes: { about: { entries: [A], canary: { entry: B, percent: 10 } } } });
-      await whenFile(path.join(dir, host, RELEASE_HISTORY_FILE), (text) => text.includes('新版本'));
-      expect(readHistory(path.join(dir, host, RELEASE_HISTORY_FILE)).map((line) => line.verb)).toEqual(['canary']);
+      await whenFile(path.join(postgres.dir, host, RELEASE_HISTORY_FILE), (text) => text.includes('新版本'));
+      expect(readHistory(path.join(postgres.dir, host, RELEASE_HISTORY_FILE)).map((line) => line.verb)).toEqual(['canary']);
     }
   }, 30_000);
 
   it('a follower whose connection was cut connects again and writes what changed meanwhile', async () => {
     const follower = follow('a', { resyncMs: 3_600_000 });
     await follower.ready;
-    await client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'wenrun wenrun_runtime_config'");
-    const stored = await readStoredConfig(client);
+    await postgres.client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'wenrun wenrun_runtime_config'");
+    const stored = await readStoredConfig(postgres.client);
     // Written while nobody listened: no notification reaches the follower, its reconnection reads it.
-    await client.query('UPDATE runtime_config SET body = $1, version = version + 1', [`${JSON.stringify({ remotes: { about: B } })}\n`]);
+    await postgres.client.query('UPDATE runtime_config SET body = $1, version = version + 1', [`${JSON.stringify({ remotes: { about: B } })}\n`]);
     await whenFile(hostFile('a'), (text) => text.includes(B));
     expect(follower.version()).toBe((stored?.version ?? 0) + 1);
   }, 30_000);
 
   it('the periodic read catches a write that notified nobody, and puts back a hand edit of a host\'s file', async () => {
     await follow('a', { resyncMs: 300 }).ready;
-    await client.query('UPDATE runtime_config SET body = $1, version = version + 1', [`${JSON.stringify({ remotes: { about: B } })}\n`]);
+    await postgres.client.query('UPDATE runtime_config SET body = $1, version = version + 1', [`${JSON.stringify({ remotes: { about: B } })}\n`]);
     await whenFile(hostFile('a'), (text) => text.includes(B));
     fs.writeFileSync(hostFile('a'), '{ "remotes": {} }');
     await whenFile(hostFile('a'), (text) => text.includes(B));

@@ -1,9 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Cluster } from '../postgres/cluster';
-import { suiteCluster } from './testCluster';
+import { describeWithPostgres } from '../postgres/suiteCluster';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const LEASE_SECONDS = 3;
@@ -65,27 +63,21 @@ class GuardProcess {
 const HOLDS = '已成为全站唯一的灰度守卫';
 const WAITS = '本进程等待接替';
 
-describe('one guard for the whole site: a lease in PostgreSQL', () => {
-  let cluster: Cluster;
-  let dir: string;
+describeWithPostgres('one guard for the whole site: a lease in PostgreSQL', 'guardLease', (postgres) => {
   let configFile: string;
   const guards: GuardProcess[] = [];
   const guard = () => {
-    const started = new GuardProcess(configFile, cluster.url);
+    const started = new GuardProcess(configFile, postgres.cluster.url);
     guards.push(started);
     return started;
   };
 
-  beforeAll(async () => {
-    cluster = await suiteCluster('guardLease');
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guard-lease-'));
-    configFile = path.join(dir, 'runtime-config.json');
+  beforeEach(() => {
+    configFile = path.join(postgres.dir, 'runtime-config.json');
     fs.writeFileSync(configFile, `${JSON.stringify({ apiBaseUrl: 'http://127.0.0.1:9' })}\n`);
-  }, 60_000);
-  afterAll(async () => {
-    await Promise.all(guards.map((started) => started.stop()));
-    await cluster.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  afterEach(async () => {
+    await Promise.all(guards.splice(0).map((started) => started.stop()));
   });
 
   it('a second guard waits; the holder killed (kill -9), it takes over in well under a minute; a frozen holder loses it too', async () => {

@@ -2,13 +2,10 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { parseRuntimeConfig } from '@wenrun/shared/node';
-import type { Cluster } from '../postgres/cluster';
 import { postgresSource, readStoredConfig, readStoredHistory } from './sharedConfig';
-import { suiteCluster } from './testCluster';
+import { describeWithPostgres } from '../postgres/suiteCluster';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
@@ -23,39 +20,24 @@ function release(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number
   });
 }
 
-describe('the runtime config kept in PostgreSQL', () => {
-  let cluster: Cluster;
-  let dir: string;
+describeWithPostgres('the runtime config kept in PostgreSQL', 'sharedConfig', (postgres) => {
   let configFile: string;
-  let client: pg.Client;
 
-  beforeAll(async () => {
-    cluster = await suiteCluster('sharedConfig');
-    client = new pg.Client(cluster.url);
-    await client.connect();
-  }, 60_000);
-  afterAll(async () => {
-    await client.end();
-    await cluster.stop();
+  beforeEach(() => {
+    configFile = path.join(postgres.dir, 'runtime-config.json');
   });
-  beforeEach(async () => {
-    await client.query('DROP TABLE IF EXISTS runtime_config, release_history, site_leases');
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shared-config-'));
-    configFile = path.join(dir, 'runtime-config.json');
-  });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('takes the first host\'s file (and its history) as version 1, and keeps a config already there', async () => {
     fs.writeFileSync(configFile, '{ "remotes": { "about": "https://cdn.example.cn/about/1.0.0/mf-manifest.json" } }\n');
-    fs.writeFileSync(path.join(dir, 'release-history.jsonl'), `${JSON.stringify({ time: '2026-11-20T04:00:00.000Z', verb: 'abort', remote: 'about', before: { entries: [] }, after: { entries: [] }, reason: '旧记录' })}\n`);
-    const first = postgresSource({ databaseUrl: cluster.url, seedFile: configFile });
+    fs.writeFileSync(path.join(postgres.dir, 'release-history.jsonl'), `${JSON.stringify({ time: '2026-11-20T04:00:00.000Z', verb: 'abort', remote: 'about', before: { entries: [] }, after: { entries: [] }, reason: '旧记录' })}\n`);
+    const first = postgresSource({ databaseUrl: postgres.cluster.url, seedFile: configFile });
     expect(await first.read()).toEqual({ text: fs.readFileSync(configFile, 'utf8'), version: '1' });
     expect((await first.history()).map((line) => line.reason)).toEqual(['旧记录']);
     await first.close();
 
-    const other = path.join(dir, 'other.json');
+    const other = path.join(postgres.dir, 'other.json');
     fs.writeFileSync(other, '{}');
-    const second = postgresSource({ databaseUrl: cluster.url, seedFile: other });
+    const second = postgresSource({ databaseUrl: postgres.cluster.url, seedFile: other });
     expect((await second.read()).text).toContain('about/1.0.0');
     await second.close();
   });
@@ -79,7 +61,7 @@ describe('the runtime config kept in PostgreSQL', () => {
     const entry = (version: string) => `${base}/about/${version}/mf-manifest.json`;
     try {
       fs.writeFileSync(configFile, `${JSON.stringify({ apiBaseUrl: 'http://127.0.0.1:9', remotes: { about: entry('1.0.0') } }, null, 2)}\n`);
-      const env = { DATABASE_URL: cluster.url };
+      const env = { DATABASE_URL: postgres.cluster.url };
       const runs = await Promise.all(
         ['1.1.0', '1.2.0'].map((version) => release(['canary', '--remote', 'about', '--entry', entry(version), '--percent', '10', '--config', configFile, '--reason', `主机 ${version}`], env)),
       );
@@ -88,8 +70,8 @@ describe('the runtime config kept in PostgreSQL', () => {
       expect([won.length, refused.length]).toEqual([1, 1]);
       expect(refused[0]?.out).toContain('[release] 运行时配置在此期间被修改了（另一台主机的发布、守卫或手工推送），没有写入：请重新执行');
 
-      const stored = await readStoredConfig(client);
-      const history = await readStoredHistory(client);
+      const stored = await readStoredConfig(postgres.client);
+      const history = await readStoredHistory(postgres.client);
       expect(stored?.version).toBe(2);
       expect(history.lines).toHaveLength(1);
       const canary = parseRuntimeConfig(JSON.parse(stored?.text ?? '{}')).config.canaries.about;

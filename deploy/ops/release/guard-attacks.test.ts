@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ACTIVITY_ROUTE, API_PATHS, type FieldEvent } from '@wenrun/shared/node';
-import { fieldViews, type Beacon, type VisitorsSpec } from '@wenrun/reference-api/test/fieldViews';
+import { API_PATHS } from '@wenrun/shared/node';
+import { beaconFrom, fieldViews, releaseView, type Beacon, type VisitorsSpec } from '@wenrun/reference-api/test/fieldViews';
 import { manualClock, send, startServer, type TestServer } from '@wenrun/reference-api/test/harness';
 import type { EntryChecker } from './entryCheck';
 import { createGuard, judgeRelease } from './guard';
@@ -13,6 +13,10 @@ import { DEFAULT_THRESHOLDS } from './thresholds';
 const STABLE = 'https://cdn.example.cn/wuyou/0.1.0/mf-manifest.json';
 const CANARY = 'https://cdn.example.cn/wuyou/0.2.0/mf-manifest.json';
 const answers: EntryChecker = async (entry) => ({ entry, version: entry.includes('0.2.0') ? '0.2.0' : '0.1.0' });
+
+/** A beacon as it reaches the API through the proxy it trusts, which names the client in X-Forwarded-For. */
+const sendBeacon = (api: TestServer, { client, body }: Beacon) =>
+  send(`${api.url}/stats${API_PATHS.statsLog}`, { body, contentType: 'text/plain;charset=UTF-8', headers: { 'x-forwarded-for': client } });
 
 /**
  * The threat model of deploy/ops/release/README.md, played over HTTP as a script would: beacons to
@@ -31,18 +35,7 @@ describe('the guard under forged field data', () => {
   /** One page view of the activity page, from `client`: clean, or failed (an error and the canary's slot failed). */
   async function view(client: string, side: 'canary' | 'stable', failed: boolean): Promise<void> {
     serial += 1;
-    const version = side === 'canary' ? '0.2.0' : '0.1.0';
-    const events: FieldEvent[] = failed
-      ? [
-          { kind: 'error', message: 'TypeError: 灰度版本故障', remote: 'wuyou', version },
-          { kind: 'slot', remote: 'wuyou', version, loadMs: 0, outcome: 'failed' },
-        ]
-      : [
-          { kind: 'metric', name: 'LCP', value: 1200 },
-          { kind: 'slot', remote: 'wuyou', version, loadMs: 150, outcome: 'loaded' },
-        ];
-    const batch = { type: 'fieldData', view: { id: `forged-or-real-${serial}`, route: ACTIVITY_ROUTE, versions: { wuyou: version }, canary: side === 'canary' ? ['wuyou'] : [] }, events };
-    const reply = await send(`${api.url}/stats${API_PATHS.statsLog}`, { body: JSON.stringify(batch), contentType: 'text/plain;charset=UTF-8', headers: { 'x-forwarded-for': client } });
+    const reply = await sendBeacon(api, beaconFrom(client, releaseView({ id: `forged-or-real-${serial}`, side, failed })));
     expect(reply.status).toBe(200);
   }
 
@@ -151,11 +144,7 @@ describe('the guard\'s figures against ten forgers at the extremes, beside real 
 
   async function post(beacons: Beacon[]): Promise<void> {
     for (let start = 0; start < beacons.length; start += 50) {
-      const replies = await Promise.all(
-        beacons.slice(start, start + 50).map(({ client, body }) =>
-          send(`${api.url}/stats${API_PATHS.statsLog}`, { body, contentType: 'text/plain;charset=UTF-8', headers: { 'x-forwarded-for': client } }),
-        ),
-      );
+      const replies = await Promise.all(beacons.slice(start, start + 50).map((beacon) => sendBeacon(api, beacon)));
       for (const reply of replies) expect(reply.body?.header.code).toBe('200');
     }
   }

@@ -1,4 +1,5 @@
 import type { FieldEvent } from '@wenrun/shared/node';
+import { fieldView } from '../test/fieldViews';
 import { column, freshDatabase, rows, type FreshDatabase } from '../test/harness';
 import { createActivityEditor } from './activityEditor';
 import { openDatabase, type Db } from './database';
@@ -23,7 +24,7 @@ describe('two API instances writing to one PostgreSQL database at once', () => {
 
   const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
   const lcp = (value: number): FieldEvent => ({ kind: 'metric', name: 'LCP', value });
-  const view = (id: string) => ({ id: `view-${id}`, route: '/', versions: { header: '1.0.0' }, canary: [] });
+  const view = (id: string) => fieldView({ id: `view-${id}`, route: '/', versions: { header: '1.0.0' } });
 
   it('gives a page view to one client only, when two clients send its first batch through two hosts at once', async () => {
     const [a, b] = [createFieldDataStore(hostA), createFieldDataStore(hostB)];

@@ -1,7 +1,8 @@
 import { FIELD_BATCH_LIMITS, REMOTE_NAMES, SITE_ROUTES } from '@wenrun/shared/node';
+import { fieldView } from '../test/fieldViews';
 import { parseFieldBatch } from './fieldBatch';
 
-const view = { id: 'view-0123456789', route: '/', versions: { about: '1.2.0' }, canary: [] };
+const view = fieldView({ id: 'view-0123456789', route: '/', versions: { about: '1.2.0' } });
 const slot = { kind: 'slot', remote: 'about', version: '1.2.0', loadMs: 120, outcome: 'loaded' };
 
 const parse = (events: unknown, batchView: unknown = view, bytes = 200) => parseFieldBatch({ view: batchView, events }, bytes);

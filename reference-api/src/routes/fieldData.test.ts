@@ -9,6 +9,7 @@ import {
 import { openDatabase } from '../db/database';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { DEFAULT_ALLOWED_ORIGINS } from '../server';
+import { beaconFrom, fieldBatch, fieldView } from '../test/fieldViews';
 import { expectRefusal, getJson, manualClock, postJson, rows, send, startServer, type TestServer } from '../test/harness';
 import { clientKey } from '../net';
 import { CROSS_SITE_MESSAGE } from '../security/siteOrigin';
@@ -16,7 +17,7 @@ import { FIELD_BATCH_NOT_STORED, STATS_BODY_LIMIT } from './stats';
 
 const DAY = 86_400_000;
 
-const view = { id: 'view-0123456789', route: '/about/*', versions: { about: '1.2.0' }, canary: [] };
+const view = fieldView({ id: 'view-0123456789', route: '/about/*', versions: { about: '1.2.0' } });
 const lcp = (value: number) => ({ kind: 'metric', name: 'LCP', value });
 
 describe('field data over HTTP (/stats/operation/log, /stats/operation/fieldSummary)', () => {
@@ -32,7 +33,7 @@ describe('field data over HTTP (/stats/operation/log, /stats/operation/fieldSumm
   afterAll(() => server.close());
 
   it('stores a batch sent as a beacon (text/plain) and summarises it', async () => {
-    const batch = { type: 'fieldData', view, events: [lcp(1234), { kind: 'metric', name: 'CLS', value: 0.02 }] };
+    const batch = fieldBatch(view, [lcp(1234), { kind: 'metric', name: 'CLS', value: 0.02 }]);
     const reply = await send<FieldBatchReply>(log(), { body: JSON.stringify(batch), contentType: 'text/plain;charset=UTF-8' });
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({ header: { code: SUCCESS_CODE, codeMsg: expect.any(String) }, data: { stored: 2, refused: [] } });
@@ -55,7 +56,7 @@ describe('field data over HTTP (/stats/operation/log, /stats/operation/fieldSumm
       { kind: 'error', message: '' },
       { kind: 'error', message: '手机号 13800138000 登录失败' },
     ];
-    const reply = await postJson<FieldBatchReply>(log(), { type: 'fieldData', view: { ...view, id: 'view-second-1' }, events });
+    const reply = await postJson<FieldBatchReply>(log(), fieldBatch({ ...view, id: 'view-second-1' }, events));
     expectRefusal(reply, '有 7 条数据不合格，其余已保存');
     expect(reply.body?.data).toEqual({
       stored: 2,
@@ -88,7 +89,7 @@ describe('field data over HTTP (/stats/operation/log, /stats/operation/fieldSumm
     ['no event list', { events: 'lots' }, /没有 events/],
   ])('refuses a batch with %s whole, storing nothing', async (_name, batch, message) => {
     const before = await views();
-    const reply = await postJson<FieldBatchReply>(log(), { type: 'fieldData', view: { ...view, id: 'view-refused-1' }, ...batch });
+    const reply = await postJson<FieldBatchReply>(log(), { ...fieldBatch({ ...view, id: 'view-refused-1' }, []), ...batch });
     expectRefusal(reply, message);
     expect(reply.body?.data?.stored).toBe(0);
     expect(await views()).toBe(before);
@@ -98,7 +99,7 @@ describe('field data over HTTP (/stats/operation/log, /stats/operation/fieldSumm
     const before = await views();
     const message = 'x'.repeat(400);
     const events = Array.from({ length: 50 }, () => ({ kind: 'error', message: message.repeat(1) }));
-    const body = JSON.stringify({ type: 'fieldData', view: { ...view, id: 'view-huge-01' }, events, padding: 'y'.repeat(FIELD_BATCH_LIMITS.bytes) });
+    const body = JSON.stringify({ ...fieldBatch({ ...view, id: 'view-huge-01' }, events), padding: 'y'.repeat(FIELD_BATCH_LIMITS.bytes) });
     const reply = await send<FieldBatchReply>(log(), { body, contentType: 'application/json' });
     expectRefusal(reply, '批次超过 64 KB，全部拒收');
     expect(reply.body?.data).toEqual({ stored: 0, refused: ['批次超过 64 KB，全部拒收'] });
@@ -115,7 +116,7 @@ describe('field data over HTTP (/stats/operation/log, /stats/operation/fieldSumm
   it('summarises the last day or the last week: a view seen two days ago is only in the week', async () => {
     const route = ACTIVITY_ROUTE;
     const beacon = (id: string, value: number) =>
-      send(log(), { body: JSON.stringify({ type: 'fieldData', view: { ...view, id, route }, events: [lcp(value)] }), contentType: 'text/plain;charset=UTF-8' });
+      send(log(), { body: JSON.stringify(fieldBatch({ ...view, id, route }, [lcp(value)])), contentType: 'text/plain;charset=UTF-8' });
     await beacon('view-two-days-ago', 3000);
     clock.advance(2 * DAY);
     await beacon('view-today-0001', 1000);
@@ -142,14 +143,11 @@ describe('field data over HTTP (/stats/operation/log, /stats/operation/fieldSumm
    */
   it('refuses a beacon another site\'s page sends, whatever it holds, and keeps nothing of it', async () => {
     const before = await views();
-    const forged = {
-      type: 'fieldData',
-      view: { id: 'evil-0123456789', route: '/wuyou/:id', versions: { wuyou: '9' }, canary: ['wuyou'] },
-      events: [{ kind: 'error', message: 'TypeError: forged' }],
-    };
+    const forged = (id: string) =>
+      fieldBatch(fieldView({ id, route: '/wuyou/:id', versions: { wuyou: '9' }, canary: ['wuyou'] }), [{ kind: 'error', message: 'TypeError: forged' }]);
     const fromPage = (headers: Record<string, string>, id: string) =>
       send<FieldBatchReply>(log(), {
-        body: JSON.stringify({ ...forged, view: { ...forged.view, id } }),
+        body: JSON.stringify(forged(id)),
         contentType: 'text/plain;charset=UTF-8',
         headers,
       });
@@ -189,12 +187,10 @@ describe('field data per client over HTTP: the client is the address the trusted
   let server: TestServer;
   const clock = manualClock();
   let serial = 0;
-  const beaconFrom = (client: string, id = `view-client-${(serial += 1)}`) =>
-    send<FieldBatchReply>(`${server.url}/stats${API_PATHS.statsLog}`, {
-      body: JSON.stringify({ type: 'fieldData', view: { ...view, id }, events: [lcp(1000)] }),
-      contentType: 'text/plain;charset=UTF-8',
-      headers: { 'x-forwarded-for': client },
-    });
+  const viewFrom = (address: string, id = `view-client-${(serial += 1)}`) => {
+    const { client, body } = beaconFrom(address, fieldBatch({ ...view, id }, [lcp(1000)]));
+    return send<FieldBatchReply>(`${server.url}/stats${API_PATHS.statsLog}`, { body, contentType: 'text/plain;charset=UTF-8', headers: { 'x-forwarded-for': client } });
+  };
   const views = async () => (await getJson<FieldSummary | null>(`${server.url}/stats${API_PATHS.fieldSummary}?days=1`)).body?.data?.byRoute[0]?.views ?? 0;
 
   beforeEach(async () => {
@@ -203,10 +199,10 @@ describe('field data per client over HTTP: the client is the address the trusted
   afterEach(() => server.close());
 
   it('tells a client past its views per hour, in Chinese, and counts none of its views of that hour', async () => {
-    await beaconFrom('203.0.113.1');
-    for (let index = 0; index < 3; index += 1) expect((await beaconFrom('203.0.113.9')).body?.header.code).toBe(SUCCESS_CODE);
+    await viewFrom('203.0.113.1');
+    for (let index = 0; index < 3; index += 1) expect((await viewFrom('203.0.113.9')).body?.header.code).toBe(SUCCESS_CODE);
     expect(await views()).toBe(4);
-    const refused = await beaconFrom('203.0.113.9');
+    const refused = await viewFrom('203.0.113.9');
     expect(refused.status).toBe(200);
     expect(refused.body).toEqual({
       header: { code: '429', codeMsg: FIELD_BATCH_NOT_STORED.flood },
@@ -216,16 +212,16 @@ describe('field data per client over HTTP: the client is the address the trusted
   });
 
   it('counts the addresses of one IPv6 /64 as one client, another /64 as another', async () => {
-    for (const address of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:ffff::3']) await beaconFrom(address);
-    expect((await beaconFrom('2001:0db8:0001:0002:0:0:0:4')).body?.header.codeMsg).toBe(FIELD_BATCH_NOT_STORED.flood);
-    expect((await beaconFrom('2001:db8:1:3::1')).body?.header.code).toBe(SUCCESS_CODE);
+    for (const address of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:ffff::3']) await viewFrom(address);
+    expect((await viewFrom('2001:0db8:0001:0002:0:0:0:4')).body?.header.codeMsg).toBe(FIELD_BATCH_NOT_STORED.flood);
+    expect((await viewFrom('2001:db8:1:3::1')).body?.header.code).toBe(SUCCESS_CODE);
     expect(await views()).toBe(1);
   });
 
   it('counts what it took and refused, by reason, at /metrics: a flood shows as refusals, never as views', async () => {
-    for (let index = 0; index < 5; index += 1) await beaconFrom('203.0.113.9');
-    await beaconFrom('203.0.113.1', 'view-someone-else');
-    await beaconFrom('203.0.113.2', 'view-someone-else');
+    for (let index = 0; index < 5; index += 1) await viewFrom('203.0.113.9');
+    await viewFrom('203.0.113.1', 'view-someone-else');
+    await viewFrom('203.0.113.2', 'view-someone-else');
     await postJson(`${server.url}/stats${API_PATHS.statsLog}`, { type: 'fieldData', view: { id: 'x' }, events: [] });
     const families = parsePrometheusTextFormat((await send(`${server.url}/metrics`, { method: 'GET' })).text);
     const counts = (name: string, label: string) =>
@@ -235,8 +231,8 @@ describe('field data per client over HTTP: the client is the address the trusted
   });
 
   it('refuses a later batch of a view sent from another address', async () => {
-    await beaconFrom('203.0.113.1', 'view-someone-else');
-    expect((await beaconFrom('203.0.113.2', 'view-someone-else')).body).toEqual({
+    await viewFrom('203.0.113.1', 'view-someone-else');
+    expect((await viewFrom('203.0.113.2', 'view-someone-else')).body).toEqual({
       header: { code: '400', codeMsg: FIELD_BATCH_NOT_STORED.foreign },
       data: { stored: 0, refused: [FIELD_BATCH_NOT_STORED.foreign] },
     });

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { rawAnswer } from '@wenrun/server-plugins';
-import { RELEASE_FIGURES_PATH, SUCCESS_CODE, type ReleaseFieldData } from '@wenrun/shared/node';
+import { RELEASE_FIGURES_PATH, SUCCESS_CODE, type ReleaseFieldData, type SlotOutcome } from '@wenrun/shared/node';
 import { ADMIN_MESSAGES } from '../security/adminToken';
+import { fieldBatch, fieldView } from '../test/fieldViews';
 import { expectRefusal, getJson, manualClock, send, startServer, type TestServer } from '../test/harness';
 import { RELEASE_FIGURES_MESSAGES } from './releaseFigures';
 
@@ -68,11 +69,11 @@ describe('release figures (/admin/field-data/releases): what the canary guard re
   it('answers in demo mode under /__dev without a token, from the views sent since', async () => {
     const demo = await startServer({ now: clock.now });
     try {
-      const batch = (id: string, canary: string[], outcome: string) => ({
-        type: 'fieldData',
-        view: { id: `view-${id}-0123456789`, route: '/about/*', versions: { about: '1.2.0' }, canary },
-        events: [{ kind: 'metric', name: 'LCP', value: 1000 }, { kind: 'slot', remote: 'about', version: '1.2.0', loadMs: 100, outcome }],
-      });
+      const batch = (id: string, canary: string[], outcome: SlotOutcome) =>
+        fieldBatch(fieldView({ id: `view-${id}-0123456789`, route: '/about/*', versions: { about: '1.2.0' }, canary }), [
+          { kind: 'metric', name: 'LCP', value: 1000 },
+          { kind: 'slot', remote: 'about', version: '1.2.0', loadMs: 100, outcome },
+        ]);
       for (const [id, canary, outcome] of [['s1', [], 'loaded'], ['s2', [], 'loaded'], ['c1', ['about'], 'fallback']] as const) {
         await send(`${demo.url}/stats/operation/log`, { body: JSON.stringify(batch(id, [...canary], outcome)), contentType: 'text/plain' });
       }

@@ -1,4 +1,4 @@
-import { ACTIVITY_ROUTE, type FieldEvent, type FieldView } from '@wenrun/shared/node';
+import { ACTIVITY_ROUTE, type FieldBatch, type FieldEvent, type FieldView } from '@wenrun/shared/node';
 
 /**
  * Field data as real visitors and forgers send it, for the tests of the guard's figures (Jest and Playwright alike):
@@ -46,6 +46,52 @@ export interface Beacon {
   body: string;
 }
 
+/**
+ * One page view: of the activity page, seen on the stable build of wuyou, unless told otherwise. The view is typed:
+ * a test that sends a view the API must refuse spreads its own fields over one made here.
+ */
+export function fieldView(view: Pick<FieldView, 'id'> & Partial<FieldView>): FieldView {
+  return { route: ACTIVITY_ROUTE, versions: { wuyou: '0.1.0' }, canary: [], ...view };
+}
+
+/**
+ * The JSON body of one beacon: a view and what happened in it. Events are `unknown`, since a test of the API's checks
+ * sends what a forger sends, not only well-formed events.
+ */
+export function fieldBatch(view: FieldView, events: readonly unknown[]): { type: 'fieldData'; view: FieldView; events: readonly unknown[] } {
+  return { type: 'fieldData', view, events };
+}
+
+export interface ReleaseViewSpec {
+  id: string;
+  side: 'canary' | 'stable';
+  /** A failed view ends with an uncaught error and its slot failed to load; a clean one has an LCP and its slot loaded. */
+  failed: boolean;
+  remote?: string;
+  stableVersion?: string;
+  canaryVersion?: string;
+}
+
+/** One view of the activity page as the canary guard reads it: a side of a release, clean or failed. */
+export function releaseView({ id, side, failed, remote = 'wuyou', stableVersion = '0.1.0', canaryVersion = '0.2.0' }: ReleaseViewSpec): FieldBatch {
+  const version = side === 'canary' ? canaryVersion : stableVersion;
+  const events: FieldEvent[] = failed
+    ? [
+        { kind: 'error', message: 'TypeError: 灰度版本故障', remote, version },
+        { kind: 'slot', remote, version, loadMs: 0, outcome: 'failed' },
+      ]
+    : [
+        { kind: 'metric', name: 'LCP', value: 1200 },
+        { kind: 'slot', remote, version, loadMs: 150, outcome: 'loaded' },
+      ];
+  return { type: 'fieldData', view: fieldView({ id, versions: { [remote]: version }, canary: side === 'canary' ? [remote] : [] }), events };
+}
+
+/** A beacon from `client`: the address the trusted proxy names, with `batch` as its body. */
+export function beaconFrom(client: string, batch: unknown): Beacon {
+  return { client, body: JSON.stringify(batch) };
+}
+
 export interface FieldViewsOptions {
   seed: number;
   remote?: string;
@@ -78,13 +124,12 @@ export function fieldViews({ seed, remote = 'wuyou', stableVersion = '0.1.0', ca
       return Array.from({ length: spec.count }, (_, index) => `${spec.prefix}.${index + 1}`).flatMap((client) =>
         Array.from({ length: spec.viewsEach ?? 5 }, () => {
           serial += 1;
-          const view: FieldView = {
+          const view = fieldView({
             id: `view-${seed}-${serial}`.padEnd(8, '0'),
-            route: ACTIVITY_ROUTE,
             versions: { [remote]: version },
             canary: spec.side === 'canary' ? [remote] : [],
-          };
-          return { client, body: JSON.stringify({ type: 'fieldData', view, events: eventsOf(spec, version) }) };
+          });
+          return beaconFrom(client, fieldBatch(view, eventsOf(spec, version)));
         }),
       );
     },

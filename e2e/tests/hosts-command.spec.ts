@@ -1,0 +1,66 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import readline from 'node:readline';
+import path from 'node:path';
+import { LAYOUT, leftovers } from '@wenrun/deploy/ops/hosts/network';
+import { expect } from '../support/fixtures';
+import { workerPort } from '../support/ports';
+import { ROOT } from '../support/site';
+import { POSTGRES_PORT, test } from '../support/twoHosts';
+
+/**
+ * The form started by its own command, as a terminal starts and stops it. First of the hosts-*.spec.ts files (they
+ * run in order on one worker): before any of them starts the worker's `twoHosts`, whose names (LAYOUT) are the
+ * form's too.
+ * The two hosts: e2e/support/twoHosts.ts.
+ */
+
+/** The lines `start.ts` printed until it says how to stop it, or it ends first. */
+function startedForm(output: NodeJS.ReadableStream): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const lines: string[] = [];
+    const reader = readline.createInterface({ input: output });
+    reader.on('line', (line) => {
+      lines.push(line);
+      if (line.includes('Ctrl-C')) resolve(lines);
+    });
+    reader.on('close', () => reject(new Error(`start.ts 没有启动完成就结束了：\n${lines.join('\n')}`)));
+  });
+}
+
+test('stopped as a terminal stops it (Ctrl-C to its process group, twice), the form leaves no namespace, link, folder or process', async ({ workerIndex }) => {
+  test.setTimeout(300_000);
+  if (process.getuid?.() !== 0) throw new Error('多主机测试需要 root');
+  expect(leftovers(LAYOUT)).toEqual([]);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wenrun-ctrl-c-'));
+  // As /tmp is: the hosts' users read the form's tree in it.
+  fs.chmodSync(tmp, 0o755);
+  try {
+    // The README's command, as a terminal runs it: its own process group, as a shell's job is, and tsx's command.
+    const form = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['deploy/ops/hosts/start.ts', '--hosts', '2', '--first-port', String(workerPort(workerIndex, 0)), '--postgres-port', String(POSTGRES_PORT + 1)], {
+      cwd: ROOT,
+      detached: true,
+      env: { ...process.env, TMPDIR: tmp },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const ended = new Promise((resolve) => form.once('exit', resolve));
+    const lines = await startedForm(form.stdout);
+    const postgresFolder = decodeURIComponent(/postgres:\/\/wenrun@([^:]+):/.exec(lines.join('\n'))?.[1] ?? '');
+    expect(fs.existsSync(postgresFolder)).toBe(true);
+    const pid = form.pid ?? 0;
+    process.kill(-pid, 'SIGINT');
+    // A second Ctrl-C, as an impatient operator presses it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    process.kill(-pid, 'SIGINT');
+    await ended;
+    await expect.poll(() => leftovers(LAYOUT), { timeout: 20_000 }).toEqual([]);
+    await expect.poll(() => fs.existsSync(postgresFolder), { timeout: 10_000 }).toBe(false);
+    // tsx's cache may stay (its own, reused by the next run); nothing of the form's.
+    await expect.poll(() => fs.readdirSync(tmp).filter((name) => name.startsWith('wenrun-')), { timeout: 10_000 }).toEqual([]);
+    const running = () => spawnSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).stdout.split('\n');
+    await expect.poll(() => running().filter((line) => line.includes(tmp) || line.includes(postgresFolder)), { timeout: 10_000 }).toEqual([]);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import { postgresSource } from '@wenrun/deploy/ops/coordination/sharedConfig';
+import type { EntryChecker } from '@wenrun/deploy/ops/release/entryCheck';
+import { takeStep } from '@wenrun/deploy/ops/release/release';
+import { request } from '../support/https';
+import { PUBLIC_PORTS } from '@wenrun/deploy/ops/hosts/hosts';
+import { expect } from '../support/fixtures';
+import { workerPort } from '../support/ports';
+import { onlyTo, test } from '../support/twoHosts';
+
+/**
+ * A release on two hosts: a canary taken on one is on the other, and one guard watches the whole site.
+ * The two hosts: e2e/support/twoHosts.ts.
+ */
+
+/** The canary's entry need not answer: the release step is told it does (entryCheck.ts is tested alone). */
+const answers: EntryChecker = async (entry) => ({ entry, version: entry.includes('/canary/') ? '9.9.9-canary' : '0.1.0' });
+
+test('a canary released on host 1 is in host 2\'s runtime config, CSP and pages within 5 s', async ({ twoHosts, workerIndex }) => {
+  const [first] = twoHosts.hosts;
+  if (!first) throw new Error('没有主机 1');
+  // An origin of its own, on which nothing listens (the port after the balancer's): only the canary names it.
+  const canaryOrigin = `https://localhost:${workerPort(workerIndex, PUBLIC_PORTS)}`;
+  const canaryEntry = `${canaryOrigin}/canary/mf-manifest.json`;
+  const get = (path: string) => request(`${twoHosts.shell}${path}`, { ca: twoHosts.ca, headers: { 'accept-encoding': 'identity' } });
+  const source = postgresSource({ databaseUrl: twoHosts.databaseUrl, seedFile: first.runtimeConfigFile });
+  try {
+    await onlyTo(twoHosts, 'host-2', async () => {
+      expect((await get('/runtime-config.json')).body).not.toContain(canaryOrigin);
+      // What `npm run release -- canary` does with DATABASE_URL on host 1: the step goes to the shared config.
+      const startedAt = Date.now();
+      await takeStep({ configFile: first.runtimeConfigFile, source, verb: 'canary', remote: 'about', entry: canaryEntry, percent: 50, reason: '多主机测试', check: answers });
+      const fiveSeconds = { timeout: 5_000, intervals: [100] };
+      await expect.poll(async () => (await get('/runtime-config.json')).body, fiveSeconds).toContain(canaryEntry);
+      await expect.poll(async () => String((await get('/')).headers['content-security-policy']), fiveSeconds).toContain(canaryOrigin);
+      // A page rendered now (search: per request, never kept) carries the config it was rendered for.
+      await expect.poll(async () => (await get(`/search/${encodeURIComponent('课程')}`)).body, fiveSeconds).toContain(canaryEntry);
+      const tookMs = Date.now() - startedAt;
+      console.log(`[多主机] 主机 1 上开始的灰度 ${tookMs} ms 后在主机 2 的配置、CSP 和页面里`);
+      test.info().annotations.push({ type: '灰度到达主机 2', description: `${tookMs} ms` });
+      expect(tookMs).toBeLessThan(5_000);
+    });
+  } finally {
+    await takeStep({ configFile: first.runtimeConfigFile, source, verb: 'abort', remote: 'about', reason: '多主机测试结束', check: answers }).catch(() => undefined);
+    await source.close();
+  }
+});
+
+test('one guard for the whole site: of the two hosts\' guards, one holds the lease and the other waits', async ({ twoHosts }) => {
+  const said = (text: string) => twoHosts.hosts.filter((host) => fs.readFileSync(host.logFile, 'utf8').includes(text)).map((host) => host.name);
+  // Each guard says once which it is (deploy/ops/release/guardMain.ts), as soon as it has asked for the lease.
+  await expect.poll(() => [...said('已成为全站唯一的灰度守卫'), ...said('本进程等待接替')].length, { timeout: 15_000 }).toBe(2);
+  expect(said('已成为全站唯一的灰度守卫')).toHaveLength(1);
+  expect(said('本进程等待接替')).toEqual(twoHosts.hosts.map((host) => host.name).filter((name) => !said('已成为全站唯一的灰度守卫').includes(name)));
+});
