@@ -10,7 +10,6 @@ import CopyPlugin from 'copy-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 import {
-  BUILD_INFO_FILE,
   REMOTE_ENTRY_FILE,
   SHARED_SELECTION_FILES,
   STANDALONE_DIST,
@@ -85,13 +84,6 @@ export interface PartOptions {
     contentSecurityPolicy?: string;
   }[];
 }
-
-/**
- * Every remote exposes which build it is, for a host that runs it (the ops console reads `version.json` instead: it
- * runs no remote).
- */
-export const BUILD_INFO_MODULE = './buildInfo';
-const BUILD_INFO_SOURCE = path.join(import.meta.dirname, BUILD_INFO_FILE);
 
 /** What a part shares, as Module Federation's `shared` option: a remote leaves out its copy of what the shell brings. */
 export function sharedConfig(pkg: PackageJson, role: 'shell' | 'remote') {
@@ -263,7 +255,7 @@ function remoteContainerConfig(part: PartOptions, exposes: Record<string, string
       new ModuleFederationPlugin({
         name: part.name,
         filename: REMOTE_ENTRY_FILE,
-        exposes: { ...exposes, [BUILD_INFO_MODULE]: BUILD_INFO_SOURCE },
+        exposes,
         shared: sharedConfig(build.pkg, 'remote'),
         manifest: { fileName: 'mf-manifest.json' },
         dts: false,
@@ -321,7 +313,7 @@ function nodeFederationConfig(
 function remoteServerConfig(part: PartOptions, exposes: Record<string, string>, build: Build): PartConfig {
   return nodeFederationConfig(part, build, {}, 'auto', {
     filename: REMOTE_ENTRY_FILE,
-    exposes: { ...exposes, [BUILD_INFO_MODULE]: BUILD_INFO_SOURCE },
+    exposes,
   });
 }
 

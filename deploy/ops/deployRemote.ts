@@ -12,6 +12,8 @@
  * `--entry`: the address the config lists for the manifest the target serves. The new build's digests, read from
  * the staging folder before it is published, replace that entry's in the runtime config (`--config`, else
  * `--shell`'s, else RUNTIME_CONFIG_FILE), so the shell and the render servers run the new build and nothing else.
+ * With DATABASE_URL (several hosts) they go into the config kept in PostgreSQL instead, which every host follows
+ * (the file only seeds it), and `--entry` is required.
  *
  * BUILD_VERSION, BUILD_GIT_HASH and BUILD_TIME stamp the build as with `npm run build`; SITE_URL is the site's
  * public address in the pages' canonical links, as with `npm run build`.
@@ -30,11 +32,13 @@ import {
   type RemoteName,
 } from '@wenrun/shared/node';
 import { buildDigests } from '../assemble/digests/buildDigests';
-import { recordDigests, unlistedProblem } from '../assemble/digests/recordDigests';
 import { writeActivityPages } from '../assemble/pages/activityPages';
 import { openLocalRenderer } from '../assemble/pages/localRenderer';
 import { SITE_URL } from '../assemble/pages/siteUrl';
+import { sharedDatabaseUrl } from '../serve/siteProcesses';
+import { configSourceFor, type SharedConfigSource } from './coordination/sharedConfig';
 import { besideTarget, checkBuild, DEFAULT_GRACE_DAYS, publishBuild } from './publish';
+import { recordPins, unpinnableProblem } from './release/buildPins';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const WEBPACK = path.join(ROOT, 'node_modules', '.bin', 'webpack');
@@ -46,7 +50,8 @@ const USAGE = `用法：npm run deploy -- --remote <${REMOTE_NAMES.join('|')}> -
   --target      该 remote 对外服务的目录（不存在时创建）
   --entry       运行时配置中该目录的 ${MANIFEST_FILE} 地址：发布后用新构建各文件的 SHA-384 摘要替换该入口记录的摘要
                 （生产形态只运行摘要相符的文件；不写此项时，新版本要等摘要记录后才会被运行）
-  --config      记录摘要的 ${RUNTIME_CONFIG_FILE}，默认 --shell 目录中的，其次环境变量 RUNTIME_CONFIG_FILE
+  --config      记录摘要的 ${RUNTIME_CONFIG_FILE}，默认 --shell 目录中的，其次环境变量 RUNTIME_CONFIG_FILE；
+                有 DATABASE_URL（多主机形态）时摘要记录在数据库的共享配置中，各主机随之更新，此时必须写 --entry
   --shell       （仅 wuyou）官网（shell）对外服务的目录，其中有 ${APP_PAGE}、${RUNTIME_CONFIG_FILE} 和 server/。发布后为 API 列出的
                 每个活动用刚发布的版本渲染 /wuyou/{编号}，写入该目录的 wuyou/{编号}/index.html（及分享图片
                 cover.png），并删除已下线活动的页面。不写此项时不改动官网目录
@@ -99,17 +104,38 @@ function readOptions() {
   return { remote, target: path.resolve(typedIn, values.target), shell, graceDays, prune: values.prune, pagesOnly: values['pages-only'], pin };
 }
 
-/** Where the new build's digests go, checked before anything is built: the entry must be one the config lists. */
+/**
+ * Where the new build's digests go: the runtime config (`configSourceFor`: the file, or on several hosts the one in
+ * PostgreSQL). On several hosts a deploy without `--entry` is refused before anything is built: no host would run
+ * the build it publishes, and no host's file is where its pins could be recorded by hand.
+ */
 function pinTarget(entry: string | undefined, config: string | undefined, shell: string | undefined): { entry: string; configFile: string } | undefined {
   if (entry === undefined) {
     if (config !== undefined) fail(`--config 需要 --entry\n${USAGE}`);
+    if (sharedDatabaseUrl()) fail(`拒绝部署：多主机形态（DATABASE_URL）下必须写 --entry，新构建的摘要才会记录在共享的运行时配置中；没有摘要的构建任何主机都不会运行\n${USAGE}`);
     return undefined;
   }
   const configFile = config ?? (shell ? path.join(shell, RUNTIME_CONFIG_FILE) : process.env.RUNTIME_CONFIG_FILE);
   if (!configFile || !fs.existsSync(configFile)) fail(`--entry 需要运行时配置（--config、--shell 或 RUNTIME_CONFIG_FILE）：${configFile ?? '未指定'}`);
-  const problem = unlistedProblem(configFile, [entry]);
-  if (problem) fail(problem);
   return { entry, configFile };
+}
+
+/** The config the pins go into, checked before anything is built: the entry must be one it lists. */
+async function openPinTarget(pin: { entry: string; configFile: string }): Promise<PinTarget> {
+  const source = configSourceFor(pin.configFile);
+  const where = source.shared ? '共享数据库中的运行时配置' : pin.configFile;
+  const problem = await unpinnableProblem(source, where, pin.entry).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+  if (problem) {
+    await source.close();
+    fail(problem);
+  }
+  return { ...pin, source, where };
+}
+
+interface PinTarget {
+  entry: string;
+  source: SharedConfigSource & { shared: boolean };
+  where: string;
 }
 
 /** Checked before anything is built or published: a deploy that cannot render its pages does not start. */
@@ -162,7 +188,9 @@ async function writePages(shell: string, target: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { remote, target, shell, graceDays, prune, pagesOnly, pin } = readOptions();
+  const options = readOptions();
+  const { remote, target, shell, graceDays, prune, pagesOnly } = options;
+  const pin = options.pin && (await openPinTarget(options.pin));
   const partDir = path.join(ROOT, REMOTE_PARTS[remote].folder);
   if (pagesOnly && shell) {
     await writePages(shell, target);
@@ -181,8 +209,11 @@ async function main(): Promise<void> {
     const digests = pin ? (checkBuild(staging), buildDigests(staging)) : undefined;
     const { info, added, kept, removed } = publishBuild({ staging, target, graceDays, prune });
     if (pin && digests) {
-      recordDigests(pin.configFile, { [pin.entry]: digests });
-      console.info(`[deploy] 已在 ${pin.configFile} 记录 ${pin.entry} 的 ${Object.keys(digests).length} 个文件摘要`);
+      await recordPins(pin.source, pin.where, { [pin.entry]: digests }).catch((error: unknown) => {
+        throw new Error(`新版本已发布，但摘要没有记录（在记录之前不会被运行）：${error instanceof Error ? error.message : String(error)}`);
+      });
+      console.info(`[deploy] 已在${pin.where}记录 ${pin.entry} 的 ${Object.keys(digests).length} 个文件摘要`);
+      if (pin.source.shared) console.info('[deploy] 各主机的配置跟随进程几秒内写入各自的 runtime-config.json');
     } else {
       console.warn(`[deploy] 注意：没有 --entry，运行时配置没有记录新版本的摘要；生产形态在记录之前不会运行它（再次部署时加 --entry）`);
     }
@@ -193,6 +224,7 @@ async function main(): Promise<void> {
     failure = error instanceof Error ? error.message : String(error);
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
+    await pin?.source.close();
   }
   if (failure !== undefined) fail(failure);
   if (shell) await writePages(shell, target);

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { withDatabasePassword } from '@wenrun/shared/node';
 import { historyFileBeside, readHistory, type HistoryLine } from '../release/history';
-import type { ConfigSource } from '../release/release';
+import { fileSource, type ConfigSource } from '../release/release';
+import { sharedDatabaseUrl } from '../../serve/siteProcesses';
 import { ReleaseRefusal } from '../release/remoteSetting';
 
 /** Notified with the new version by every write of the config, in the writing transaction (sent at its commit). */
@@ -154,4 +155,15 @@ export function postgresSource({ databaseUrl, seedFile }: { databaseUrl: string;
       }),
     close: () => pool.end(),
   };
+}
+
+/**
+ * Where a release step (`npm run release`, `npm run deploy -- … --entry`) reads and writes the runtime config: the one
+ * kept in PostgreSQL when the site has one (`DATABASE_URL`, several hosts; `configFile` seeds it, and every host's
+ * follower writes its own file from it), else the file `configFile` itself.
+ */
+export function configSourceFor(configFile: string, env: NodeJS.ProcessEnv = process.env): SharedConfigSource & { shared: boolean } {
+  const databaseUrl = sharedDatabaseUrl(env);
+  if (databaseUrl) return { ...postgresSource({ databaseUrl, seedFile: configFile }), shared: true };
+  return { ...fileSource(configFile), close: async () => undefined, shared: false };
 }

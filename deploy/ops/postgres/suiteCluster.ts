@@ -12,15 +12,18 @@ import { startCluster, type Cluster } from './cluster';
 import { testPort } from './testPorts';
 
 const FIRST_PORT = testPort(55_450);
-const PORTS_PER_SUITE = 4;
+const PORTS_PER_SUITE = 3;
 
-const SUITES = ['sharedConfig', 'configFollower', 'guardLease', 'activityChanges', 'abortOnce'] as const;
+const SUITES = ['sharedConfig', 'configFollower', 'guardLease', 'activityChanges', 'abortOnce', 'deployDigests'] as const;
 export type ClusterSuite = (typeof SUITES)[number];
 
 /** What the coordination mechanisms keep: dropped before each test, so each starts from an empty database. */
 const COORDINATION_TABLES = 'runtime_config, release_history, site_leases';
 
-/** Four ports a suite, so suites running side by side never meet; a port something else holds is passed over. */
+/**
+ * Three ports a suite (six suites in the range's twenty), so suites running side by side never meet; a port something
+ * else holds is passed over.
+ */
 async function startSuiteCluster(suite: ClusterSuite): Promise<Cluster> {
   const first = FIRST_PORT + SUITES.indexOf(suite) * PORTS_PER_SUITE;
   for (let port = first; ; port++) {

@@ -5,8 +5,10 @@
  */
 import { MANIFEST_FILE, VERSION_FILE, type ReleaseDigests } from '@wenrun/shared/node';
 import { buildDigests } from '../../assemble/digests/buildDigests';
+import { unlistedProblem, withDigests } from '../../assemble/digests/recordDigests';
 import { checkBuild } from '../publish';
 import type { EntryState } from './entryCheck';
+import type { ConfigSource } from './release';
 import { ReleaseRefusal, type RemoteSetting, type StepVerb } from './remoteSetting';
 
 const entriesOf = (setting: RemoteSetting) => [...setting.entries, ...(setting.canary ? [setting.canary.entry] : [])];
@@ -68,4 +70,29 @@ export function digestsAfterStep(request: PinRequest): ReleaseDigests | undefine
     );
   }
   return undefined;
+}
+
+/** Why `entry` cannot be pinned in the config `source` keeps (listed nowhere there); checked before a deploy builds. */
+export async function unpinnableProblem(source: ConfigSource, where: string, entry: string): Promise<string | undefined> {
+  return unlistedProblem((await source.read()).text, where, [entry]);
+}
+
+/** A write that met another meanwhile (the guard, a release on another host) is taken again on the config it left. */
+const RECORD_ATTEMPTS = 3;
+
+/**
+ * A deploy's pins (`npm run deploy -- … --entry`: the build it published, read before it was served) recorded in the
+ * config `source` keeps, as a release step writes it: the file on one machine, on several hosts the config in
+ * PostgreSQL, which every host's follower writes into its own file (a host's file alone would be put back).
+ */
+export async function recordPins(source: ConfigSource, where: string, pins: ReleaseDigests): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const { text, version } = await source.read();
+    try {
+      await source.write(withDigests(text, where, pins), undefined, version);
+      return;
+    } catch (error) {
+      if (!(error instanceof ReleaseRefusal) || attempt === RECORD_ATTEMPTS) throw error;
+    }
+  }
 }

@@ -20,8 +20,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeRelease, RUNTIME_CONFIG_FILE, SHELL_PART } from '@wenrun/shared/node';
 import { tokenFromEnv } from './fieldFigures';
-import { sharedDatabaseUrl } from '../../serve/siteProcesses';
-import { postgresSource } from '../coordination/sharedConfig';
+import { configSourceFor } from '../coordination/sharedConfig';
 import { historyFileBeside, HISTORY_VERBS, type HistoryVerb } from './history';
 import { takeStep } from './release';
 import { ReleaseRefusal } from './remoteSetting';
@@ -57,11 +56,10 @@ async function main(): Promise<void> {
     console.error(USAGE);
     process.exit(2);
   }
-  const databaseUrl = sharedDatabaseUrl();
-  const source = databaseUrl ? postgresSource({ databaseUrl, seedFile: configFile }) : undefined;
+  const source = configSourceFor(configFile);
   const { line, states } = await takeStep({
     configFile,
-    ...(source ? { source } : {}),
+    source,
     verb: verb as HistoryVerb,
     remote: args.remote ?? '',
     ...(args.entry ? { entry: args.entry } : {}),
@@ -70,13 +68,13 @@ async function main(): Promise<void> {
     ...(args.build ? { build: path.resolve(args.build) } : {}),
     pinsRequired: true,
     reason: args.reason ?? '运维命令',
-  }).finally(() => source?.close());
+  }).finally(() => source.close());
   console.log(`[release] ${line.verb} ${line.remote}：${describeRelease(line.before)}`);
   console.log(`[release]   → ${describeRelease(line.after)}`);
   if (args.build) console.log(`[release]   已按 ${path.resolve(args.build)} 中的文件记录新入口的 SHA-384 摘要（runtime-config.json 的 digests）`);
   for (const state of states) console.log(`[release]   ${state.entry}：${state.version ? `版本 ${state.version}` : `不可用（${state.problem}）`}`);
   console.log(
-    source
+    source.shared
       ? '[release] 已写入共享数据库（含发布记录），各主机的配置跟随进程几秒内写入各自的 runtime-config.json，访客下次打开页面时生效'
       : `[release] 已写入 ${configFile}，访客下次打开页面时生效；记录在 ${historyFileBeside(configFile)}`,
   );

@@ -20,8 +20,11 @@ import { ReleaseRefusal, steps, writtenSetting, type RemoteSetting, type StepVer
 export interface ConfigSource {
   read(): Promise<{ text: string; version: string }>;
   history(): Promise<HistoryLine[]>;
-  /** Writes `text` and records `line`; a ReleaseRefusal when the config is no longer at `version`. */
-  write(text: string, line: HistoryLine, version: string): Promise<void>;
+  /**
+   * Writes `text` and records `line` (a step's; a deploy's pins have none); a ReleaseRefusal when the config is no
+   * longer at `version`.
+   */
+  write(text: string, line: HistoryLine | undefined, version: string): Promise<void>;
 }
 
 /** The file on this machine: its content is its version (a hand edit changes no counter). */
@@ -43,7 +46,7 @@ export function fileSource(configFile: string): ConfigSource {
       }
       writeFileAtomically(configFile, text);
       // Appended, not rewritten: the command and the guard never lose each other's line.
-      appendHistory(historyFile, line);
+      if (line) appendHistory(historyFile, line);
     },
   };
 }

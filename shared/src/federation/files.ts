@@ -14,6 +14,3 @@ export const SHARED_SELECTIONS_FILE = 'shared/src/federation/sharedSelections.js
 
 /** Each shared package provided as a selection of its exports: the module that re-exports them, by package. */
 export const SHARED_SELECTION_FILES: Readonly<typeof sharedSelections> = sharedSelections;
-
-/** The build stamp every remote exposes as `./buildInfo` (buildInfo.ts says why it is no surface of shared). */
-export const BUILD_INFO_FILE = 'shared/src/federation/buildInfo.ts';

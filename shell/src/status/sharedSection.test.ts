@@ -37,9 +37,9 @@ describe('a remote\u2019s files read as data', () => {
   it('keeps only the fields a build writes, of the type and size it writes them', () => {
     const manifest = parseManifest({
       shared: [{ name: 'react', version: '18.3.1', requiredVersion: 18 }, { name: { toString: 'x' } }, 'react-dom'],
-      exposes: [{ path: './Header' }, { name: 'buildInfo' }, { path: 'x'.repeat(1000) }],
+      exposes: [{ path: './Header' }, { name: 'HeaderTop' }, { path: 'x'.repeat(1000) }],
     });
-    expect(manifest).toEqual({ shared: [{ name: 'react', version: '18.3.1', requiredVersion: undefined }], exposes: ['./Header', './buildInfo'] });
+    expect(manifest).toEqual({ shared: [{ name: 'react', version: '18.3.1', requiredVersion: undefined }], exposes: ['./Header', './HeaderTop'] });
     expect(() => parseManifest('<script>alert(1)</script>')).toThrow('不是模块联邦清单');
     expect(() => parseManifest({ exposes: [] })).toThrow('不是模块联邦清单');
   });
