@@ -2,7 +2,7 @@ import type { FieldEvent } from '@wenrun/shared/node';
 import { column, freshDatabase, rows, type FreshDatabase } from '../test/harness';
 import { createActivityEditor } from './activityEditor';
 import { openDatabase, type Db } from './database';
-import { createFieldDataStore } from './fieldData';
+import { createFieldDataStore } from './fieldData/store';
 
 /**
  * Two API instances on one PostgreSQL database (two hosts, later): each a pool of its own, writing at the same time.
