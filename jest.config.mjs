@@ -101,6 +101,7 @@ export default {
       displayName: `${TABLE.api.folder}-postgres`,
       testMatch: [
         '<rootDir>/src/db/*.test.ts',
+        '<rootDir>/src/db/fieldData/*.test.ts',
         '<rootDir>/src/routes/*.test.ts',
         '<rootDir>/src/limits.test.ts',
         '<rootDir>/src/budgets.test.ts',

@@ -1,7 +1,7 @@
 import type { AuthStore } from './db/auth';
 import type { ContentStore } from './db/content';
 import type { Db } from './db/database';
-import type { FieldDataStore } from './db/fieldData';
+import type { FieldDataStore } from './db/fieldData/store';
 import type { MessageStore } from './db/messages';
 import type { SearchStore } from './db/search';
 import type { StatsStore } from './db/stats';

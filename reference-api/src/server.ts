@@ -13,7 +13,7 @@ import { openDatabase } from './db/database';
 import { createMessageStore } from './db/messages';
 import { createSearchStore } from './db/search';
 import { seedDatabase } from './db/seed';
-import { createFieldDataStore, FIELD_VIEWS_PER_CLIENT_PER_HOUR } from './db/fieldData';
+import { createFieldDataStore, FIELD_VIEWS_PER_CLIENT_PER_HOUR } from './db/fieldData/store';
 import { createStatsStore } from './db/stats';
 import { answerClientError, API_HEADERS, ApiFailure, CODES, ERROR_MESSAGES, registerEnvelopeHandlers } from './envelope';
 import { assetRoutes } from './routes/assets';

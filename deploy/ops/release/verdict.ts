@@ -83,7 +83,7 @@ const sideOf = (figures: ReleaseSideFigures | undefined, count: (trimmed: Releas
 };
 
 /**
- * A time metric (the median client's p75, robust to the threat model's ten: reference-api/src/db/fieldData.ts): the
+ * A time metric (the median client's p75, robust to the threat model's ten: reference-api/src/db/fieldData/releaseGuardQueries.ts): the
  * reason to abort when the canary's is more than `worseBy` slower than its baseline, stable's or the ceiling's.
  */
 function judgeTime(label: string, canaryMs: number | undefined, stableMs: number | undefined, ceilingMs: number, worseBy: number): { reason?: string; note?: string } {

@@ -1,6 +1,6 @@
 import { ACTIVITY_ROUTE, type FieldEvent, type FieldView } from '@wenrun/shared/node';
 import { testDatabase } from '../test/harness';
-import { createFieldDataStore } from './fieldData';
+import { createFieldDataStore } from './fieldData/store';
 import { createFieldSeriesStore } from './fieldSeries';
 
 const HOUR = 3_600_000;

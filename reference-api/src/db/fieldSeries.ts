@@ -1,7 +1,10 @@
 import { FIELD_SERIES_WINDOWS, type FieldSeries, type FieldSeriesDays, type FieldSeriesSide } from '@wenrun/shared/node';
 import { sql } from 'kysely';
 import type { Db } from './database';
-import { CHINA_OFFSET_MS, DIALECT_SQL, summaryQueries, summaryWindow } from './fieldData';
+import { DIALECT_SQL } from './fieldData/dialectSql';
+import { summaryWindow } from './fieldData/groupings';
+import { CHINA_OFFSET_MS } from './fieldData/limits';
+import { summaryQueries } from './fieldData/summaryQueries';
 
 /** Builds of a side named beside its lines: a stable build, its canary, an older tab or two. */
 const VERSIONS_SHOWN = 3;
@@ -12,21 +15,21 @@ interface GroupValue {
 }
 
 /**
- * The queries of a series: the views of fieldData.ts's `side` grouping (a remote's canary visitors apart from its
+ * The queries of a series: the views of fieldData/groupings.ts's `side` grouping (a remote's canary visitors apart from its
  * stable ones, flooders' hours left out) put in time buckets, hours the same in China time, days starting at midnight
  * there (`offset`). The bucket's width and offset are the server's own numbers, written into the SQL: an integer
  * divided by an integer is one on both dialects, where a bound parameter is a real on SQLite.
  */
 function seriesQueries(db: Db, perClientPerHour: number, since: number, until: number, bucketMs: number, offset: number) {
   const { groupings, p75Of } = summaryQueries(db.dialect, summaryWindow(since, until, perClientPerHour));
-  const d = DIALECT_SQL[db.dialect];
+  const dialectSql = DIALECT_SQL[db.dialect];
   const bucketed = sql`WITH ${groupings.side},
     failed AS (
       SELECT DISTINCT view_id, remote FROM field_events WHERE kind = 'slot' AND outcome <> 'loaded' AND view_id IN (SELECT id FROM views)
     ),
     bucketed AS (
       SELECT m.grp || ' ' || CAST((m.seen_at + ${sql.lit(offset)}) / ${sql.lit(bucketMs)} AS TEXT) AS grp, m.grp AS side,
-             ${d.valueAt(sql.ref('m.versions'), sql.ref('m.remote'))} AS version, m.has_error, f.view_id AS failed, m.lcp, m.inp
+             ${dialectSql.valueAt(sql.ref('m.versions'), sql.ref('m.remote'))} AS version, m.has_error, f.view_id AS failed, m.lcp, m.inp
         FROM members m LEFT JOIN failed f ON f.view_id = m.id AND f.remote = m.remote
     )`;
   const p75 = (column: 'lcp' | 'inp') =>
@@ -39,13 +42,13 @@ function seriesQueries(db: Db, perClientPerHour: number, since: number, until: n
     inp: p75('inp'),
     versions: sql<{ grp: string; version: string }>`${bucketed}
       SELECT side AS grp, version FROM (SELECT side, version, count(*) AS views FROM bucketed WHERE version IS NOT NULL GROUP BY side, version) seen
-       ORDER BY views DESC, version${d.bytewise}`,
+       ORDER BY views DESC, version${dialectSql.bytewise}`,
   };
 }
 
 /**
  * Field data over time, per remote, canary apart from stable: what the ops console charts. Computed over the same
- * window of views as every other figure (fieldData.ts), so what a flooder sent in an hour it flooded counts nowhere.
+ * window of views as every other figure (fieldData/groupings.ts), so what a flooder sent in an hour it flooded counts nowhere.
  */
 export function createFieldSeriesStore(db: Db, perClientPerHour: number) {
   return async function series(now: number, days: FieldSeriesDays): Promise<FieldSeries> {

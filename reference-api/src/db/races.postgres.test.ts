@@ -3,7 +3,7 @@ import { fieldView } from '../test/fieldViews';
 import { column, freshDatabase, rows, type FreshDatabase } from '../test/harness';
 import { createActivityEditor } from './activityEditor';
 import { openDatabase, type Db } from './database';
-import { createFieldDataStore } from './fieldData';
+import { createFieldDataStore } from './fieldData/store';
 
 /**
  * Two API instances on one PostgreSQL database (two hosts, later): each a pool of its own, writing at the same time.

@@ -51,7 +51,7 @@ function refusal<T>(codeMsg: string, data: T, code: string = CODES.invalid): Env
   return { header: { code, codeMsg }, data };
 }
 
-/** Why a whole batch was not stored though it was well formed (fieldData.ts, record). */
+/** Why a whole batch was not stored though it was well formed (db/fieldData/recordBatch.ts). */
 export const FIELD_BATCH_NOT_STORED = {
   flood: '这个地址本小时发送的页面访问过多，不再保存，本小时发送的都不计入统计',
   foreign: '这个页面访问来自另一个地址，全部拒收',

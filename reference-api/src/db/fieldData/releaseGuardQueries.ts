@@ -1,0 +1,86 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { DialectSql } from './dialectSql';
+import type { SummaryWindow } from './groupings';
+import { metricColumn } from './metricColumns';
+import { percentileOf, type GroupValue } from './percentile';
+
+/** A side's counts over its clients, with the clients that push each count most left out (`…High`: only the clean). */
+export interface TrimmedCounts {
+  grp: string;
+  clients: number;
+  allFailures: number;
+  errorViews: number;
+  errors: number;
+  failureViews: number;
+  failures: number;
+  errorViewsHigh: number;
+  errorsHigh: number;
+  failureViewsHigh: number;
+  failuresHigh: number;
+  lcpViews: number;
+  inpViews: number;
+}
+
+/**
+ * Each side's clients, and for each count (errors, load failures) whether the client is left out: one of the
+ * `leaveOut` with the most such views, or with the most views without (a forger pushing either way is one of them,
+ * or sent no more than each real client left out in its place). A tie goes to the client that pushes further the
+ * same way (fewer views of the other kind); clients tied on both counts add the same to every figure, so which of
+ * them is left out changes nothing, and no name a client picks (its address) decides anything.
+ */
+function sideClients(dialectSql: DialectSql, window: SummaryWindow, sideMembers: RawBuilder<unknown>) {
+  return sql`WITH ${sideMembers},
+    failed AS (
+      SELECT DISTINCT view_id, remote FROM field_events WHERE kind = 'slot' AND outcome <> 'loaded' AND view_id IN (SELECT id FROM views)
+    ),
+    perClient AS (
+      SELECT m.grp, m.client, count(*) AS views, sum(m.has_error) AS errors, count(f.view_id) AS failures, count(m.lcp) AS lcp, count(m.inp) AS inp
+        FROM members m LEFT JOIN failed f ON f.view_id = m.id AND f.remote = m.remote
+       GROUP BY m.grp, m.client
+    ),
+    ranks AS (
+      SELECT *,
+             row_number() OVER (PARTITION BY grp ORDER BY errors DESC, views - errors, client${dialectSql.bytewise}) AS mostErrors,
+             row_number() OVER (PARTITION BY grp ORDER BY views - errors DESC, errors, client${dialectSql.bytewise}) AS mostWithoutErrors,
+             row_number() OVER (PARTITION BY grp ORDER BY failures DESC, views - failures, client${dialectSql.bytewise}) AS mostFailures,
+             row_number() OVER (PARTITION BY grp ORDER BY views - failures DESC, failures, client${dialectSql.bytewise}) AS mostWithoutFailures
+        FROM perClient
+    ),
+    clients AS (
+      SELECT grp, client, views, errors, failures, lcp, inp,
+             (errors > 0 AND mostErrors <= ${window.leaveOut}) OR (views > errors AND mostWithoutErrors <= ${window.leaveOut}) AS errorsOut,
+             (failures > 0 AND mostFailures <= ${window.leaveOut}) OR (views > failures AND mostWithoutFailures <= ${window.leaveOut}) AS failuresOut,
+             views > errors AND mostWithoutErrors <= ${window.leaveOut} AS cleanOfErrorsOut,
+             views > failures AND mostWithoutFailures <= ${window.leaveOut} AS cleanOfFailuresOut
+        FROM ranks
+    )`;
+}
+
+/**
+ * A side's time metric as the guard judges it: each client's own p75 first (one value per client, however many
+ * views it sent), then the median of those across the side's clients. k clients acting together move a median of
+ * n clients by at most k/2 places among the real clients' values, wherever they put theirs (at 3,600,000 ms or at
+ * 0, or just past the middle), and the middle is where real values lie closest together: the least any
+ * percentile can be moved by k. A slower canary moves every client's value, so it moves the median with them.
+ * Leaving clients out at the ends would change no median, so none are (deploy/ops/release/README.md).
+ */
+const medianClient = (sideMembers: RawBuilder<unknown>, metric: 'LCP' | 'INP') => sql<GroupValue>`WITH ${sideMembers},
+    measured AS (SELECT grp, client, ${sql.ref(metricColumn(metric))} AS value FROM members WHERE ${sql.ref(metricColumn(metric))} IS NOT NULL),
+    ownP75 AS (${percentileOf('measured', 0.75, 'grp, client')})
+    ${percentileOf('ownP75', 0.5)}`;
+
+/** What the release guard judges each side of a remote by: counts with the pushiest clients left out, median clients. */
+export function releaseGuardQueries(dialectSql: DialectSql, window: SummaryWindow, sideMembers: RawBuilder<unknown>) {
+  return {
+    trimmedCounts: sql<TrimmedCounts>`${sideClients(dialectSql, window, sideMembers)}
+      SELECT grp, count(*) AS clients, sum(failures) AS "allFailures",
+             sum(CASE WHEN errorsOut THEN 0 ELSE views END) AS "errorViews", sum(CASE WHEN errorsOut THEN 0 ELSE errors END) AS errors,
+             sum(CASE WHEN failuresOut THEN 0 ELSE views END) AS "failureViews", sum(CASE WHEN failuresOut THEN 0 ELSE failures END) AS failures,
+             sum(CASE WHEN cleanOfErrorsOut THEN 0 ELSE views END) AS "errorViewsHigh", sum(CASE WHEN cleanOfErrorsOut THEN 0 ELSE errors END) AS "errorsHigh",
+             sum(CASE WHEN cleanOfFailuresOut THEN 0 ELSE views END) AS "failureViewsHigh", sum(CASE WHEN cleanOfFailuresOut THEN 0 ELSE failures END) AS "failuresHigh",
+             sum(lcp) AS "lcpViews", sum(inp) AS "inpViews"
+        FROM clients GROUP BY grp`,
+    medianClientLcp: medianClient(sideMembers, 'LCP'),
+    medianClientInp: medianClient(sideMembers, 'INP'),
+  };
+}
