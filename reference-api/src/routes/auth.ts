@@ -10,7 +10,8 @@ import {
   type SendCodeResult,
 } from '@wenrun/shared/node';
 import type { AppContext, Limits } from '../context';
-import type { UserRow, WindowCount } from '../db/auth';
+import type { UserRow } from '../db/accounts';
+import type { WindowCount } from '../db/windowCount';
 import { ApiFailure, CODES, ok } from '../envelope';
 import { clientOf } from '../net';
 import { createCodeReservations } from '../security/codeReservations';
