@@ -52,7 +52,7 @@ const MOBX = [
 
 /**
  * React Router and Semantic UI React are one shared copy each in the page, provided by the shell as a selection of
- * their exports (shared/src/federation/sharedSelections.json, used by webpack.common.ts too): the parts import the
+ * their exports (shared/src/federation/sharedSelections.json, used by deploy/assemble/webpack/federationShared.ts too): the parts import the
  * package and only the names its selection offers, never the packages beneath the router (each would be a second
  * router).
  */

@@ -11,12 +11,11 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 import {
   REMOTE_ENTRY_FILE,
-  SHARED_SELECTION_FILES,
   STANDALONE_DIST,
   type BuildInfo,
 } from '@wenrun/shared/node';
 import { htmlPage } from '@wenrun/deploy/assemble/webpack/htmlPage';
-import { gitShortHash, readPackageJson, type PackageJson } from '@wenrun/deploy/assemble/webpack/packageInfo';
+import { gitShortHash, readPackageJson } from '@wenrun/deploy/assemble/webpack/packageInfo';
 import {
   browserOptimization,
   BROWSER_EXTENSIONS,
@@ -33,88 +32,11 @@ import {
   type Build,
 } from '@wenrun/deploy/assemble/webpack/pieces';
 import { EntryAssetsPlugin, PinnedChunksPlugin, SERVER_DIR, ServerEntryInManifestPlugin, VersionFilePlugin } from '@wenrun/deploy/assemble/webpack/plugins';
-import { SHARED_SINGLETONS } from '@wenrun/deploy/assemble/webpack/sharedSingletons';
+import { sharedConfig } from '@wenrun/deploy/assemble/webpack/federationShared';
+import type { PartOptions } from '@wenrun/deploy/assemble/webpack/partOptions';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
-/**
- * Shared packages provided as a selection of their exports (the module that re-exports them, by package): a shared
- * module is not tree-shaken by the parts that consume it, so the whole package would travel otherwise. Lint allows
- * the parts only the names a selection offers (eslint.config.mjs reads the same table).
- */
-export const SHARED_SELECTIONS = Object.fromEntries(
-  Object.entries(SHARED_SELECTION_FILES).map(([packageName, file]) => [packageName, path.join(import.meta.dirname, file)]),
-) as Partial<Record<keyof typeof SHARED_SINGLETONS, string>>;
-
 const require = createRequire(import.meta.url);
-
-/** The version of a package as installed (what a selection of it provides). */
-function installedVersion(packageName: string): string {
-  return readPackageJson(path.dirname(require.resolve(`${packageName}/package.json`))).version;
-}
-
-export interface PartOptions {
-  /** The part's folder (its `__dirname`). */
-  dir: string;
-  /** Federation container name; the key of this part in `runtime-config.json`'s `remotes`. */
-  name: string;
-  /** Port of `npm run dev` (and of `npm start`, which reads it from the same table: the parts table of `@wenrun/shared/node`). */
-  port: number;
-  /** `<title>` of the part's HTML page (the site for the shell, the standalone dev page for a remote). */
-  title: string;
-  /** Modules this part offers to others; a remote has some, the shell none. */
-  exposes?: Record<string, string>;
-  /**
-   * Where the part's files are served from. Remotes keep `auto` so that the same build works from any origin
-   * (ops may serve a copy on another host); the shell needs `/` because history-mode paths are deep.
-   */
-  publicPath?: string;
-  /** Files in `<dir>/public` copied beside index.html as they are (e.g. the shell's runtime-config.json). */
-  publicFiles?: string[];
-  /**
-   * A copy of the app's page under another name, for history-mode fallback, when index.html itself is replaced
-   * by a prerendered page (the shell's `app.html`).
-   */
-  fallbackPage?: string;
-  /** Further plain pages of the part, each its own entry and `{name}.html` (e.g. the shell's status page). */
-  pages?: {
-    name: string;
-    entry: string;
-    title: string;
-    /** A policy of the page's own, as a `<meta>` before its scripts: the browser enforces it and the site's both. */
-    contentSecurityPolicy?: string;
-  }[];
-}
-
-/** What a part shares, as Module Federation's `shared` option: a remote leaves out its copy of what the shell brings. */
-export function sharedConfig(pkg: PackageJson, role: 'shell' | 'remote') {
-  const sharedPkg = readPackageJson(path.join(import.meta.dirname, 'shared'));
-  return Object.fromEntries(
-    Object.entries(SHARED_SINGLETONS).map(([dep, provider]) => {
-      const isWorkspace = dep === sharedPkg.name || dep.startsWith(`${sharedPkg.name}/`);
-      const packageName = isWorkspace ? sharedPkg.name : dep.replace(/^((?:@[^/]+\/)?[^/]+).*$/, '$1');
-      const requiredVersion = pkg.dependencies?.[packageName];
-      if (!requiredVersion) {
-        throw new Error(`${pkg.name}: shared singleton "${dep}" needs "${packageName}" in its package.json dependencies`);
-      }
-      const consumesOnly = role === 'remote' && provider === 'shell';
-      const selection = consumesOnly ? undefined : SHARED_SELECTIONS[dep as keyof typeof SHARED_SINGLETONS];
-      // A single module of a package (semantic-ui-react's Form) is offered by its file: webpack offers a module named
-      // by its request only where the part's own code imports it, and the shell offers Form without drawing one.
-      const moduleFile = consumesOnly || selection || !dep.endsWith('.js') ? undefined : require.resolve(dep);
-      return [
-        dep,
-        {
-          singleton: true,
-          requiredVersion: isWorkspace ? `^${sharedPkg.version}` : requiredVersion,
-          ...(isWorkspace ? { version: sharedPkg.version } : {}),
-          // A selection's module is no package of its own: the version it provides is the package's.
-          ...(selection ?? moduleFile ? { import: selection ?? moduleFile, version: installedVersion(packageName) } : {}),
-          ...(consumesOnly ? { import: false as const } : {}),
-        },
-      ];
-    }),
-  );
-}
 
 type PartConfig = Configuration & { devServer?: DevServerConfiguration };
 

@@ -147,7 +147,7 @@ function checkShellFolder(shell: string): void {
 
 /** The git hash in the version names a commit: say so when the build would include changes that are not in it. */
 function warnIfUncommitted(partDir: string): void {
-  const status = spawnSync('git', ['status', '--porcelain', '--', '.', '../shared', '../webpack.common.ts'], {
+  const status = spawnSync('git', ['status', '--porcelain', '--', '.', '../shared', '../webpack.common.ts', '../deploy/assemble/webpack'], {
     cwd: partDir,
     encoding: 'utf8',
   });

@@ -8,7 +8,7 @@ import { request } from '../support/https';
 import { unusedMobile } from '../support/login-modal';
 import type { NginxSite } from '@wenrun/deploy/ops/nginx/site';
 import { DEFAULT_LIMITS } from '@wenrun/reference-api';
-import { clientCodeAllowance } from '@wenrun/reference-api/routes/auth';
+import { clientCodeAllowance } from '@wenrun/reference-api/routes/sendCodeLimits';
 import { API, postForm, SHELL, siteOrigin } from '../support/attacker';
 
 /**

@@ -1,6 +1,6 @@
 import { API_PATHS } from '@wenrun/shared/node';
 import { DEFAULT_LIMITS } from '@wenrun/reference-api';
-import { AUTH_MESSAGES } from '@wenrun/reference-api/routes/auth';
+import { AUTH_MESSAGES } from '@wenrun/reference-api/routes/authMessages';
 import { DEFAULT_HASH_GATE } from '@wenrun/reference-api/security/hashGate';
 import { expect, test } from '../support/fixtures';
 import { unusedMobile } from '../support/login-modal';
@@ -39,7 +39,7 @@ test.describe('the production form: nginx over TLS, the reference API in product
       }
     }
     test.info().annotations.push({ type: 'codes', description: `100 个地址各同时要 10 条：发出 ${accepted} 条，拒绝：${JSON.stringify(Object.fromEntries(refusals))}` });
-    // Each client's share shrinks as the others spend the hour's budget (reference-api/src/routes/auth.ts): at most
+    // Each client's share shrinks as the others spend the hour's budget (reference-api/src/routes/sendCodeLimits.ts): at most
     // 604 of 1000, fewer as the worker's other tests spent some of the hour first.
     expect(accepted).toBeLessThan(budget * 0.7);
     expect(accepted).toBeGreaterThan(budget * 0.3);

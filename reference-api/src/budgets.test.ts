@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { API_PATHS, SUCCESS_CODE, type Envelope } from '@wenrun/shared/node';
-import { AUTH_MESSAGES, clientCodeAllowance } from './routes/auth';
+import { AUTH_MESSAGES } from './routes/authMessages';
+import { clientCodeAllowance } from './routes/sendCodeLimits';
 import { HASH_BUSY_MESSAGES } from './security/hashGate';
 import { DEFAULT_LIMITS } from './server';
 import { DEMO_ACCOUNTS } from './seed/accounts';

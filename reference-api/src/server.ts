@@ -8,7 +8,7 @@ import { REMOTE_PARTS, SHELL_PART } from '@wenrun/shared/node';
 import { metrics, sendSecurityHeaders } from '@wenrun/server-plugins';
 import type { AppContext, Limits } from './context';
 import { createAuthStore } from './db/auth';
-import { createContentStore, type ContentStore } from './db/content';
+import { createContentStore } from './db/content';
 import { openDatabase } from './db/database';
 import { createMessageStore } from './db/messages';
 import { createSearchStore } from './db/search';
@@ -123,24 +123,19 @@ export const DEFAULT_LIMITS: Limits = {
   fieldViewsPerClientPerHour: FIELD_VIEWS_PER_CLIENT_PER_HOUR,
 };
 
-export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
-  const now = options.now ?? Date.now;
-  const demo = options.devEndpoints ?? false;
-  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const rate: RateLimitSettings = { ...DEFAULT_RATE_LIMIT, exemptLoopback: demo, ...options.rateLimit };
-  const siteOrigins = options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS;
-
+/** The database opened, migrated and seeded, and the content read from it; closed again if seeding fails. */
+async function openSeededDatabase(options: ServerOptions, now: () => number, demo: boolean) {
   const db = await openDatabase(options.databaseUrl ?? options.databasePath, { poolSize: options.databasePoolSize });
-  let removedDemoAccounts: number;
-  let content: ContentStore;
   try {
-    removedDemoAccounts = await seedDatabase(db, now(), { demoAccounts: demo });
-    content = await createContentStore(db);
+    const removedDemoAccounts = await seedDatabase(db, now(), { demoAccounts: demo });
+    return { db, removedDemoAccounts, content: await createContentStore(db) };
   } catch (error) {
     await db.close();
     throw error;
   }
+}
 
+function createFastify(options: ServerOptions): FastifyInstance {
   const trustedProxies = options.trustedProxies ?? [];
   const app = Fastify({
     logger: options.logger ?? false,
@@ -154,32 +149,20 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   // A client that sends its request and half-closes its socket still gets the answer, however long the database takes
   // (a PostgreSQL round trip outlasts the close): Node's HTTP server would otherwise drop it. Node's switch is untyped.
   (app.server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
-  app.addHook('onClose', () => db.close());
-  if (removedDemoAccounts) app.log.warn({ removedDemoAccounts }, '生产模式：已删除数据库中的演示账号');
-  // Before the route table is kept: `/metrics` is the operators', answered on the API's own port, never by nginx.
-  await app.register(metrics, { server: 'api' });
+  return app;
+}
+
+/** Every route registered from here on is kept in `app.apiRoutes`. */
+function keepRouteTable(app: FastifyInstance): void {
   const apiRoutes: ApiRoute[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url });
   });
+}
 
-  const ctx: AppContext = {
-    db,
-    auth: createAuthStore(db),
-    content,
-    search: createSearchStore(db),
-    messages: createMessageStore(db),
-    stats: createStatsStore(db),
-    fieldData: createFieldDataStore(db, { viewsPerClientPerHour: limits.fieldViewsPerClientPerHour }),
-    now,
-    limits,
-    siteOrigins: new Set(siteOrigins),
-    hashCode: options.hashCode ?? hashSecret,
-    hashGate: createHashGate(),
-    devCodes: demo ? new Map() : null,
-  };
-
+/** What every request passes before its route: security headers, body parsing, CORS and the per-client rate limit. */
+async function registerRequestGuards(app: FastifyInstance, options: ServerOptions, rate: RateLimitSettings, siteOrigins: string[]) {
   registerEnvelopeHandlers(app);
   await app.register(sendSecurityHeaders, { headers: API_HEADERS });
 
@@ -208,7 +191,10 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     if (!(error instanceof ApiFailure) || error.code !== CODES.tooMany) return;
     refused.inc({ route: request.routeOptions.url ?? 'unmatched', caller: fromSiteServer(request) ? 'site-server' : 'visitor' });
   });
+}
 
+/** The visitors' routes, the admin routes behind the admin token, and in demo mode the same tools under `/__dev`. */
+async function registerRoutes(app: FastifyInstance, ctx: AppContext, options: ServerOptions, demo: boolean) {
   healthRoutes(app, ctx);
   authRoutes(app, ctx);
   messageRoutes(app, ctx);
@@ -239,7 +225,41 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
       { prefix: DEV_PREFIX },
     );
   }
+}
 
+export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
+  const now = options.now ?? Date.now;
+  const demo = options.devEndpoints ?? false;
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const rate: RateLimitSettings = { ...DEFAULT_RATE_LIMIT, exemptLoopback: demo, ...options.rateLimit };
+  const siteOrigins = options.allowedOrigins ?? DEFAULT_ALLOWED_ORIGINS;
+
+  const { db, removedDemoAccounts, content } = await openSeededDatabase(options, now, demo);
+  const app = createFastify(options);
+  app.addHook('onClose', () => db.close());
+  if (removedDemoAccounts) app.log.warn({ removedDemoAccounts }, '生产模式：已删除数据库中的演示账号');
+  // Before the route table is kept: `/metrics` is the operators', answered on the API's own port, never by nginx.
+  await app.register(metrics, { server: 'api' });
+  keepRouteTable(app);
+
+  const ctx: AppContext = {
+    db,
+    auth: createAuthStore(db),
+    content,
+    search: createSearchStore(db),
+    messages: createMessageStore(db),
+    stats: createStatsStore(db),
+    fieldData: createFieldDataStore(db, { viewsPerClientPerHour: limits.fieldViewsPerClientPerHour }),
+    now,
+    limits,
+    siteOrigins: new Set(siteOrigins),
+    hashCode: options.hashCode ?? hashSecret,
+    hashGate: createHashGate(),
+    devCodes: demo ? new Map() : null,
+  };
+
+  await registerRequestGuards(app, options, rate, siteOrigins);
+  await registerRoutes(app, ctx, options, demo);
   return app;
 }
 

@@ -1,4 +1,4 @@
-import type { WindowCount } from './auth';
+import type { WindowCount } from './windowCount';
 import type { Db } from './database';
 
 export interface MessageRow {

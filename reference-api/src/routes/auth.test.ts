@@ -10,7 +10,9 @@ import {
 import { DEMO_ACCOUNTS, VISITOR_SCHOOL_NAME } from '../seed/accounts';
 import { hashSecret, hashToken } from '../security/hash';
 import { expectRefusal, getJson, manualClock, postForm, postJson, rows, startServer, type Reply, type TestServer } from '../test/harness';
-import { AUTH_MESSAGES, CODE_TTL_SECONDS, LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES } from './auth';
+import { CODE_TTL_SECONDS } from './auth';
+import { AUTH_MESSAGES } from './authMessages';
+import { LOGIN_WINDOW_MS, MAX_LOGIN_FAILURES } from './loginLock';
 
 const [withIcon, withoutIcon] = DEMO_ACCOUNTS as [(typeof DEMO_ACCOUNTS)[0], (typeof DEMO_ACCOUNTS)[0]];
 

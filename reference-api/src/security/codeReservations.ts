@@ -1,4 +1,4 @@
-import type { WindowCount } from '../db/auth';
+import type { WindowCount } from '../db/windowCount';
 
 /**
  * Verification codes that passed the send limits and are still being made (hashed, then stored). The database

@@ -1,11 +1,13 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button, Input, Message } from 'semantic-ui-react';
 import Form from 'semantic-ui-react/dist/es/collections/Form/Form.js';
-import { FormField, useSingleFlight } from '@wenrun/shared/ui';
+import { useSingleFlight } from '@wenrun/shared/ui';
 import 'semantic-ui-css/components/form.min.css';
 import 'semantic-ui-css/components/message.min.css';
 import { validateDraft, type LoginDraft, type LoginFieldErrors, type LoginMethod } from './draft';
 import { failureMessage, logIn } from './loginRequest';
+import { MobileField } from './MobileField';
+import { SecretField } from './SecretField';
 import { SendCodeButton } from './SendCodeButton';
 
 interface LoginFormProps {
@@ -24,7 +26,6 @@ export function LoginForm({ method, draft, onDraftChange, onLoggedIn }: LoginFor
   const [submitting, runLogin] = useSingleFlight();
   const mobileInput = useRef<Input>(null);
   const secretInput = useRef<Input>(null);
-  const secretLabel = method === 'password' ? '密码' : '验证码';
 
   function edit(field: keyof LoginDraft, value: string) {
     onDraftChange({ [field]: value });
@@ -35,6 +36,11 @@ export function LoginForm({ method, draft, onDraftChange, onLoggedIn }: LoginFor
   function showMobileError(message: string) {
     setErrors((current) => ({ ...current, mobile: message }));
     mobileInput.current?.focus();
+  }
+
+  function codeSent() {
+    setFailure(null);
+    secretInput.current?.focus();
   }
 
   function submit(event: FormEvent) {
@@ -57,55 +63,22 @@ export function LoginForm({ method, draft, onDraftChange, onLoggedIn }: LoginFor
 
   return (
     <Form className="login-form" onSubmit={submit} noValidate aria-busy={submitting}>
-      <FormField id={`${id}-mobile`} label="手机号" error={errors.mobile} announce>
-        {(control) => (
-          <Input
-            {...control}
-            fluid
-            ref={mobileInput}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel"
-            maxLength={11}
-            placeholder="请输入手机号"
-            value={draft.mobile}
-            onChange={(event) => edit('mobile', event.target.value)}
-          />
-        )}
-      </FormField>
-      <FormField
+      <MobileField id={`${id}-mobile`} inputRef={mobileInput} value={draft.mobile} error={errors.mobile}
+        onChange={(value) => edit('mobile', value)}
+      />
+      <SecretField
         id={`${id}-${method}`}
-        label={secretLabel}
+        method={method}
+        inputRef={secretInput}
+        value={draft[method]}
         error={errors.secret}
-        announce
+        onChange={(value) => edit(method, value)}
         addon={
           method === 'code' && (
-            <SendCodeButton
-              mobile={draft.mobile}
-              onInvalidMobile={showMobileError}
-              onSent={() => {
-                setFailure(null);
-                secretInput.current?.focus();
-              }}
-              onFailed={setFailure}
-            />
+            <SendCodeButton mobile={draft.mobile} onInvalidMobile={showMobileError} onSent={codeSent} onFailed={setFailure} />
           )
         }
-      >
-        {(control) => (
-          <Input
-            {...control}
-            fluid
-            ref={secretInput}
-            type={method === 'password' ? 'password' : 'text'}
-            inputMode={method === 'code' ? 'numeric' : undefined}
-            autoComplete={method === 'password' ? 'current-password' : 'one-time-code'}
-            placeholder={`请输入${secretLabel}`}
-            value={draft[method]}
-            onChange={(event) => edit(method, event.target.value)}
-          />
-        )}
-      </FormField>
+      />
       {failure && (
         <Message negative role="alert" className="login-form__failure">
           {failure}
