@@ -72,14 +72,8 @@ interface Pending {
   revalidated: boolean;
 }
 
-/** Records one page load's network over CDP; `settle` waits until the app has run and the network is quiet. */
-async function recordLoad(context: BrowserContext, url: string): Promise<LoadBytes> {
-  const page = await context.newPage();
-  const cdp: CDPSession = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  const pending = new Map<string, Pending>();
-  const finished: Promise<void>[] = [];
-  const load: LoadBytes = {
+function emptyLoad(): LoadBytes {
+  return {
     requests: 0,
     cacheHits: 0,
     notModified: 0,
@@ -89,7 +83,37 @@ async function recordLoad(context: BrowserContext, url: string): Promise<LoadByt
     total: emptyTally(),
     entries: [],
   };
+}
 
+/** A body's decoded length; a body Chromium no longer holds (e.g. a redirect) counts what the wire carried. */
+async function bodyLength(cdp: CDPSession, requestId: string, sent: number): Promise<number> {
+  try {
+    const response = await cdp.send('Network.getResponseBody', { requestId });
+    return Buffer.from(response.body, response.base64Encoded ? 'base64' : 'utf8').length;
+  } catch {
+    return sent;
+  }
+}
+
+/** Whether the body crossed the wire: not a 304, whether reported as one or as the cached response's 200. */
+const bodyCrossed = (request: Pending) => request.status !== 304 && !request.revalidated;
+
+/** One request that went to a server, added to its kind, its origin and the total. */
+function countRequest(load: LoadBytes, request: Pending, raw: number, sent: number): void {
+  const crossed = bodyCrossed(request);
+  if (!crossed) load.notModified += 1;
+  const kind = kindOf(request.type, request.mimeType, request.url);
+  load.requests += 1;
+  addTo(load.byKind[kind], raw, sent);
+  addTo((load.byOrigin[new URL(request.url).origin] ??= emptyTally()), raw, sent);
+  addTo(load.total, raw, sent);
+  load.entries.push({ url: request.url, status: crossed ? request.status : 304, kind, raw, sent });
+}
+
+/** Follows every request of the page into `load`; the promises returned end when each finished body is counted. */
+function followRequests(cdp: CDPSession, load: LoadBytes): Promise<void>[] {
+  const pending = new Map<string, Pending>();
+  const finished: Promise<void>[] = [];
   cdp.on('Network.requestWillBeSent', (event) => {
     if (event.request.url.startsWith('data:')) return;
     pending.set(event.requestId, { url: event.request.url, type: event.type ?? 'Other', mimeType: '', status: 0, fromCache: false, revalidated: false });
@@ -123,32 +147,19 @@ async function recordLoad(context: BrowserContext, url: string): Promise<LoadByt
       load.cacheHits += 1;
       return;
     }
-    finished.push(
-      (async () => {
-        const crossed = request.status !== 304 && !request.revalidated;
-        if (!crossed) load.notModified += 1;
-        let body = Buffer.alloc(0);
-        if (crossed) {
-          try {
-            const response = await cdp.send('Network.getResponseBody', { requestId: event.requestId });
-            body = Buffer.from(response.body, response.base64Encoded ? 'base64' : 'utf8');
-          } catch {
-            // A body Chromium no longer holds (e.g. a redirect): count what the wire carried.
-            body = Buffer.alloc(Math.max(0, event.encodedDataLength));
-          }
-        }
-        const kind = kindOf(request.type, request.mimeType, request.url);
-        const sent = Math.max(0, event.encodedDataLength);
-        load.requests += 1;
-        addTo(load.byKind[kind], body.length, sent);
-        const origin = new URL(request.url).origin;
-        addTo((load.byOrigin[origin] ??= emptyTally()), body.length, sent);
-        addTo(load.total, body.length, sent);
-        load.entries.push({ url: request.url, status: crossed ? request.status : 304, kind, raw: body.length, sent });
-      })(),
-    );
+    const sent = Math.max(0, event.encodedDataLength);
+    finished.push((async () => countRequest(load, request, bodyCrossed(request) ? await bodyLength(cdp, event.requestId, sent) : 0, sent))());
   });
+  return finished;
+}
 
+/** Records one page load's network over CDP, until the app has run and the network is quiet. */
+async function recordLoad(context: BrowserContext, url: string): Promise<LoadBytes> {
+  const page = await context.newPage();
+  const cdp: CDPSession = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const load = emptyLoad();
+  const finished = followRequests(cdp, load);
   await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
   await page.waitForSelector('html[data-app-ready]', { timeout: 20_000 }).catch(() => {
     load.failed.push(`${url}：20 秒内应用未接管页面（html[data-app-ready]）`);

@@ -36,6 +36,31 @@ export interface ConfigFollower {
 
 const readIfThere = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined);
 
+/**
+ * One look at a time; a change heard during a look makes one more look after it, however many were heard.
+ * `running()` is the look under way, if any, so stopping can wait for it.
+ */
+function oneLookAtATime(lookOnce: () => Promise<void>) {
+  let running: Promise<void> | undefined;
+  let again = false;
+  const look = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await lookOnce();
+      } while (again);
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+  return { look, running: () => running };
+}
+
 export function startConfigFollower(options: ConfigFollowerOptions): ConfigFollower {
   const log = options.log ?? ((line: string) => console.log(line));
   const historyFile = options.historyFile ?? historyFileBeside(options.configFile);
@@ -67,24 +92,8 @@ export function startConfigFollower(options: ConfigFollowerOptions): ConfigFollo
     }
   }
 
-  // One look at a time; a change heard during a look makes one more look after it, however many were heard.
-  let running: Promise<void> | undefined;
-  let again = false;
-  const sync = (): Promise<void> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await syncOnce();
-      } while (again);
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
+  const looks = oneLookAtATime(syncOnce);
+  const sync = looks.look;
 
   const listening = listen({
     databaseUrl: options.databaseUrl,
@@ -116,7 +125,7 @@ export function startConfigFollower(options: ConfigFollowerOptions): ConfigFollo
     stop: async () => {
       clearInterval(timer);
       await listening.stop();
-      await running?.catch(() => undefined);
+      await looks.running()?.catch(() => undefined);
     },
   };
 }

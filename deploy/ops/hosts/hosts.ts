@@ -3,12 +3,11 @@
  * network namespace running the production form of deploy/ops/nginx with `DATABASE_URL` on that PostgreSQL) and
  * HAProxy in front of them on loopback. Started by start.ts beside this file, by the browser tests and by the bench.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { REMOTE_NAMES, type RemoteName } from '@wenrun/shared/node';
 import { startCluster, type Cluster } from '../postgres/cluster';
 import { selfSignedCertificate } from '../nginx/certificate';
@@ -16,9 +15,9 @@ import { API_USER, systemAccount } from '../nginx/accounts';
 import { createSiteRoles, SITE_ROLES, writeLogins } from './databaseRoles';
 import { serverStats, startBalancer, type BalancedPort, type Balancer } from './balancer';
 import { createNetwork, cutOff, LAYOUT, processesIn, removeNetwork, type Network, type NetworkHost } from './network';
-import { READY_PREFIX, type HostReady, type HostSpec } from './hostSpec';
-import type { JanitorNote } from './janitor';
-
+import type { HostReady, HostSpec } from './hostSpec';
+import { startHost, type HostProcess } from './hostProcess';
+import { startJanitor, type Janitor } from './janitorProcess';
 
 /** The site's public ports, from `firstPort` on: the shell, each remote, the API, plain HTTP. */
 export const PUBLIC_PORTS = REMOTE_NAMES.length + 3;
@@ -101,64 +100,47 @@ function portOf(ports: BalancedPort[], name: string): number {
   return found.port;
 }
 
-interface HostProcess {
-  child: ChildProcess;
-  ready: Promise<HostReady>;
-}
-
-/** The production form in `host`'s namespace (host.ts), its temporary files under `dir`. */
-function startHost(root: string, host: NetworkHost, spec: HostSpec, dir: string): HostProcess {
-  const tmp = path.join(dir, 'tmp');
-  fs.mkdirSync(tmp, { recursive: true });
-  // Its own temporary folder, as /tmp is (every user writes there, tsx's cache among them; sticky): the form's tree
-  // and nginx's prefix go there, so a host killed outright leaves its files in `dir` only.
-  fs.chmodSync(dir, 0o755);
-  fs.chmodSync(tmp, 0o1777);
-  const specFile = path.join(dir, 'spec.json');
-  fs.writeFileSync(specFile, JSON.stringify(spec), { mode: 0o600 });
-  const child = spawn('ip', ['netns', 'exec', host.netns, path.join(root, 'node_modules/.bin/tsx'), 'deploy/ops/hosts/host.ts', specFile], {
-    cwd: root,
-    env: { ...process.env, TMPDIR: tmp },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const ready = new Promise<HostReady>((resolve, reject) => {
-    const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    lines.on('line', (line) => {
-      if (line.startsWith(READY_PREFIX)) resolve(JSON.parse(line.slice(READY_PREFIX.length)) as HostReady);
-    });
-    child.once('exit', (code) => reject(new Error(`主机 ${host.netns} 没有启动（退出码 ${code}）`)));
-  });
-  // Waited for with the others (Promise.all): a second host failing after the first must not end the process.
-  ready.catch(() => undefined);
-  return { child, ready };
-}
-
-interface Janitor {
-  note(note: JanitorNote): void;
-  /** The run removed all it made: the janitor finds nothing left, and goes. */
-  release(): void;
-}
-
-/**
- * janitor.ts, in a session of its own (a terminal's Ctrl-C reaches the run's group, not it), told of `dir` at once;
- * it removes what it was told of when this process ends, however it ends.
- */
-function startJanitor(root: string, dir: string): Janitor {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'deploy/ops/hosts/janitor.ts', dir], { cwd: root, detached: true, stdio: ['pipe', 'ignore', 'inherit'] });
-  child.unref();
-  const pipe = child.stdin as NonNullable<ChildProcess['stdin']> & { unref(): void };
-  // This process does not stay alive for it: the pipe closes when it exits, which is the janitor's signal.
-  pipe.unref();
-  const janitor: Janitor = {
-    note: (note) => void pipe.write(`${JSON.stringify(note)}\n`),
-    release: () => pipe.end(`${JSON.stringify({ released: true } satisfies JanitorNote)}\n`),
-  };
-  janitor.note({ folder: dir });
-  return janitor;
-}
-
 function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** What every host of the site is given alike, the database logins written in its folder. */
+interface HostShares {
+  ports: BalancedPort[];
+  tls: HostSpec['tls'];
+  /** The balancer's own address, which no process of the root namespace sends from (the gateway is theirs). */
+  balancerAddress: string;
+  database: HostSpec['database'];
+  adminToken: string;
+  unlimitedClients: string[];
+}
+
+function hostSpec(host: NetworkHost, hostDir: string, shares: HostShares): HostSpec {
+  const { ports, balancerAddress, ...alike } = shares;
+  return {
+    ...alike,
+    name: `host-${host.index}`,
+    // start.ts's order (site.ts): the shell, the API, plain HTTP, the reference API, each remote, the render servers.
+    ports: [
+      portOf(ports, 'shell'),
+      portOf(ports, 'api'),
+      portOf(ports, 'http'),
+      HOST_PORTS.referenceApi,
+      ...REMOTE_NAMES.map((name) => portOf(ports, name)),
+      ...HOST_PORTS.render,
+    ],
+    siteDir: path.join(hostDir, 'site'),
+    balancer: { from: [balancerAddress], listen: [host.address] },
+  };
+}
+
+/** Cuts `host` off and kills every process in it, as a machine that dies; returns when. */
+function killHost(host: NetworkHost | undefined, index: number): number {
+  if (!host) throw new Error(`没有主机 ${index}`);
+  const at = Date.now();
+  cutOff(host);
+  for (const pid of processesIn(host)) killNow(pid);
+  return at;
 }
 
 /** Until every host is in the balancer (its health check passed `rise` times). */
@@ -173,32 +155,76 @@ async function allUp(socket: string, backend: string, count: number): Promise<vo
   }
 }
 
+/** What a run has made so far, filled in as it starts: what stopping it undoes. */
+interface Made {
+  dir: string;
+  janitor: Janitor;
+  network?: Network;
+  cluster?: Cluster;
+  balancer?: Balancer;
+  processes: HostProcess[];
+}
+
+/** Stops the hosts, the balancer and PostgreSQL, removes the network and the folder, and lets the janitor go. */
+async function tearDown(made: Made): Promise<void> {
+  await made.balancer?.stop();
+  for (const { child } of made.processes) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  // A moment to stop in order (their logs written); nothing they hold outlives them (the data is PostgreSQL's,
+  // which goes too), so what is still running then is killed.
+  await Promise.race([Promise.all(made.processes.map(({ child }) => exited(child))), new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS))]);
+  // Whatever is still running in a host's namespace was started here.
+  for (const host of made.network?.hosts ?? []) for (const pid of processesIn(host)) killNow(pid);
+  await made.cluster?.stop();
+  if (made.network) removeNetwork(LAYOUT, made.network);
+  fs.rmSync(made.dir, { recursive: true, force: true });
+  made.janitor.release();
+}
+
+/** The one certificate every host shows (one site, one name), in `dir`'s `tls/`. */
+function siteCertificate(dir: string): { certificate: string; key: string } {
+  const tlsDir = path.join(dir, 'tls');
+  fs.mkdirSync(tlsDir, { mode: 0o755 });
+  return selfSignedCertificate(tlsDir, HOST_NAME);
+}
+
+/** The one PostgreSQL, on the bridge, told to the janitor as soon as it runs. */
+async function startSitePostgres(network: Network, port: number, made: Made): Promise<Cluster> {
+  // Only the site's roles, only from the hosts, with their passwords: not the machine's other users on the bridge.
+  const cluster = await startCluster({ port, listen: [network.gateway], admit: { roles: [...SITE_ROLES], from: network.hosts.map((host) => `${host.address}/32`) } });
+  made.cluster = cluster;
+  made.janitor.note({ process: cluster.pid });
+  made.janitor.note({ folder: cluster.folder });
+  return cluster;
+}
+
+/** HAProxy in its namespace, in front of every host, on loopback's balanced ports. */
+function startSiteBalancer(network: Network, ports: BalancedPort[], caFile: string, socket: string, dir: string): Balancer {
+  return startBalancer(
+    {
+      listen: '127.0.0.1',
+      ports,
+      hosts: network.hosts.map((host) => ({ name: `host-${host.index}`, address: host.address })),
+      siteHost: HOST_NAME,
+      caFile,
+      socket,
+      namespaces: { own: network.balancer.netns, front: network.balancer.front },
+    },
+    dir,
+  );
+}
+
 export async function startHosts(options: HostsOptions): Promise<HostsSite> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wenrun-hosts-'));
   // The hosts' users (nginx's workers, the API's, the render servers') read their code and the certificate in here.
   fs.chmodSync(dir, 0o755);
   const janitor = startJanitor(options.root, dir);
   const ports = balancedPorts(options.firstPort);
-  let network: Network | undefined;
-  let cluster: Cluster | undefined;
-  let balancer: Balancer | undefined;
-  const processes: HostProcess[] = [];
+  const made: Made = { dir, janitor, processes: [] };
   let stopped: Promise<void> | undefined;
-
   const stop = () => {
     stopped ??= (async () => {
       for (const signal of SIGNALS) process.off(signal, onSignal);
-      await balancer?.stop();
-      for (const { child } of processes) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      // A moment to stop in order (their logs written); nothing they hold outlives them (the data is PostgreSQL's,
-      // which goes too), so what is still running then is killed.
-      await Promise.race([Promise.all(processes.map(({ child }) => exited(child))), new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS))]);
-      // Whatever is still running in a host's namespace was started here.
-      for (const host of network?.hosts ?? []) for (const pid of processesIn(host)) killNow(pid);
-      await cluster?.stop();
-      if (network) removeNetwork(LAYOUT, network);
-      fs.rmSync(dir, { recursive: true, force: true });
-      janitor.release();
+      await tearDown(made);
     })();
     return stopped;
   };
@@ -207,64 +233,36 @@ export async function startHosts(options: HostsOptions): Promise<HostsSite> {
     void stop().then(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   };
   for (const signal of SIGNALS) process.on(signal, onSignal);
-
   try {
-    network = createNetwork(LAYOUT, options.count);
+    const network = createNetwork(LAYOUT, options.count);
+    made.network = network;
     janitor.note({ network: { layout: LAYOUT, hosts: network.hosts, namespaces: [network.balancer.netns, ...network.hosts.map((host) => host.netns)] } });
-    const tlsDir = path.join(dir, 'tls');
-    fs.mkdirSync(tlsDir, { mode: 0o755 });
-    const tls = selfSignedCertificate(tlsDir, HOST_NAME);
+    const tls = siteCertificate(dir);
     const hosts = network.hosts;
-    // Only the site's roles, only from the hosts, with their passwords: not the machine's other users on the bridge.
-    cluster = await startCluster({ port: options.postgresPort, listen: [network.gateway], admit: { roles: [...SITE_ROLES], from: hosts.map((host) => `${host.address}/32`) } });
-    janitor.note({ process: cluster.pid });
-    janitor.note({ folder: cluster.folder });
+    const cluster = await startSitePostgres(network, options.postgresPort, made);
     const server = { address: network.gateway, port: options.postgresPort, database: DATABASE };
     const passwords = await createSiteRoles(cluster.socketUrl, DATABASE);
     const apiAccount = systemAccount(API_USER);
     const adminToken = randomBytes(32).toString('hex');
-    const databaseUrl = cluster.socketUrl;
     const started = hosts.map((host) => {
       const hostDir = path.join(dir, `host-${host.index}`);
       fs.mkdirSync(hostDir);
-      const spec: HostSpec = {
-        name: `host-${host.index}`,
-        // start.ts's order (site.ts): the shell, the API, plain HTTP, the reference API, each remote, the render servers.
-        ports: [
-          portOf(ports, 'shell'),
-          portOf(ports, 'api'),
-          portOf(ports, 'http'),
-          HOST_PORTS.referenceApi,
-          ...REMOTE_NAMES.map((name) => portOf(ports, name)),
-          ...HOST_PORTS.render,
-        ],
-        siteDir: path.join(hostDir, 'site'),
+      const spec = hostSpec(host, hostDir, {
+        ports,
         tls,
-        // The balancer's own address, which no process of the root namespace sends from (the gateway is theirs).
-        balancer: { from: [network?.balancer.address ?? ''], listen: [host.address] },
+        balancerAddress: network.balancer.address,
         database: writeLogins(hostDir, apiAccount, server, passwords),
         adminToken,
         unlimitedClients: options.unlimitedClients ?? [],
-      };
+      });
       const running = startHost(options.root, host, spec, hostDir);
-      processes.push(running);
+      made.processes.push(running);
       return running.ready;
     });
     // In parallel: each is a machine of its own.
     const ready = await Promise.all(started);
     const socket = path.join(dir, 'haproxy.sock');
-    balancer = startBalancer(
-      {
-        listen: '127.0.0.1',
-        ports,
-        hosts: hosts.map((host) => ({ name: `host-${host.index}`, address: host.address })),
-        siteHost: HOST_NAME,
-        caFile: tls.certificate,
-        socket,
-        namespaces: { own: network.balancer.netns, front: network.balancer.front },
-      },
-      dir,
-    );
+    made.balancer = startSiteBalancer(network, ports, tls.certificate, socket, dir);
     const checkedBackend = ports[0]?.name ?? 'shell';
     await allUp(socket, checkedBackend, hosts.length);
     const origin = (name: string) => `https://${HOST_NAME}:${portOf(ports, name)}`;
@@ -275,19 +273,12 @@ export async function startHosts(options: HostsOptions): Promise<HostsSite> {
       remotes: Object.fromEntries(REMOTE_NAMES.map((name) => [name, origin(name)])) as Record<RemoteName, string>,
       ca: fs.readFileSync(tls.certificate),
       adminToken,
-      databaseUrl,
+      databaseUrl: cluster.socketUrl,
       postgres: { address: server.address, port: server.port },
       hosts: hosts.map((host, i) => ({ ...host, ...(ready[i] as HostReady), name: `host-${host.index}` })),
       balancerSocket: socket,
       checkedBackend,
-      kill: (index) => {
-        const host = byIndex.get(index);
-        if (!host) throw new Error(`没有主机 ${index}`);
-        const at = Date.now();
-        cutOff(host);
-        for (const pid of processesIn(host)) killNow(pid);
-        return at;
-      },
+      kill: (index) => killHost(byIndex.get(index), index),
       stop,
     };
   } catch (error) {

@@ -127,18 +127,41 @@ function writeVerdicts(file: string, verdicts: Map<string, GuardVerdictRecord>, 
   fs.renameSync(temporary, file);
 }
 
+/**
+ * This check's verdicts written over the file's; the last verdict of each remote stays when its canary is gone
+ * (aborted, promoted): what the console shows. Returns the line to say when the file cannot be written.
+ */
+function keepVerdicts(file: string, judged: CanaryJudged[], checkedAt: number): string | undefined {
+  const verdicts = readVerdicts(file);
+  for (const one of judged) verdicts.set(one.remote, verdictRecord(one, checkedAt));
+  try {
+    writeVerdicts(file, verdicts, checkedAt);
+    return undefined;
+  } catch (error) {
+    return `[guard] 写不了 ${file}（${error instanceof Error ? error.message : String(error)}），控制台看不到守卫的判定`;
+  }
+}
+
+/** A line said once per key until it changes: a verdict repeated every minute is said when it changes. */
+function sayingOnce(log: (line: string) => void) {
+  const said = new Map<string, string>();
+  return {
+    sayOnce: (key: string, line: string) => {
+      if (said.get(key) === line) return;
+      said.set(key, line);
+      log(line);
+    },
+    forget: (key: string) => said.delete(key),
+  };
+}
+
 export function createGuard(options: GuardOptions) {
   const log = options.log ?? ((line: string) => console.log(line));
   const now = options.now ?? Date.now;
   const source = options.source ?? fileSource(options.configFile);
   /** A canary edited in by hand has no history line: judged from when this guard first saw it, never on older views. */
   const firstSeen = new Map<string, number>();
-  const said = new Map<string, string>();
-  const sayOnce = (key: string, line: string) => {
-    if (said.get(key) === line) return;
-    said.set(key, line);
-    log(line);
-  };
+  const { sayOnce, forget } = sayingOnce(log);
 
   async function judge(remote: RemoteName, entry: string, since: number, raw: Record<string, unknown>, figures: FieldDataSource): Promise<CanaryJudged> {
     const { thresholds, problems } = parseThresholds(raw.canaryGuard);
@@ -184,7 +207,7 @@ export function createGuard(options: GuardOptions) {
       sayOnce('config', `[guard] 读不到 ${options.configFile}（${error instanceof Error ? error.message : String(error)}），稍后再试`);
       return [];
     }
-    said.delete('config');
+    forget('config');
     const { config } = parseRuntimeConfig(raw);
     const figures: FieldDataSource = { baseUrl: options.fieldData?.baseUrl ?? config.apiBaseUrl, ...(options.fieldData?.token ? { token: options.fieldData.token } : {}) };
     const history = await source.history();
@@ -199,17 +222,9 @@ export function createGuard(options: GuardOptions) {
         sayOnce(`figures ${remote}`, `[guard] ${remote}：${error instanceof Error ? error.message : String(error)}`);
       }
     }
-    // The last verdict of each remote stays when its canary is gone (aborted, promoted): what the console shows.
     if (judged.length) {
-      const file = guardVerdictFileBeside(options.configFile);
-      const verdicts = readVerdicts(file);
-      const checkedAt = now();
-      for (const one of judged) verdicts.set(one.remote, verdictRecord(one, checkedAt));
-      try {
-        writeVerdicts(file, verdicts, checkedAt);
-      } catch (error) {
-        sayOnce('verdict file', `[guard] 写不了 ${file}（${error instanceof Error ? error.message : String(error)}），控制台看不到守卫的判定`);
-      }
+      const problem = keepVerdicts(guardVerdictFileBeside(options.configFile), judged, now());
+      if (problem) sayOnce('verdict file', problem);
     }
     return judged;
   }

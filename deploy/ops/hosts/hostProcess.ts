@@ -1,0 +1,39 @@
+/** One host of the site: the production form (host.ts) started in the host's network namespace, as a machine would. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import type { NetworkHost } from './network';
+import { READY_PREFIX, type HostReady, type HostSpec } from './hostSpec';
+
+export interface HostProcess {
+  child: ChildProcess;
+  ready: Promise<HostReady>;
+}
+
+/** The production form in `host`'s namespace (host.ts), its temporary files under `dir`. */
+export function startHost(root: string, host: NetworkHost, spec: HostSpec, dir: string): HostProcess {
+  const tmp = path.join(dir, 'tmp');
+  fs.mkdirSync(tmp, { recursive: true });
+  // Its own temporary folder, as /tmp is (every user writes there, tsx's cache among them; sticky): the form's tree
+  // and nginx's prefix go there, so a host killed outright leaves its files in `dir` only.
+  fs.chmodSync(dir, 0o755);
+  fs.chmodSync(tmp, 0o1777);
+  const specFile = path.join(dir, 'spec.json');
+  fs.writeFileSync(specFile, JSON.stringify(spec), { mode: 0o600 });
+  const child = spawn('ip', ['netns', 'exec', host.netns, path.join(root, 'node_modules/.bin/tsx'), 'deploy/ops/hosts/host.ts', specFile], {
+    cwd: root,
+    env: { ...process.env, TMPDIR: tmp },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ready = new Promise<HostReady>((resolve, reject) => {
+    const lines = readline.createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    lines.on('line', (line) => {
+      if (line.startsWith(READY_PREFIX)) resolve(JSON.parse(line.slice(READY_PREFIX.length)) as HostReady);
+    });
+    child.once('exit', (code) => reject(new Error(`主机 ${host.netns} 没有启动（退出码 ${code}）`)));
+  });
+  // Waited for with the others (Promise.all): a second host failing after the first must not end the process.
+  ready.catch(() => undefined);
+  return { child, ready };
+}
