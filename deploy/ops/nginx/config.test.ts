@@ -5,7 +5,10 @@ import { activityImagePath, parseRuntimeConfig, REMOTE_NAMES, SITE_ROUTES } from
 import { buildServer, productionRoutes, type ApiRoute } from '@wenrun/reference-api';
 import { RENDERED_CONFIG_HEADER } from '@wenrun/server-plugins';
 import { siteAddressesOf } from '../../serve/headers';
-import { apiLocation, configAfterEdit, renderNginxConfig, TLS_CIPHERS, type NginxSite } from './config';
+import { apiLocation } from './apiServer';
+import { configAfterEdit, renderNginxConfig } from './config';
+import type { NginxSite } from './nginxSite';
+import { TLS_CIPHERS } from './tls';
 import { isHostName } from './hostNames';
 import { configOnOrigins, type ServedOrigins } from '../../serve/servedConfig';
 import { PER_REQUEST_PREFIXES } from '../../serve/perRequest';
