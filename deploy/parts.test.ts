@@ -102,6 +102,7 @@ describe('a planted remote: one entry in the table, and every list made from it 
       const parts = require('@wenrun/shared/node') as typeof import('@wenrun/shared/node');
       const { SERVED_PARTS } = require('./serve/siteProcesses') as typeof import('./serve/siteProcesses');
       const nginx = require('./ops/nginx/config') as typeof import('./ops/nginx/config');
+      const nginxSite = require('./ops/nginx/nginxSite') as typeof import('./ops/nginx/nginxSite');
       const pageFiles = require('./assemble/budgets/pageFiles') as typeof import('./assemble/budgets/pageFiles');
       const checks = require('./assemble/budgets/checks') as typeof import('./assemble/budgets/checks');
       /* eslint-enable @typescript-eslint/no-require-imports */
@@ -114,8 +115,8 @@ describe('a planted remote: one entry in the table, and every list made from it 
         host: 'localhost',
         shell: { port: 8000, root: '/srv/shell' },
         remotes: Object.fromEntries(parts.REMOTE_NAMES.map((name, i) => [name, { port: 8001 + i, root: `/srv/${name}` }])),
-      } as Parameters<typeof nginx.partOrigins>[0];
-      expect(nginx.partOrigins(site)).toContain('http://localhost:8005');
+      } as Parameters<typeof nginxSite.partOrigins>[0];
+      expect(nginxSite.partOrigins(site)).toContain('http://localhost:8005');
       expect(parts.DEFAULT_RUNTIME_CONFIG.remotes).toHaveProperty('planted', ['http://localhost:3008/mf-manifest.json']);
       // Ops may point the planted remote elsewhere: the runtime config knows it by name.
       const { config, problems } = parts.parseRuntimeConfig({ remotes: { planted: 'http://cdn.test/mf-manifest.json' } });

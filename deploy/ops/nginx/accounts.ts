@@ -107,7 +107,7 @@ export function writeSecrets(
 }
 
 /**
- * nginx's secrets, as config lines its http block includes (config.ts `secretsFile`): the visitor keys' signing
+ * nginx's secrets, as config lines its http block includes (nginxSite.ts `secretsFile`): the visitor keys' signing
  * secret and the API proxy's. In a folder of the prefix only root reads when started as root (nginx's master reads
  * its config as root; the workers get the values, never the file), else only this user: the prefix itself is
  * readable by every user of the form, the render servers' among them.
