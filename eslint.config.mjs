@@ -291,6 +291,39 @@ const importByPackageName = {
     };
   },
 };
+/**
+ * Small rooms (issue 54): no file over 300 lines and no function over 80, so a reader can hold each. A test file keeps
+ * only the file limit: its describe block is a list of cases, not a function to hold. A migration (a schema) and the
+ * seed catalogue read top to bottom and are excused.
+ */
+const SIZE_EXCUSED = ['reference-api/src/db/migrations/**', 'reference-api/src/seed/courses.ts'];
+/** Over a limit until split along what they do (issue 54 item 1). The list only shrinks: nothing new joins it. */
+const NOT_YET_SPLIT = [
+  'bench/load.ts',
+  'deploy/ops/nginx/site.ts',
+  'deploy/ops/nginx/start.ts',
+  'e2e/tests/login.spec.ts',
+  'e2e/tests/nginx.spec.ts',
+  'e2e/tests/server-rendering.spec.ts',
+  'eslint.config.mjs',
+  'reference-api/src/limits.test.ts',
+  'reference-api/src/routes/auth.test.ts',
+  'reference-api/src/routes/stats.ts',
+  'remote-about/src/message/MessageForm.tsx',
+  'remote-auth/src/exposes/LoginModal.test.tsx',
+  'render-server/src/server/app.test.ts',
+  'shell/src/remotes/integrityPlugin.ts',
+  'shell/src/remotes/remoteLoader.ts',
+];
+const SMALL_ROOMS = [
+  { files: ['**/*.{ts,tsx,mjs}'], ignores: [...SIZE_EXCUSED, ...NOT_YET_SPLIT], rules: { 'max-lines': ['error', 300] } },
+  {
+    files: ['**/*.{ts,tsx,mjs}'],
+    ignores: [...SIZE_EXCUSED, ...NOT_YET_SPLIT, '**/*.test.{ts,tsx}', 'e2e/**/*.spec.ts'],
+    rules: { 'max-lines-per-function': ['error', 80] },
+  },
+];
+
 const WENRUN_PLUGIN = { rules: { 'raw-control-needs-reason': rawControlNeedsReason, 'import-by-package-name': importByPackageName } };
 
 export default tseslint.config(
@@ -382,4 +415,5 @@ export default tseslint.config(
     files: ['deploy/**/*.ts', 'bench/**/*.ts', 'reference-api/**/*.ts', 'e2e/**/*.ts', '*.ts', '*/webpack.config.ts'],
     rules: { 'no-console': 'off' },
   },
+  ...SMALL_ROOMS,
 );
