@@ -20,7 +20,8 @@ describe('the render proxy', () => {
       answer(request, response);
     });
     await new Promise<void>((resolve) => renderServer.listen(0, '127.0.0.1', resolve));
-    const sendPage = renderedOr({ origin: `http://127.0.0.1:${(renderServer.address() as AddressInfo).port}`, timeoutMs: 300 }, fallback);
+    // Long enough that a CPU-starved CI run still gets the render server's page; "too slow" below is far slower.
+    const sendPage = renderedOr({ origin: `http://127.0.0.1:${(renderServer.address() as AddressInfo).port}`, timeoutMs: 1_500 }, fallback);
     app = Fastify();
     await app.register(renderProxy, { sendPage, routes: ['/wuyou/*'] });
     app.get('/other', (request, reply) => sendPage(request, reply, '/other', '/asked-for?x=1'));
@@ -64,7 +65,7 @@ describe('the render proxy', () => {
     for (const fail of [
       (_request: http.IncomingMessage, response: http.ServerResponse) => response.writeHead(503).end(),
       (_request: http.IncomingMessage, response: http.ServerResponse) => response.writeHead(400).end('bad'),
-      (_request: http.IncomingMessage, response: http.ServerResponse) => setTimeout(() => response.writeHead(200).end(PAGE), 1_000),
+      (_request: http.IncomingMessage, response: http.ServerResponse) => setTimeout(() => response.writeHead(200).end(PAGE), 6_000).unref(),
     ]) {
       answer = fail;
       const reply = await app.inject({ url: '/wuyou/1' });
