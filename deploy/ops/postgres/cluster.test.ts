@@ -5,7 +5,7 @@ import { clusterParentFolder, startCluster } from './cluster';
 import { testPort } from './testPorts';
 
 // A port of its own, clear of the site's and of the other suites' (Jest runs files side by side).
-const PORT = testPort(55_400 + (Number(process.env.JEST_WORKER_ID ?? 1) % 49));
+const PORT = testPort(Number(process.env.JEST_WORKER_ID ?? 1) % 49);
 
 jest.setTimeout(30_000);
 

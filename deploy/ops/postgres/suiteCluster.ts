@@ -1,6 +1,6 @@
 /**
  * The one PostgreSQL fixture of the Jest suites that need a cluster of their own (deploy/ops/coordination): the
- * cluster in issue 43's port range for them (55450–55469, moved by WENRUN_TEST_PORT_SHIFT, testPorts.ts), a client
+ * cluster in issue 43's port range for them (the 20 after the data layer's, testPorts.ts), a client
  * on it, the coordination tables dropped before each test and a temporary folder for each. The suites of the
  * reference API share the run's cluster instead (testCluster.ts, Jest's global setup), each in a database of its own.
  */
@@ -11,7 +11,7 @@ import pg from 'pg';
 import { startCluster, type Cluster } from './cluster';
 import { testPort } from './testPorts';
 
-const FIRST_PORT = testPort(55_450);
+const FIRST_PORT = testPort(50);
 const PORTS_PER_SUITE = 3;
 
 const SUITES = ['sharedConfig', 'configFollower', 'guardLease', 'activityChanges', 'abortOnce', 'deployDigests'] as const;

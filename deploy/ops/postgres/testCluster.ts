@@ -12,8 +12,8 @@ import { POSTGRES_ADMIN_URL_ENV, TEMPLATE_DATABASE } from '@wenrun/reference-api
 import { startCluster, type Cluster } from './cluster';
 import { testPort } from './testPorts';
 
-/** The last port of the range 55400–55449; deploy/ops/postgres/cluster.test.ts takes the first ones, by worker. */
-const PORT = testPort(55_449);
+/** The data layer's last port (testPorts.ts); deploy/ops/postgres/cluster.test.ts takes the first ones, by worker. */
+const PORT = testPort(49);
 
 const ROOT = path.resolve(__dirname, '../../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
