@@ -13,7 +13,7 @@ import type { AppContext } from '../context';
 import { CODES, ok } from '../envelope';
 import { clientOf } from '../net';
 import { CROSS_SITE_MESSAGE, isFromOtherSite } from '../security/siteOrigin';
-import { BATCH_TOO_LARGE, parseFieldBatch } from './fieldBatch';
+import { BATCH_TOO_LARGE, parseFieldBatch } from '../db/fieldData/parseBatch';
 
 /** The statistics host lives on this server under its own prefix (the default `statsBaseUrl`). */
 export const STATS_PREFIX = '/stats';
