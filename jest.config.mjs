@@ -103,7 +103,7 @@ export default {
         '<rootDir>/src/db/*.test.ts',
         '<rootDir>/src/db/fieldData/*.test.ts',
         '<rootDir>/src/routes/*.test.ts',
-        '<rootDir>/src/limits.test.ts',
+        '<rootDir>/src/limits.*.test.ts',
         '<rootDir>/src/budgets.test.ts',
         '<rootDir>/src/server.test.ts',
         '<rootDir>/src/*.postgres.test.ts',

@@ -159,13 +159,20 @@ export async function send<T = unknown>(
   return toReply<T>(await fetch(url, { method: init.method ?? 'POST', body: init.body, headers }));
 }
 
+/** Who sends a form through the proxy: `client` as nginx's X-Forwarded-For names it, from a page of `origin`. */
+export interface FormSender {
+  client?: string;
+  origin?: string;
+}
+
 /** A form post as the site's client sends it; repeated keys (arrays) are kept. */
-export function postForm<T = unknown>(url: string, fields: Record<string, string | number | string[]> = {}) {
+export function postForm<T = unknown>(url: string, fields: Record<string, string | number | string[]> = {}, { client, origin }: FormSender = {}) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(fields)) {
     for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
   }
-  return send<T>(url, { body: params.toString(), contentType: 'application/x-www-form-urlencoded' });
+  const headers = { ...(client ? { 'x-forwarded-for': client } : {}), ...(origin ? { origin } : {}) };
+  return send<T>(url, { body: params.toString(), contentType: 'application/x-www-form-urlencoded', headers });
 }
 
 export function postJson<T = unknown>(url: string, body: unknown) {

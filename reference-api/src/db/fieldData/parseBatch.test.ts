@@ -1,6 +1,6 @@
 import { FIELD_BATCH_LIMITS, REMOTE_NAMES, SITE_ROUTES } from '@wenrun/shared/node';
-import { fieldView } from '../test/fieldViews';
-import { parseFieldBatch } from './fieldBatch';
+import { fieldView } from '../../test/fieldViews';
+import { parseFieldBatch } from './parseBatch';
 
 const view = fieldView({ id: 'view-0123456789', route: '/', versions: { about: '1.2.0' } });
 const slot = { kind: 'slot', remote: 'about', version: '1.2.0', loadMs: 120, outcome: 'loaded' };

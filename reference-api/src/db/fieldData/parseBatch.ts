@@ -10,8 +10,8 @@ import {
   type FieldMetric,
   type FieldView,
 } from '@wenrun/shared/node';
+import { HOUR_MS } from './limits';
 
-const HOUR_MS = 3_600_000;
 const VIEW_LIMITS = { idPattern: /^[A-Za-z0-9_-]{8,64}$/, version: 64 } as const;
 const MESSAGE_MAX = 500;
 
