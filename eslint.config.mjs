@@ -306,12 +306,8 @@ const NOT_YET_SPLIT = [
   'e2e/tests/nginx.spec.ts',
   'e2e/tests/server-rendering.spec.ts',
   'eslint.config.mjs',
-  'reference-api/src/limits.test.ts',
-  'reference-api/src/routes/auth.test.ts',
-  'reference-api/src/routes/stats.ts',
   'remote-about/src/message/MessageForm.tsx',
   'remote-auth/src/exposes/LoginModal.test.tsx',
-  'render-server/src/server/app.test.ts',
   'shell/src/remotes/integrityPlugin.ts',
   'shell/src/remotes/remoteLoader.ts',
 ];
