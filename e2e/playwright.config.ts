@@ -45,18 +45,21 @@ export default defineConfig<EngineOptions>({
     { name: 'webkit', testMatch: /visitor-flows\.spec\.ts$/, fullyParallel: true, use: { engine: 'webkit' } },
     { name: 'firefox', testMatch: /(visitor-flows|tampering)\.spec\.ts$/, fullyParallel: true, use: { engine: 'firefox' } },
     // Every test in Chromium, the visitor flows among them.
-    { name: 'site', testIgnore: /(shutdown|attacker(-[a-z-]+)?|config-edits|\/dev|hosts(-[a-z-]+)?)\.spec\.ts$/ },
+    { name: 'site', testIgnore: /(shutdown|attacker(-[a-z-]+)?|config-edits|\/dev|hosts(-[a-z-]+)?|\/nginx-[a-z-]+)\.spec\.ts$/ },
+    // The production form's own files, beside the site's, on one worker: one production form started for them, not
+    // one on every worker that takes one of the files; in file order, its render server killed last.
+    { name: 'nginx', testMatch: /\/nginx-[a-z-]+\.spec\.ts$/, workers: 1 },
     // Starts `npm run dev` on its worker's ports: webpack in watch mode takes every core for a minute, so not beside
     // the site's many tests, but beside the phases below, which leave a worker idle for much of their time.
-    { name: 'dev', testMatch: /\/dev\.spec\.ts$/, dependencies: ['site', 'firefox', 'webkit'] },
+    { name: 'dev', testMatch: /\/dev\.spec\.ts$/, dependencies: ['site', 'nginx', 'firefox', 'webkit'] },
     // These two edit the runtime config the site serves, for a moment: one after the other, after the rest.
-    { name: 'config-edits', testMatch: /config-edits\.spec\.ts$/, dependencies: ['site', 'firefox', 'webkit'] },
+    { name: 'config-edits', testMatch: /config-edits\.spec\.ts$/, dependencies: ['site', 'nginx', 'firefox', 'webkit'] },
     // One worker: one production form to start. Two started side by side, beside `npm run dev` and testssl, took
     // 50 s to be up on the busy machine.
     { name: 'attacker', testMatch: /attacker(-(?!tls)[a-z-]+)?\.spec\.ts$/, dependencies: ['config-edits'], workers: 1 },
     // testssl's scan of a production form of its own (half a minute of handshakes) edits nothing: on the third
     // worker, beside `npm run dev` and the config edits.
-    { name: 'tls', testMatch: /attacker-tls\.spec\.ts$/, dependencies: ['site', 'firefox', 'webkit'] },
+    { name: 'tls', testMatch: /attacker-tls\.spec\.ts$/, dependencies: ['site', 'nginx', 'firefox', 'webkit'] },
     // Kills processes of the site the others run on, then stops it: after everything else.
     { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['attacker', 'dev', 'tls', 'webkit'] },
     // Two hosts in network namespaces (root), a load run across them: after npm run dev and testssl, beside the

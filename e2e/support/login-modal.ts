@@ -7,13 +7,24 @@ export function loginModal(page: Page): Locator {
   return page.locator('.login-modal');
 }
 
+/** The header's 登录 button, shown only while nobody is logged in. */
+export function headerLoginButton(page: Page): Locator {
+  return page.locator('header.site-header').getByRole('button', { name: '登录', exact: true });
+}
+
+/** The header shows the logged-in mobile (masked) and no 登录 button. */
+export async function expectLoggedInAs(page: Page, masked: string): Promise<void> {
+  await expect(page.locator('header.site-header').getByTestId('header-user-mobile')).toHaveText(masked);
+  await expect(headerLoginButton(page)).toHaveCount(0);
+}
+
 /**
  * Opens the login modal from the header's 登录 button. The server-rendered header is on screen before the shell
  * takes the page over, and a click on it before then does nothing: click again until the modal shows.
  */
 export async function openLoginModal(page: Page): Promise<Locator> {
   const modal = loginModal(page);
-  const opener = page.locator('header.site-header').getByRole('button', { name: '登录', exact: true });
+  const opener = headerLoginButton(page);
   await expect(async () => {
     if (!(await modal.isVisible())) await opener.click({ timeout: 2_000 });
     await expect(modal).toBeVisible({ timeout: 2_000 });

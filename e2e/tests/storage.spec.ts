@@ -2,20 +2,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { LOGIN_STORAGE_KEY, MESSAGE_DRAFT_ID } from '@wenrun/shared/node';
 import { DEMO_TEACHER } from '../support/accounts';
 import { expectMessageFields, fillMessage, waitForLiveForm } from '../support/about-page';
-import { storedLogin, submitPasswordLogin } from '../support/login-modal';
+import { expectLoggedInAs, headerLoginButton, storedLogin, submitPasswordLogin } from '../support/login-modal';
 import { watchErrors } from '../support/site';
 
 /**
- * Issue 11, storage. login.spec.ts covers a truncated, an array-shaped and a 5 MB login value; this file covers
+ * Issue 11, storage. login-corrupt-storage.spec.ts covers a truncated, an array-shaped and a 5 MB login value; this file covers
  * values of a foreign shape, the message draft in session storage, and storage that is full.
  */
 
 const TYPED = { name: '李老师', phone: '13800138000', message: '想了解班主任培训课程的合作方式。' };
 const EMPTY = { name: '', phone: '', message: '' };
-
-const headerMobile = (page: Page) => page.locator('header.site-header').getByTestId('header-user-mobile');
-const headerLoginButton = (page: Page) =>
-  page.locator('header.site-header').getByRole('button', { name: '登录', exact: true });
 
 /** Console warnings of the page: the persistence helper says there what it threw away or could not save. */
 function watchWarnings(page: Page): string[] {
@@ -53,11 +49,6 @@ async function waitForApp(page: Page): Promise<void> {
   await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
 }
 
-async function expectLoggedIn(page: Page): Promise<void> {
-  await expect(headerMobile(page)).toHaveText(DEMO_TEACHER.masked);
-  await expect(headerLoginButton(page)).toHaveCount(0);
-}
-
 const pageErrorsOf = (errors: string[]) => errors.filter((error) => error.startsWith('pageerror'));
 
 test.describe('storage: a login value of a foreign shape', () => {
@@ -76,9 +67,9 @@ test.describe('storage: a login value of a foreign shape', () => {
       expect(await page.evaluate(() => (({}) as Record<string, unknown>).polluted)).toBeUndefined();
 
       await submitPasswordLogin(page, DEMO_TEACHER);
-      await expectLoggedIn(page);
+      await expectLoggedInAs(page, DEMO_TEACHER.masked);
       await page.reload();
-      await expectLoggedIn(page);
+      await expectLoggedInAs(page, DEMO_TEACHER.masked);
       expect(pageErrorsOf(errors)).toEqual([]);
     });
   }
@@ -147,7 +138,7 @@ test('storage full (quota exceeded) in local and session storage: the site loads
   await expect(headerLoginButton(page)).toBeVisible();
 
   await submitPasswordLogin(page, DEMO_TEACHER);
-  await expectLoggedIn(page);
+  await expectLoggedInAs(page, DEMO_TEACHER.masked);
   // The login could not be saved: the store says so in the console, and the visitor stays logged in in this tab.
   await expect.poll(() => warnings.some((warning) => warning.startsWith('[persist] login:') && warning.includes('QuotaExceededError'))).toBe(true);
   expect(await storedLogin(page)).toBeNull();
@@ -160,7 +151,7 @@ test('storage full (quota exceeded) in local and session storage: the site loads
   });
   await expect(page).toHaveURL(/\/about\/6$/);
   await waitForLiveForm(page);
-  await expectLoggedIn(page);
+  await expectLoggedInAs(page, DEMO_TEACHER.masked);
   await fillMessage(page, TYPED);
   await expectMessageFields(page, TYPED);
   await expect
