@@ -2,7 +2,7 @@ import { acceptFloors, checkFloors, referenceOf, REFERENCES } from './loadFloors
 
 const MACHINE = { cpu: '测试机', cores: 2, node: 'v26.12.1' };
 
-/** One run of the bench's rows, as load.ts names them, at `speed` times the accepted machine's figures. */
+/** One run of the bench's rows, as the load bench names them, at `speed` times the accepted machine's figures. */
 function run(speed: number, slower: Record<string, number> = {}) {
   const figures: Record<string, number> = {
     [REFERENCES.nginxFile]: 12_000,

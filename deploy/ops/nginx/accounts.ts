@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { VERSION_FILE } from '@wenrun/shared/node';
 import { handOver, writeNewFile } from './rootWrites';
 
 export interface Account {
@@ -56,6 +57,49 @@ export function requireReadable(user: string, role: string, files: string[]): vo
   }
 }
 
+/**
+ * Whom nginx's workers run as when it is started as root: Debian's `www-data`, else `nobody`; never root, whose
+ * workers would hand whoever breaks one the whole machine. They must be able to read what they serve.
+ */
+export function workerUser(roots: string[]): string | undefined {
+  if (!isRoot()) return undefined;
+  const user = spawnSync('id', ['-u', 'www-data'], { stdio: 'ignore' }).status === 0 ? 'www-data' : 'nobody';
+  requireReadable(user, 'nginx 的工作进程', roots.map((root) => path.join(root, VERSION_FILE)));
+  return user;
+}
+
+/** The users of the form's Node processes: the API's and the guard's, and the render servers'. */
+export interface NodeAccounts {
+  api: Account;
+  render: Account;
+}
+
+/**
+ * The Node processes' users when started as root, once each can read the code it runs from `root` (and the render
+ * server the shell's build); none when started as another user.
+ */
+export function nodeAccounts(root: string, shellRoot: string, tls: { certificate: string } | undefined): NodeAccounts | undefined {
+  if (!isRoot()) return undefined;
+  const api = systemAccount(API_USER);
+  const render = systemAccount(RENDER_USER);
+  const code = ['node_modules/tsx/package.json', 'reference-api/src/main.ts', 'render-server/src/server/main.ts'].map((file) => path.join(root, file));
+  // Both trust the site's certificate to fetch through nginx (NODE_EXTRA_CA_CERTS): unreadable, every remote's
+  // manifest would fail to load and every page would be the client page.
+  const certificate = tls ? [tls.certificate] : [];
+  requireReadable(api.name, '参考 API 和灰度守卫', [...code, ...certificate]);
+  requireReadable(render.name, '渲染服务器', [...code, ...certificate, path.join(shellRoot, VERSION_FILE)]);
+  return { api, render };
+}
+
+/** Stops the start when a Node process's user could read the TLS key, which only nginx's master (root) needs. */
+export function requireKeyUnreadable(accounts: NodeAccounts | undefined, tls: { key: string } | undefined): void {
+  const keyReaders = accounts && tls ? [accounts.api.name, accounts.render.name].filter((name) => canRead(name, tls.key)) : [];
+  if (keyReaders.length) throw new Error(`TLS 私钥 ${tls?.key} 能被 ${keyReaders.join('、')} 读取：chmod 600（只有 root，即 nginx 的主进程，需要读它）`);
+}
+
+/** A child's user and group, when it has one. */
+export const runAs = (account: Account | undefined) => (account ? { uid: account.uid, gid: account.gid } : {});
+
 /** SQLite's own files beside a database: nothing else may be in the folder the API's user is given. */
 const DATABASE_FILE = /\.db(-wal|-shm|-journal)?$/;
 
@@ -78,6 +122,15 @@ export function keepDatabaseFor(account: Account | undefined, database: string):
   }
 }
 
+/** The secrets' files, the render servers' service token (sent on their standard input), and whether the admin token was made now. */
+export interface FormSecrets {
+  adminTokenFile: string;
+  serviceTokenFile: string;
+  proxySecretFile: string;
+  serviceToken: string;
+  madeAdminToken: boolean;
+}
+
 /**
  * The form's secrets, in a folder of the prefix only the API's user reads (0700): the admin token (the operator's,
  * or one made for this run, so that the guard can always read field data), the service token of the site's own
@@ -87,7 +140,7 @@ export function writeSecrets(
   prefix: string,
   account: Account | undefined,
   { adminToken, proxySecret }: { adminToken: string | undefined; proxySecret: string },
-): { adminTokenFile: string; serviceTokenFile: string; proxySecretFile: string; serviceToken: string; madeAdminToken: boolean } {
+): FormSecrets {
   const folder = path.join(prefix, 'secrets');
   fs.mkdirSync(folder, { mode: 0o700 });
   const serviceToken = randomBytes(32).toString('hex');
