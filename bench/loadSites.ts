@@ -8,6 +8,7 @@ import path from 'node:path';
 import { SHELL_PART } from '@wenrun/shared/node';
 import { NGINX_SITE_PORTS, startNginxSite } from '@wenrun/deploy/ops/nginx/site';
 import { startCluster, type Cluster } from '@wenrun/deploy/ops/postgres/cluster';
+import { testPort } from '@wenrun/deploy/ops/postgres/testPorts';
 import type { Origins } from './loadRows';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -15,8 +16,8 @@ const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 /** nginx and its two render servers: the bench's ports (3020-3039) below those of run.ts. */
 const NGINX_PORTS = Array.from({ length: NGINX_SITE_PORTS }, (_, index) => 3020 + index);
 
-/** The bench's PostgreSQL cluster (`--database postgres`): a port of the range 55400–55449 the data layer's tests use. */
-const POSTGRES_PORT = 55_448;
+/** The bench's PostgreSQL cluster (`--database postgres`): a port of the data layer's tests' range, below their cluster's. */
+const POSTGRES_PORT = testPort(48);
 
 /**
  * A database of its own for each API of the run on the bench's cluster: `npm start`'s (demo accounts) and the one
