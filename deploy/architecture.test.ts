@@ -72,7 +72,7 @@ function markdownFiles(dir = ''): string[] {
  * A source file named from the repository's root (`deploy/serve/headers.ts`), as the docs name them; build output and
  * names relative to the document's own folder are not matched.
  */
-const SOURCE_PATH = /^(?:shared|shell|remote-[a-z]+|render-server|reference-api|deploy|bench|e2e|docs|jest|types)\/[^\s*{}]*\.(?:tsx?|mjs|cjs|md)$/;
+const SOURCE_PATH = /^(?:shared|shell|remote-[a-z]+|render-server|reference-api|deploy|bench|e2e|docs|eslint|jest|types)\/[^\s*{}]*\.(?:tsx?|mjs|cjs|md)$/;
 
 /** A log of past sessions: it names files as they were then. */
 const HISTORY = 'BENCHMARKS.md';

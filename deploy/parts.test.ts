@@ -63,6 +63,8 @@ describe('a planted remote: one entry in the table, and every list made from it 
       fs.writeFileSync(path.join(dir, PARTS_TABLE_FILE), JSON.stringify(planted));
       const copied = [
         'eslint.config.mjs',
+        // The rule families it composes.
+        ...fs.readdirSync(path.join(ROOT, 'eslint')).map((file) => `eslint/${file}`),
         'jest.config.mjs',
         'tsconfig.json',
         'package.json',

@@ -10,7 +10,7 @@ const require = createRequire(import.meta.url);
 /**
  * Shared packages provided as a selection of their exports (the module that re-exports them, by package): a shared
  * module is not tree-shaken by the parts that consume it, so the whole package would travel otherwise. Lint allows
- * the parts only the names a selection offers (eslint.config.mjs reads the same table).
+ * the parts only the names a selection offers (eslint/sharedPackages.mjs reads the same table).
  */
 export const SHARED_SELECTIONS = Object.fromEntries(
   Object.entries(SHARED_SELECTION_FILES).map(([packageName, file]) => [packageName, path.join(ROOT, file)]),

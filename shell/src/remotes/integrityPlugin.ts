@@ -51,15 +51,10 @@ async function sha384(bytes: ArrayBuffer): Promise<string> {
   return `sha384-${btoa(String.fromCharCode(...digest))}`;
 }
 
-/**
- * Runs only what ops released (issue 51): each file of a remote, its container, chunks, stylesheets and, on the
- * render server, its manifest and server build, must have the SHA-384 the runtime config pins for its entry. In the
- * browser the container is loaded with `integrity` and `crossorigin` (`createScript`) and the remote's own chunk
- * loading asks `digestFor` (the page's `PINNED_FILES_GLOBAL`), so the browser refuses a changed file before it runs;
- * on Node every file comes through `fetch`, whose bytes are checked before the runtime evaluates them. A file
- * refused fails its load: the failover moves to the next entry, or the slot shows its fallback.
- */
-export function integrityPlugin({ digests: initial, entries, required, base, onRefused }: IntegrityOptions): Integrity {
+type Hook<K extends keyof ModuleFederationRuntimePlugin> = NonNullable<ModuleFederationRuntimePlugin[K]>;
+
+/** The digests the release pins, looked up by a file's address among the failover's entries as they are now. */
+function releasedPins({ digests: initial, entries, required, onRefused }: IntegrityOptions) {
   let digests = initial;
 
   const pinOf = (url: string) => {
@@ -85,23 +80,33 @@ export function integrityPlugin({ digests: initial, entries, required, base, onR
     return NO_FILE_DIGEST;
   };
 
-  /** Why a pinned file failed to load in the browser: changed (its bytes read again), or only unreachable. */
-  const failed = async (url: string) => {
-    const expected = pinOf(url)?.digest;
+  const setDigests = (changed: ReleaseDigests) => {
+    digests = changed;
+  };
+  return { pinOf, refuse, digestFor, setDigests };
+}
+type ReleasedPins = ReturnType<typeof releasedPins>;
+
+/** Why a pinned file failed to load in the browser: changed (its bytes read again), or only unreachable. */
+function failureInBrowser(pins: ReleasedPins) {
+  return async (url: string) => {
+    const expected = pins.pinOf(url)?.digest;
     if (!expected) return;
     try {
       const actual = await sha384(await (await fetch(url, { mode: 'cors', credentials: 'omit' })).arrayBuffer());
-      if (actual !== expected) refuse(url, 'changed');
+      if (actual !== expected) pins.refuse(url, 'changed');
     } catch {
       // Unreachable: a network failure, which the failover answers like any other.
     }
   };
+}
 
-  /** A remote's file on Node, handed to the runtime only when its bytes are the ones released. */
-  const checkedFetch = async (url: string, init: RequestInit = {}): Promise<Response> => {
-    const expected = pinOf(url)?.digest;
+/** A remote's file on Node, handed to the runtime only when its bytes are the ones released. */
+function checkedFetch(pins: ReleasedPins, required: boolean, base: IntegrityOptions['base']) {
+  return async (url: string, init: RequestInit = {}): Promise<Response> => {
+    const expected = pins.pinOf(url)?.digest;
     if (!expected && required) {
-      const { remote, file } = refuse(url, 'unpinned');
+      const { remote, file } = pins.refuse(url, 'unpinned');
       throw new Error(`${remote} 的 ${file} 没有发布时记录的摘要，未加载`);
     }
     const fromBase = await base.fetch?.(url, init);
@@ -110,41 +115,63 @@ export function integrityPlugin({ digests: initial, entries, required, base, onR
     const bytes = await response.arrayBuffer();
     // A 404 page or an error body is no more the released file than a changed one: neither is evaluated.
     if ((await sha384(bytes)) !== expected) {
-      const { remote, file } = refuse(url, 'changed');
+      const { remote, file } = pins.refuse(url, 'changed');
       throw new Error(`${remote} 的 ${file} 与发布时记录的摘要不符，未运行`);
     }
     return new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
+}
 
+/** The browser's container: loaded with its digest as `integrity`, with the base plugin's deadline in the same answer. */
+function scriptWithIntegrity(pins: ReleasedPins, base: IntegrityOptions['base'], failed: (url: string) => Promise<void>): Hook<'createScript'> {
+  return (args) => {
+    const answer = base.createScript?.(args) as ScriptAnswer | undefined;
+    // On Node the runtime asks this hook for the address only; the file itself is loaded by `loadEntry`, checked.
+    if (typeof document === 'undefined') return answer;
+    const integrity = pins.digestFor(args.url);
+    if (integrity === undefined) return answer;
+    const script = document.createElement('script');
+    script.src = args.url;
+    script.integrity = integrity;
+    script.crossOrigin = 'anonymous';
+    script.addEventListener('error', () => void failed(args.url));
+    return { ...answer, script };
+  };
+}
+
+/**
+ * On Node the runtime fetches a container with the global fetch, past every plugin (its loadEntryNode hands the SDK
+ * no fetch hook): it is loaded here by the SDK's own loader instead, through the checked fetch. The SDK reads the
+ * hook as `loaderHook.fetch` and calls `loaderHook.lifecycle.fetch.emit`, a shape its types omit.
+ */
+function containerOnNode(fetchChecked: ReturnType<typeof checkedFetch>): Hook<'loadEntry'> {
+  return async ({ remoteInfo }) => {
+    if (typeof document !== 'undefined') return undefined;
+    const loaderHook = { fetch: fetchChecked, lifecycle: { fetch: { emit: fetchChecked } } };
+    const attrs = { name: remoteInfo.name, globalName: remoteInfo.entryGlobalName, type: remoteInfo.type };
+    return (await loadScriptNode(remoteInfo.entry, { attrs, loaderHook } as Parameters<typeof loadScriptNode>[1])) as unknown as Container;
+  };
+}
+
+/**
+ * Runs only what ops released (issue 51): each file of a remote, its container, chunks, stylesheets and, on the
+ * render server, its manifest and server build, must have the SHA-384 the runtime config pins for its entry. In the
+ * browser the container is loaded with `integrity` and `crossorigin` (`createScript`) and the remote's own chunk
+ * loading asks `digestFor` (the page's `PINNED_FILES_GLOBAL`), so the browser refuses a changed file before it runs;
+ * on Node every file comes through `fetch`, whose bytes are checked before the runtime evaluates them. A file
+ * refused fails its load: the failover moves to the next entry, or the slot shows its fallback.
+ */
+export function integrityPlugin(options: IntegrityOptions): Integrity {
+  const pins = releasedPins(options);
+  const failed = failureInBrowser(pins);
+  const fetchChecked = checkedFetch(pins, options.required, options.base);
   return {
     name: INTEGRITY_PLUGIN,
-    digestFor,
+    digestFor: pins.digestFor,
     failed,
-    setDigests(changed) {
-      digests = changed;
-    },
-    createScript(args) {
-      const answer = base.createScript?.(args) as ScriptAnswer | undefined;
-      // On Node the runtime asks this hook for the address only; the file itself is loaded by `loadEntry`, checked.
-      if (typeof document === 'undefined') return answer;
-      const integrity = digestFor(args.url);
-      if (integrity === undefined) return answer;
-      const script = document.createElement('script');
-      script.src = args.url;
-      script.integrity = integrity;
-      script.crossOrigin = 'anonymous';
-      script.addEventListener('error', () => void failed(args.url));
-      return { ...answer, script };
-    },
-    fetch: checkedFetch,
-    async loadEntry({ remoteInfo }) {
-      // On Node the runtime fetches a container with the global fetch, past every plugin (its loadEntryNode hands the
-      // SDK no fetch hook): it is loaded here by the SDK's own loader instead, through the checked fetch. The SDK
-      // reads the hook as `loaderHook.fetch` and calls `loaderHook.lifecycle.fetch.emit`, a shape its types omit.
-      if (typeof document !== 'undefined') return undefined;
-      const loaderHook = { fetch: checkedFetch, lifecycle: { fetch: { emit: checkedFetch } } };
-      const attrs = { name: remoteInfo.name, globalName: remoteInfo.entryGlobalName, type: remoteInfo.type };
-      return (await loadScriptNode(remoteInfo.entry, { attrs, loaderHook } as Parameters<typeof loadScriptNode>[1])) as unknown as Container;
-    },
+    setDigests: pins.setDigests,
+    createScript: scriptWithIntegrity(pins, options.base, failed),
+    fetch: fetchChecked,
+    loadEntry: containerOnNode(fetchChecked),
   };
 }

@@ -122,13 +122,11 @@ export function createRemoteLoader(
   return loaderOver(runtime, failover, integrity, refused.observe, canary);
 }
 
-function loaderOver(
-  runtime: FederationRuntime,
-  failover: Failover,
-  integrity: Integrity,
-  observeRefusedFiles: RemoteLoader['observeRefusedFiles'],
-  canary: RemoteName[],
-): RemoteLoader {
+/**
+ * A config's modules, by `remote/module`: one load for every caller that asks at once, the loaded module at hand for a
+ * synchronous render, the last failure kept until the slot asks again, and the loads for field data.
+ */
+function moduleLoads(runtime: FederationRuntime, failover: Failover) {
   /** Modules already loaded, by `remote/module`: a slot whose module is here renders it at once. */
   const loadedModules = new Map<string, unknown>();
   /** The last load of a module failed (every entry tried): the slot shows so until it asks again. */
@@ -136,10 +134,6 @@ function loaderOver(
   /** Loads under way, by module: the bootstrap's preload and the slot that shows the module wait for one load. */
   const loadsInFlight = new Map<string, Promise<unknown>>();
   const loads = loadLog();
-
-  const dropLoaded = (remote: RemoteName) => {
-    for (const key of loadedModules.keys()) if (key.startsWith(`${remote}/`)) loadedModules.delete(key);
-  };
 
   const load = <T>(remote: RemoteName, exposed: string): Promise<T> => {
     const id = moduleId(remote, exposed);
@@ -170,8 +164,8 @@ function loaderOver(
   };
 
   return {
-    canary,
-    pinnedFiles: { digestFor: integrity.digestFor, failed: integrity.failed },
+    loads,
+    load,
     read<T>(remote: RemoteName, exposed: string): T {
       const id = moduleId(remote, exposed);
       const loaded = loadedModules.get(id);
@@ -180,10 +174,30 @@ function loaderOver(
       if (failure) throw failure;
       throw load(remote, exposed).catch(() => undefined);
     },
-    load,
-    settled: (remote, exposed) => loadedModules.has(moduleId(remote, exposed)) || failedLoads.has(moduleId(remote, exposed)),
+    settled: (remote: RemoteName, exposed: string) =>
+      loadedModules.has(moduleId(remote, exposed)) || failedLoads.has(moduleId(remote, exposed)),
     loaded: <T>(remote: RemoteName, exposed: string) => loadedModules.get(moduleId(remote, exposed)) as T | undefined,
-    forgetFailure: (remote, exposed) => void failedLoads.delete(moduleId(remote, exposed)),
+    forgetFailure: (remote: RemoteName, exposed: string) => void failedLoads.delete(moduleId(remote, exposed)),
+    /** A new build of `remote` (or a broken one): its modules are loaded again. */
+    dropLoaded: (remote: RemoteName) => {
+      for (const key of loadedModules.keys()) if (key.startsWith(`${remote}/`)) loadedModules.delete(key);
+    },
+  };
+}
+
+/** The loader over a runtime whose plugins are registered: its config's modules, its canary, its entries' changes. */
+function loaderOver(
+  runtime: FederationRuntime,
+  failover: Failover,
+  integrity: Integrity,
+  observeRefusedFiles: RemoteLoader['observeRefusedFiles'],
+  canary: RemoteName[],
+): RemoteLoader {
+  const { loads, dropLoaded, ...modules } = moduleLoads(runtime, failover);
+  return {
+    ...modules,
+    canary,
+    pinnedFiles: { digestFor: integrity.digestFor, failed: integrity.failed },
     skipBrokenEntry(remote, exposed) {
       console.error(`[remotes] ${remote} 启动时出错`);
       loads.add({ remote, module: exposed, ms: 0, outcome: 'failed' });
