@@ -22,6 +22,8 @@ const swc = [
  */
 const ES_MODULE_PACKAGES = ['kysely'];
 const compiledPackages = (more = []) => [`/node_modules/(?!(${[...ES_MODULE_PACKAGES, ...more].join('|')})/)`];
+/** fastify.inject's cookie parser (light-my-request's own copy) is an ES module only, for the suites that inject. */
+const INJECT_COOKIE = '(light-my-request/node_modules/)?cookie';
 
 /** The reference API's suites; the PostgreSQL project runs those that touch the database a second time. */
 const referenceApi = {
@@ -63,7 +65,7 @@ export default {
       rootDir: '<rootDir>',
       testEnvironment: 'node',
       transform: { '^.+\\.(t|j)sx?$': swc },
-      transformIgnorePatterns: compiledPackages(),
+      transformIgnorePatterns: compiledPackages([INJECT_COOKIE]),
       // And the browser tests' own tools, where a check moved out of the browser (e2e/MOVES.md), and the benches' judging.
       testMatch: ['<rootDir>/deploy/**/*.test.ts', '<rootDir>/e2e/support/**/*.test.ts', '<rootDir>/bench/**/*.test.ts'],
     },
@@ -83,8 +85,7 @@ export default {
       rootDir: '<rootDir>/server-plugins',
       testEnvironment: 'node',
       transform: { '^.+\\.(t|j)sx?$': swc },
-      // fastify.inject's cookie parser is an ES module only: compiled like our own code.
-      transformIgnorePatterns: ['/node_modules/(?!(light-my-request/node_modules/)?cookie/)'],
+      transformIgnorePatterns: compiledPackages([INJECT_COOKIE]),
       testMatch: ['<rootDir>/src/**/*.test.ts'],
     },
     {
