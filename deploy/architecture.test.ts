@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_RUNTIME_CONFIG, RUNTIME_CONFIG_FIELDS } from '@wenrun/shared/node';
+import { DEFAULT_THRESHOLDS, GUARD_CONFIG_FIELD } from './ops/release/thresholds';
 
 const ROOT = path.resolve(__dirname, '..');
 const ARCHITECTURE = 'docs/ARCHITECTURE.md';
@@ -18,14 +20,19 @@ interface MechanismRow {
 
 const backticked = (cell: string): string[] => [...cell.matchAll(/`([^`]+)`/g)].map((match) => match[1] ?? '');
 
-/** The table under HEADING, one row per mechanism: every backticked name in its cells is a path. */
-function mechanismTable(markdown: string): MechanismRow[] {
-  const start = markdown.indexOf(`\n${HEADING}\n`);
-  if (start < 0) throw new Error(`${ARCHITECTURE} 中没有「${HEADING}」`);
+/** The body rows (below the header and its rule) of the first table under `heading` in `file`. */
+function tableRows(file: string, markdown: string, heading: string): string[] {
+  const start = markdown.indexOf(`\n${heading}\n`);
+  if (start < 0) throw new Error(`${file} 中没有「${heading}」`);
   const lines = markdown.slice(start).split('\n').slice(2);
   const table = lines.slice(lines.findIndex((line) => line.startsWith('|')));
-  const rows = table.slice(0, table.findIndex((line) => !line.startsWith('|')));
-  return rows.slice(2).map((line) => {
+  const end = table.findIndex((line) => !line.startsWith('|'));
+  return table.slice(2, end < 0 ? undefined : end);
+}
+
+/** The table under HEADING, one row per mechanism: every backticked name in its cells is a path. */
+function mechanismTable(markdown: string): MechanismRow[] {
+  return tableRows(ARCHITECTURE, markdown, HEADING).map((line) => {
     const [mechanism = '', folder = '', entry = '', readme = '', tests = ''] = line.split('|').slice(1, -1);
     return { mechanism: mechanism.trim(), folder: backticked(folder), entry: backticked(entry), readme: backticked(readme), tests: backticked(tests) };
   });
@@ -144,5 +151,58 @@ describe(`${ARCHITECTURE}: where each mechanism lives`, () => {
     expect(rowProblems({ ...row, tests: ['shell/src/canary/canary.ts'] })).toEqual([
       'canary：shell/src/canary/canary.ts 不是测试文件（也不是放测试的目录）',
     ]);
+  });
+});
+
+/** The one place the docs name the runtime config's fields: the README's table, one row a field. */
+const CONFIG_DOC = 'README.md';
+const CONFIG_HEADING = '## Runtime config (the ops surface)';
+
+/** Every field the file may hold, as its parsers read them: the shell's, and the guard's own. */
+const CONFIG_DEFAULTS: Record<string, unknown> = {
+  ...Object.fromEntries(RUNTIME_CONFIG_FIELDS.map((name) => [name, DEFAULT_RUNTIME_CONFIG[name]])),
+  [GUARD_CONFIG_FIELD]: DEFAULT_THRESHOLDS,
+};
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The keys inside a field's default, at any depth (`contact.hotline` as `hotline`): each is one the row must name. */
+const keysOf = (value: unknown): string[] =>
+  isPlainObject(value) ? Object.entries(value).flatMap(([key, inner]) => [key, ...(Array.isArray(inner) ? [] : keysOf(inner))]) : [];
+
+/** The rows of the table under `heading`: the field its first cell names, and every word backticked in the row. */
+function configTable(markdown: string, heading: string): Map<string, Set<string>> {
+  return new Map(
+    tableRows(CONFIG_DOC, markdown, heading).map((line) => {
+      const [name = ''] = backticked(line.split('|')[1] ?? '');
+      return [name, new Set(backticked(line).flatMap((words) => words.match(/[A-Za-z]+/g) ?? []))];
+    }),
+  );
+}
+
+/** What the table leaves out or names wrongly, in Chinese, one line per problem. */
+function configDocProblems(table: Map<string, Set<string>>, defaults: Record<string, unknown>): string[] {
+  const unnamed = Object.keys(defaults)
+    .filter((field) => !table.has(field))
+    .map((field) => `${CONFIG_DOC}：运行时配置字段 ${field} 解析器接受，文档没有写`);
+  const unknown = [...table.keys()].filter((field) => !(field in defaults)).map((field) => `${CONFIG_DOC}：${field} 不是解析器接受的字段`);
+  const keys = Object.entries(defaults).flatMap(([field, value]) =>
+    keysOf(value)
+      .filter((key) => table.has(field) && !table.get(field)?.has(key))
+      .map((key) => `${CONFIG_DOC}：${field} 的 ${key} 没有写`),
+  );
+  return [...unnamed, ...unknown, ...keys];
+}
+
+describe(`${CONFIG_DOC}: every runtime-config field the parsers accept, named once`, () => {
+  const table = configTable(fs.readFileSync(path.join(ROOT, CONFIG_DOC), 'utf8'), CONFIG_HEADING);
+
+  it('names each field and each key of its default in the runtime config table, and no field the parsers do not read', () => {
+    expect(configDocProblems(table, CONFIG_DEFAULTS)).toEqual([]);
+  });
+
+  it('fails on a field the parser accepts and the docs do not name, and on a key of a field left out', () => {
+    expect(configDocProblems(table, { ...CONFIG_DEFAULTS, siteBanner: 'x' })).toEqual([`${CONFIG_DOC}：运行时配置字段 siteBanner 解析器接受，文档没有写`]);
+    expect(configDocProblems(table, { ...CONFIG_DEFAULTS, fieldData: { sampleRate: 1, sendErrors: true } })).toEqual([`${CONFIG_DOC}：fieldData 的 sendErrors 没有写`]);
   });
 });

@@ -19,7 +19,7 @@ export * from './config/guardVerdict';
 export * from './config/releaseSetting';
 export * from './config/releaseDigests';
 export * from './federation/pinnedFiles';
-export { DEFAULT_RUNTIME_CONFIG, HTTPS_ONLY_MESSAGE, MAX_REMOTE_ENTRIES, NO_ENTRY_MESSAGE, parseRuntimeConfig, type CanaryRelease, type ParseOptions, type ParsedRuntimeConfig, type RuntimeConfig } from './config/runtimeConfig';
+export { DEFAULT_RUNTIME_CONFIG, HTTPS_ONLY_MESSAGE, MAX_REMOTE_ENTRIES, NO_ENTRY_MESSAGE, parseRuntimeConfig, RUNTIME_CONFIG_FIELDS, type CanaryRelease, type ParseOptions, type ParsedRuntimeConfig, type RuntimeConfig } from './config/runtimeConfig';
 export * from './api/types';
 export { API_PATHS, SERVICE_TOKEN_HEADER } from './api/paths';
 export * from './api/fieldData';

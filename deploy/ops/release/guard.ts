@@ -18,7 +18,7 @@ import type { EntryChecker } from './entryCheck';
 import { readReleaseFigures, type FieldDataSource } from './fieldFigures';
 import { canaryStartedAt } from './history';
 import { fileSource, takeStep, type ConfigSource } from './release';
-import { parseThresholds, Z_OF_CONFIDENCE, type GuardThresholds } from './thresholds';
+import { GUARD_CONFIG_FIELD, parseThresholds, Z_OF_CONFIDENCE, type GuardThresholds } from './thresholds';
 import { judgeCanary, judgeRobustly, VERDICT_LABELS, type Verdict } from './verdict';
 
 export const GUARD_INTERVAL_MS = 60_000;
@@ -164,7 +164,7 @@ export function createGuard(options: GuardOptions) {
   const { sayOnce, forget } = sayingOnce(log);
 
   async function judge(remote: RemoteName, entry: string, since: number, raw: Record<string, unknown>, figures: FieldDataSource): Promise<CanaryJudged> {
-    const { thresholds, problems } = parseThresholds(raw.canaryGuard);
+    const { thresholds, problems } = parseThresholds(raw[GUARD_CONFIG_FIELD]);
     for (const problem of problems) sayOnce(`problem ${problem}`, `[guard] ${problem}`);
     const { verdict, figures: measured } = await judgeRelease(figures, remote, since, thresholds);
     const judged = { remote, entry, since, verdict, ...(measured ? { figures: measured } : {}), thresholds };

@@ -14,7 +14,7 @@ import { ReleaseRefusal, steps, writtenSetting, type RemoteSetting, type StepVer
 
 /**
  * Where the runtime config and its history are kept: the served file and the history beside it (one machine), or
- * PostgreSQL (several hosts, `../shared/`). A step reads, checks for a while (the entries answer over the network),
+ * PostgreSQL (several hosts, `../coordination/`). A step reads, checks for a while (the entries answer over the network),
  * then writes only if nobody wrote meanwhile: `version` is what was read, and what the write compares against.
  */
 export interface ConfigSource {

@@ -8,7 +8,7 @@ import { checkEntry, type EntryChecker, type EntryState } from './entryCheck';
 import { readReleaseFigures, type FieldDataSource } from './fieldFigures';
 import { canaryStartedAt, historyFileBeside, readHistory, type HistoryLine } from './history';
 import { judgeRelease } from './guard';
-import { parseThresholds, type GuardThresholds } from './thresholds';
+import { GUARD_CONFIG_FIELD, parseThresholds, type GuardThresholds } from './thresholds';
 import { VERDICT_LABELS } from './verdict';
 
 const DAY_MS = 86_400_000;
@@ -62,7 +62,7 @@ export async function statusReport(options: StatusOptions): Promise<string[]> {
   const check = options.check ?? checkEntry;
   const raw: unknown = JSON.parse(fs.readFileSync(options.configFile, 'utf8'));
   const { config, problems } = parseRuntimeConfig(raw);
-  const guardSettings = parseThresholds((raw as { canaryGuard?: unknown }).canaryGuard);
+  const guardSettings = parseThresholds((raw as Record<string, unknown>)[GUARD_CONFIG_FIELD]);
   const source: FieldDataSource = { baseUrl: options.fieldData?.baseUrl ?? config.apiBaseUrl, ...(options.fieldData?.token ? { token: options.fieldData.token } : {}) };
   const history = readHistory(historyFileBeside(options.configFile));
   const lines = [`运行时配置：${options.configFile}`, ...[...problems, ...guardSettings.problems].map((problem) => `  配置问题：${problem}`)];

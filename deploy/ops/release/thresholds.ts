@@ -4,6 +4,9 @@
  * not in the shell's parser, so no page carries its bytes, and the shell ignores the field.
  */
 
+/** The field of `runtime-config.json` the guard reads (the README's runtime config table names it and its keys). */
+export const GUARD_CONFIG_FIELD = 'canaryGuard';
+
 /** One-sided normal quantiles: how far above stable a canary's rate must be, in standard errors, to be no chance. */
 export const Z_OF_CONFIDENCE = { 0.95: 1.645, 0.99: 2.326, 0.999: 3.09 } as const;
 export type Confidence = keyof typeof Z_OF_CONFIDENCE;

@@ -131,6 +131,13 @@ const fieldDataSchema = z.object({
   sampleRate: z.number().check(z.gte(0, '不能小于 0'), z.lte(1, '不能大于 1')),
 });
 
+/**
+ * Every field of the file the parser reads, and it reads the file through this list alone (`given`), so a new field is
+ * a name here; the README's runtime config table names each (deploy/architecture.test.ts).
+ */
+export const RUNTIME_CONFIG_FIELDS = ['apiBaseUrl', 'statsBaseUrl', 'trainingSystemUrl', 'contact', 'officialAccounts', 'remotes', 'fieldData', 'digests'] as const;
+type GivenFields = Partial<Record<(typeof RUNTIME_CONFIG_FIELDS)[number], unknown>>;
+
 export interface ParsedRuntimeConfig {
   config: RuntimeConfig;
   /** One line per field that was missing or bad and fell back to its default. */
@@ -158,10 +165,10 @@ export interface ParseOptions {
  * send the render servers' data calls, and their service token, to whatever a local user serves there. A config
  * without an https one is refused whole (nginx keeps the last good one, a render server its renderer).
  */
-function refuseWithoutHttpsApi(raw: Record<string, unknown>): void {
+function refuseWithoutHttpsApi(given: GivenFields): void {
   const refused = (['apiBaseUrl', 'statsBaseUrl'] as const).flatMap((name) => {
-    if (raw[name] === undefined) return [`${name}: 缺少`];
-    const result = httpsUrl.safeParse(raw[name]);
+    if (given[name] === undefined) return [`${name}: 缺少`];
+    const result = httpsUrl.safeParse(given[name]);
     return result.success ? [] : [`${name}: ${result.error.issues[0]?.message ?? '格式不对'}`];
   });
   if (refused.length) throw new Error(`${refused.join('；')}：生产形态没有默认的 API 地址，已拒绝这份配置`);
@@ -174,6 +181,7 @@ export function parseRuntimeConfig(raw: unknown, { httpsOnly = false }: ParseOpt
   if (!isRecord(raw)) {
     return { config: defaults, problems: ['runtime-config.json 不是 JSON 对象，全部使用默认值'] };
   }
+  const given: GivenFields = Object.fromEntries(RUNTIME_CONFIG_FIELDS.map((name) => [name, raw[name]]));
 
   function field<T>(name: string, schema: z.ZodMiniType<T>, value: unknown, fallback: T): T {
     if (value === undefined) return fallback;
@@ -183,8 +191,8 @@ export function parseRuntimeConfig(raw: unknown, { httpsOnly = false }: ParseOpt
     return fallback;
   }
 
-  const rawContact = isRecord(raw.contact) ? raw.contact : {};
-  if (raw.contact !== undefined && !isRecord(raw.contact)) problems.push('contact: 不是对象，使用默认值');
+  const rawContact = isRecord(given.contact) ? given.contact : {};
+  if (given.contact !== undefined && !isRecord(given.contact)) problems.push('contact: 不是对象，使用默认值');
   const contact = Object.fromEntries(
     (Object.keys(defaults.contact) as (keyof ContactInfo)[]).map((key) => [
       key,
@@ -192,8 +200,8 @@ export function parseRuntimeConfig(raw: unknown, { httpsOnly = false }: ParseOpt
     ]),
   ) as unknown as ContactInfo;
 
-  const rawRemotes = isRecord(raw.remotes) ? raw.remotes : {};
-  if (raw.remotes !== undefined && !isRecord(raw.remotes)) problems.push('remotes: 不是对象，使用默认值');
+  const rawRemotes = isRecord(given.remotes) ? given.remotes : {};
+  if (given.remotes !== undefined && !isRecord(given.remotes)) problems.push('remotes: 不是对象，使用默认值');
   for (const name of Object.keys(rawRemotes)) {
     if (!(REMOTE_NAMES as string[]).includes(name)) problems.push(`remotes.${name}: 不认识的 remote，已忽略`);
   }
@@ -215,24 +223,19 @@ export function parseRuntimeConfig(raw: unknown, { httpsOnly = false }: ParseOpt
     if (canary) canaries[name] = canary;
   }
 
-  if (httpsOnly) refuseWithoutHttpsApi(raw);
+  if (httpsOnly) refuseWithoutHttpsApi(given);
   return {
     config: {
-      apiBaseUrl: field('apiBaseUrl', httpsOnly ? httpsUrl : httpUrl, raw.apiBaseUrl, defaults.apiBaseUrl),
-      statsBaseUrl: field('statsBaseUrl', httpsOnly ? httpsUrl : httpUrl, raw.statsBaseUrl, defaults.statsBaseUrl),
-      trainingSystemUrl: field('trainingSystemUrl', httpUrl, raw.trainingSystemUrl, defaults.trainingSystemUrl),
+      apiBaseUrl: field('apiBaseUrl', httpsOnly ? httpsUrl : httpUrl, given.apiBaseUrl, defaults.apiBaseUrl),
+      statsBaseUrl: field('statsBaseUrl', httpsOnly ? httpsUrl : httpUrl, given.statsBaseUrl, defaults.statsBaseUrl),
+      trainingSystemUrl: field('trainingSystemUrl', httpUrl, given.trainingSystemUrl, defaults.trainingSystemUrl),
       contact,
-      officialAccounts: field(
-        'officialAccounts',
-        officialAccountsSchema,
-        raw.officialAccounts,
-        defaults.officialAccounts,
-      ),
+      officialAccounts: field('officialAccounts', officialAccountsSchema, given.officialAccounts, defaults.officialAccounts),
       remotes,
       canaries,
-      fieldData: field('fieldData', fieldDataSchema, raw.fieldData, defaults.fieldData),
+      fieldData: field('fieldData', fieldDataSchema, given.fieldData, defaults.fieldData),
       // A bad list pins nothing: every entry then fails closed, never loads unchecked.
-      digests: field('digests', releaseDigestsSchema, raw.digests, defaults.digests),
+      digests: field('digests', releaseDigestsSchema, given.digests, defaults.digests),
     },
     problems,
   };
