@@ -24,7 +24,7 @@ export * from './api/types';
 export { API_PATHS, SERVICE_TOKEN_HEADER } from './api/paths';
 export * from './api/fieldData';
 export * from './api/fieldSeries';
-export * from './api/serverFigures';
+export * from './api/renderServerMetrics';
 export * from './routing/manifest';
 export * from './routing/pageTarget';
 export * from './routing/pageDataKeys';

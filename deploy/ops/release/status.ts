@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { describeRelease, parseRuntimeConfig, REMOTE_NAMES, type ReleaseFieldData, type ReleaseSideFigures } from '@wenrun/shared/node';
 import { checkEntry, type EntryChecker, type EntryState } from './entryCheck';
-import { readReleaseFigures, type FieldDataSource } from './fieldFigures';
+import { readReleaseFigures, type FieldDataSource } from './fieldDataClient';
 import { canaryStartedAt, historyFileBeside, readHistory, type HistoryLine } from './history';
 import { judgeRelease } from './guard';
 import { parseThresholds, type GuardThresholds } from './thresholds';

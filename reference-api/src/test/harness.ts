@@ -112,7 +112,7 @@ export async function startServer(options: Partial<ServerOptions> = {}): Promise
 /**
  * A demo-mode twin of a production `server`, on its database: the guard's figures for a test that checks in its own
  * process on a clock of its own, from the development twin without a token, as `npm start`'s guard reads them (the
- * admin token goes to an https: address alone: deploy/ops/release/fieldFigures.ts). Its database stays on close.
+ * admin token goes to an https: address alone: deploy/ops/release/fieldDataClient.ts). Its database stays on close.
  */
 export function startDemoTwin(server: TestServer, options: Partial<ServerOptions> = {}): Promise<TestServer> {
   return serveOn(server.database, { ...options, devEndpoints: true }, async () => undefined);
