@@ -5,6 +5,7 @@
 import './styles';
 
 export * from './constants';
+export * from './time';
 export * from './config/parts';
 export * from './config/guardVerdict';
 export * from './config/releaseSetting';

@@ -13,6 +13,7 @@
  * shared's package.json): a part's build cannot bundle it.
  */
 export * from './constants';
+export * from './time';
 export * from './config/parts';
 export * from './config/configDigest';
 export * from './config/guardVerdict';
