@@ -57,10 +57,11 @@ const opened: { db: Db; fresh: FreshDatabase }[] = [];
 
 /**
  * A migrated, empty database for a store's tests, closed and dropped after the suite: `:memory:` on SQLite, a fresh
- * database on PostgreSQL.
+ * database on PostgreSQL, not the seeded template's copy, so a store's test sees the same rows on both dialects (and
+ * `migrateTo` stops where it says on both).
  */
 export async function testDatabase(options: OpenOptions = {}): Promise<Db> {
-  const fresh: FreshDatabase = TEST_DIALECT === 'sqlite' ? { target: ':memory:', drop: async () => undefined } : await freshDatabase();
+  const fresh: FreshDatabase = TEST_DIALECT === 'sqlite' ? { target: ':memory:', drop: async () => undefined } : await freshDatabase({ empty: true });
   const db = await openDatabase(fresh.target, options);
   opened.push({ db, fresh });
   return db;
