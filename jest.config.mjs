@@ -108,6 +108,7 @@ export default {
         '<rootDir>/src/budgets.test.ts',
         '<rootDir>/src/server.test.ts',
         '<rootDir>/src/*.postgres.test.ts',
+        '<rootDir>/src/test/*.test.ts',
       ],
       testPathIgnorePatterns: [],
       setupFiles: ['<rootDir>/src/test/postgresDialect.ts'],

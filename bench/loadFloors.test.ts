@@ -42,7 +42,7 @@ describe('bench:load floors as ratios to a reference of the same run', () => {
     expect(checkFloors(run(2.1), accepted, quiet)).toEqual([]);
   });
 
-  it('fails on a machine twice as fast when a kept page is no longer kept (rendered per request instead)', () => {
+  it('fails on a machine twice as fast when a cached page is no longer kept (rendered per request instead)', () => {
     const failures = checkFloors(run(2, { 'nginx /': 0.04 }), accepted, quiet);
     expect(failures).toHaveLength(1);
     expect(failures[0]).toMatch(/^nginx \/：0\.0\d+ × nginx 同尺寸文件，下限 0\.6\d+/);

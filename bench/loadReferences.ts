@@ -1,5 +1,5 @@
 /**
- * What the load bench's references (loadFloors.ts `REFERENCES`) measure, as autocannon runs: a file of a kept page's
+ * What the load bench's references (loadFloors.ts `REFERENCES`) measure, as autocannon runs: a file of a cached page's
  * size through the same server, a render server's and the API's answer without work.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The load bench's rows through `npm start` and nginx: files and kept pages, one address's many visitors, the pages
+ * The load bench's rows through `npm start` and nginx: files and cached pages, one address's many visitors, the pages
  * rendered per request (one render server killed in the middle), and the API's write.
  */
 import { spawnSync } from 'node:child_process';
@@ -18,7 +18,7 @@ export interface Origins {
   nginx: NginxSite;
 }
 
-/** The rows served as files or kept pages, through `npm start` and nginx. */
+/** The rows served as files or cached pages, through `npm start` and nginx. */
 export async function fileRows(measure: Measure, { npmStart, viaNginx, nginx }: Origins, chunk: string): Promise<void> {
   for (const [label, origin, header] of [
     ['npm start', npmStart, `http://localhost:${REMOTE_PARTS.header.port}`],
@@ -55,7 +55,7 @@ function visitorKeyFrom(url: string, ca: Buffer, localAddress: string): Promise<
 /**
  * A page nginx keeps, asked by many visitors behind one address (issue 50): each connection a visitor with the key
  * nginx gave it, all from one address that is not the bench's own (which nginx does not limit). Judged as the other
- * kept pages, against a file of the same size: a per-address budget in front of the cache would refuse most of it.
+ * cached pages, against a file of the same size: a per-address budget in front of the cache would refuse most of it.
  */
 export async function sharedAddressRow(measure: Measure, { viaNginx, nginx }: Origins): Promise<void> {
   const keys: string[] = [];

@@ -16,7 +16,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { MANIFEST_FILE, REMOTE_ENTRY_FILE, VERSION_FILE, type BuildInfo } from '@wenrun/shared/node';
+import { type BuildInfo, DAY_MS, MANIFEST_FILE, REMOTE_ENTRY_FILE, VERSION_FILE } from '@wenrun/shared/node';
 import { temporaryFor, writeFileAtomically } from '../atomicFile';
 import { compressFolder, ENCODINGS } from '../assemble/compress';
 import { cacheControlFor } from '../serve/headers';
@@ -28,7 +28,6 @@ import { cacheControlFor } from '../serve/headers';
 const POINTER_ORDER = [REMOTE_ENTRY_FILE, 'mf-manifest-stats.json', MANIFEST_FILE, VERSION_FILE];
 
 export const DEFAULT_GRACE_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** `main.1a2b3c4d.js` for `main.1a2b3c4d.js.br`: the file a compressed copy stands for. */
 function uncompressed(file: string): string {

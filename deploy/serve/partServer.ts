@@ -11,7 +11,7 @@ import {
   decodedPath,
   historyMode,
   metrics,
-  keptPagesOr,
+  cachedPagesOr,
   REFUSED_MESSAGES,
   refusedWithClientPage,
   renderedOr,
@@ -60,7 +60,7 @@ export interface PartServerOptions {
   writtenPagesFit?: () => boolean;
   /**
    * The shell only: the served config's digest (sharedPages.ts). With it, the pages the render server sends for
-   * targets that are the same for every visitor are kept (`keptPagesOr`), so they stay at file speed after an edit.
+   * targets that are the same for every visitor are cached (`cachedPagesOr`), so they stay at file speed after an edit.
    */
   servedConfigDigest?: () => string;
   logger?: boolean;
@@ -102,10 +102,10 @@ export async function buildPartServer(options: PartServerOptions): Promise<Fasti
   return app;
 }
 
-/** Pages from the render server; with the served config's digest, those the same for every visitor kept. */
+/** Pages from the render server; with the served config's digest, those the same for every visitor cached. */
 function renderedPages(upstream: RenderServerUpstream, fromFolder: SendPage, configDigest: (() => string) | undefined): SendPage {
   if (!configDigest) return renderedOr(upstream, fromFolder);
-  return keptPagesOr(upstream, fromFolder, { shared: SHARED_PAGE_TARGET, configDigest, freshMs: SHARED_PAGE_FRESH_S * 1000, maxPages: 200 });
+  return cachedPagesOr(upstream, fromFolder, { shared: SHARED_PAGE_TARGET, configDigest, freshMs: SHARED_PAGE_FRESH_S * 1000, maxPages: 200 });
 }
 
 /** Which copy of a file is sent depends on Accept-Encoding (the build's .br and .gz), and CORS on Origin. */

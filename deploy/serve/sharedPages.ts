@@ -1,8 +1,8 @@
 import { ACTIVITY_ROUTE, buildPaths } from '@wenrun/shared/node';
 
 /**
- * How long a kept page is sent as it is before it is rendered again (in the background: visitors keep getting the
- * kept page meanwhile). What no key can show, a remote released or an activity edited, reaches the kept pages within
+ * How long a cached page is sent as it is before it is rendered again (in the background: visitors keep getting the
+ * cached page meanwhile). What no key can show, a remote released or an activity edited, reaches the cached pages within
  * this plus the render server's own look (RENDER_CHECK_INTERVAL_MS, 5 s). An edit of the config changes the key
  * (`configDigest`), and a page the render server rendered for another config is not kept under it.
  */

@@ -66,7 +66,7 @@ async function main() {
   await supervisor.start([
     ...siteProcesses(),
     ...(databaseUrl ? coordinationProcesses({ runtimeConfigFile, renderServers: [`http://127.0.0.1:${RENDER_PORT}`], databaseUrl }) : []),
-    // Without the admin token, were the operator's shell to hold one: it would go over plain HTTP, which fieldFigures.ts
+    // Without the admin token, were the operator's shell to hold one: it would go over plain HTTP, which fieldDataClient.ts
     // refuses, and the demo API answers the guard's figures without it (its development twin).
     guardProcess(runtimeConfigFile, { metricsPort: GUARD_METRICS_PORT, env: { ADMIN_TOKEN: undefined, ADMIN_TOKEN_FILE: undefined } }),
   ]);

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { activityPath, API_PORT, APP_PAGE, MANIFEST_FILE, RUNTIME_CONFIG_FILE, VERSION_FILE } from '@wenrun/shared/node';
+import { activityPath, API_PORT, APP_PAGE, DAY_MS, MANIFEST_FILE, RUNTIME_CONFIG_FILE, VERSION_FILE } from '@wenrun/shared/node';
 import { sha384Of } from '@wenrun/deploy/assemble/digests/buildDigests';
 import { pageFile } from '@wenrun/deploy/assemble/pages/pageFiles';
 import { compressFolder } from '@wenrun/deploy/assemble/compress';
@@ -35,7 +35,6 @@ const API_ORIGIN = `http://localhost:${API_PORT}`;
 const NEW_VERSION = '0.1.1-redeploy';
 const STEPS_VERSION = '0.1.2-steps';
 const PAGES_VERSION = '0.1.3-pages';
-const DAY_MS = 24 * 60 * 60 * 1000;
 const deployed = path.join(ARTIFACTS, 'wuyou-deployed');
 let shellDir = '';
 /** The served remote-wuyou folder the team deploys into, and the shell that loads it: kept for the whole group. */

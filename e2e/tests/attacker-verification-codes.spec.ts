@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import { API_PATHS, maskMobile } from '@wenrun/shared/node';
+import { API_PATHS, HOUR_MS, maskMobile } from '@wenrun/shared/node';
 import { openDatabase } from '@wenrun/reference-api/db/database';
 import { DEMO_ACCOUNTS } from '@wenrun/reference-api/seed/accounts';
 import { expect, test } from '../support/fixtures';
@@ -27,7 +27,7 @@ async function codesThisHourFromOthers(site: NginxSite, client: string): Promise
       .selectFrom('sms_codes')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('ip', '!=', client)
-      .where('created_at', '>', Date.now() - 3600_000)
+      .where('created_at', '>', Date.now() - HOUR_MS)
       .executeTakeFirst();
     return Number(row?.count ?? 0);
   } finally {

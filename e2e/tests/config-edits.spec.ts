@@ -98,21 +98,21 @@ test('production form: the API origin and hotline edited in the served config ar
  * `/` and `/about/3` carry the edit and are sent from the cache in front of the render servers (nginx's, or the
  * shell server's under `npm start`), not rendered for each request. `X-Cache-Status` tells the two apart.
  */
-const KEPT_PAGES = ['/', aboutPath(3)];
+const CACHED_PAGES = ['/', aboutPath(3)];
 
 /** What nginx and the shell server call an answer sent from the pages they keep. */
-const FROM_KEPT = ['HIT', 'STALE', 'UPDATING', 'REVALIDATED'];
+const FROM_CACHE = ['HIT', 'STALE', 'UPDATING', 'REVALIDATED'];
 
 /**
- * Waits, until `deadline`, for every kept page to be sent from the cache and name each of `present` and none of
+ * Waits, until `deadline`, for every cached page to be sent from the cache and name each of `present` and none of
  * `absent`. Meanwhile, once the answers' CSP is the edited config's (nginx has reloaded, the shell server has read
  * it), no page may come from the cache that does not follow the edit: the render server reads the edit a moment
  * later, and a page it renders in that moment is sent, never kept under the new config.
  */
-async function expectKeptPagesFollow(get: (pathname: string) => Promise<{ headers: Record<string, unknown>; body: string }>, present: string[], absent: string[], deadline: number): Promise<void> {
+async function expectCachedPagesFollow(get: (pathname: string) => Promise<{ headers: Record<string, unknown>; body: string }>, present: string[], absent: string[], deadline: number): Promise<void> {
   const origins = (texts: string[]) => texts.filter((text) => URL.canParse(text));
-  const keptAgainstTheEdit: string[] = [];
-  for (const pathname of KEPT_PAGES) {
+  const cachedAgainstTheEdit: string[] = [];
+  for (const pathname of CACHED_PAGES) {
     await expect
       .poll(
         async () => {
@@ -121,14 +121,14 @@ async function expectKeptPagesFollow(get: (pathname: string) => Promise<{ header
           const served = origins(present).every((origin) => csp.includes(origin)) && !origins(absent).some((origin) => csp.includes(origin));
           const follows = present.every((text) => body.includes(text)) && !absent.some((text) => body.includes(text));
           const cache = String(headers['x-cache-status']);
-          if (served && FROM_KEPT.includes(cache) && !follows) keptAgainstTheEdit.push(`${pathname} ${cache}`);
+          if (served && FROM_CACHE.includes(cache) && !follows) cachedAgainstTheEdit.push(`${pathname} ${cache}`);
           return { cache, follows };
         },
         { message: `${pathname}: from the cache (X-Cache-Status) and true to the edited config`, timeout: Math.max(deadline - Date.now(), 1), intervals: [100] },
       )
       .toEqual({ cache: 'HIT', follows: true });
   }
-  expect(keptAgainstTheEdit, 'pages kept under the edited config that were rendered for the one before').toEqual([]);
+  expect(cachedAgainstTheEdit, 'pages kept under the edited config that were rendered for the one before').toEqual([]);
 }
 
 test('production form: an edit of the hotline and an origin is in / and /about/3 within a minute, sent from nginx\'s page cache', async ({ nginxSite }) => {
@@ -139,17 +139,17 @@ test('production form: an edit of the hotline and an origin is in / and /about/3
   const get = (pathname: string) => request(`${nginxSite.shell}${pathname}`, { ca: nginxSite.ca, headers: { 'accept-encoding': 'br, gzip' } });
   try {
     fs.writeFileSync(nginxSite.runtimeConfigFile, movedConfig(original, oldOrigin, newOrigin));
-    await expectKeptPagesFollow(get, [newOrigin, NEW_HOTLINE], [oldOrigin], Date.now() + WITHIN_MS);
+    await expectCachedPagesFollow(get, [newOrigin, NEW_HOTLINE], [oldOrigin], Date.now() + WITHIN_MS);
     // A search result is never kept: rendered for each request.
     const search = await get(`/search/${encodeURIComponent('课程')}`);
     expect(search.headers['x-cache-status']).toBe('BYPASS');
   } finally {
     fs.writeFileSync(nginxSite.runtimeConfigFile, original);
   }
-  await expectKeptPagesFollow(get, [oldOrigin], [newOrigin, NEW_HOTLINE], Date.now() + WITHIN_MS);
+  await expectCachedPagesFollow(get, [oldOrigin], [newOrigin, NEW_HOTLINE], Date.now() + WITHIN_MS);
 });
 
-test('production form: a canary started by an edit: the canary and the stable visitor get the same kept page, and each browser loads its own build', async ({
+test('production form: a canary started by an edit: the canary and the stable visitor get the same cached page, and each browser loads its own build', async ({
   nginxSite,
   browser,
 }) => {
@@ -166,7 +166,7 @@ test('production form: a canary started by an edit: the canary and the stable vi
   const get = (pathname: string) => request(`${nginxSite.shell}${pathname}`, { ca: nginxSite.ca, headers: { 'accept-encoding': 'br, gzip' } });
   try {
     fs.writeFileSync(nginxSite.runtimeConfigFile, JSON.stringify(config, null, 2));
-    await expectKeptPagesFollow(get, [`${canary}/mf-manifest.json`], [], Date.now() + WITHIN_MS);
+    await expectCachedPagesFollow(get, [`${canary}/mf-manifest.json`], [], Date.now() + WITHIN_MS);
     // Bucket 0 is in a 50 % canary, bucket 99 is not (shell/src/canary): the bucket lives in the browser alone.
     const visit = async (bucket: string) => {
       const context = await browser.newContext({ ignoreHTTPSErrors: true });
@@ -194,7 +194,7 @@ test('production form: a canary started by an edit: the canary and the stable vi
   }
 });
 
-test('npm start: after an edit of the hotline and the API origin, / and /about/3 carry it within a minute, sent from the shell server\'s kept pages', async () => {
+test('npm start: after an edit of the hotline and the API origin, / and /about/3 carry it within a minute, sent from the shell server\'s cached pages', async () => {
   test.setTimeout(4 * WITHIN_MS);
   const file = path.join(distOf(SHELL_PART.folder), RUNTIME_CONFIG_FILE);
   const original = fs.readFileSync(file, 'utf8');
@@ -204,7 +204,7 @@ test('npm start: after an edit of the hotline and the API origin, / and /about/3
   const get = (pathname: string) => request(`${shell}${pathname}`, { headers: { 'accept-encoding': 'br, gzip' } });
   try {
     fs.writeFileSync(file, movedConfig(original, oldOrigin, newOrigin));
-    await expectKeptPagesFollow(get, [newOrigin, NEW_HOTLINE], [oldOrigin], Date.now() + WITHIN_MS);
+    await expectCachedPagesFollow(get, [newOrigin, NEW_HOTLINE], [oldOrigin], Date.now() + WITHIN_MS);
     expect((await get(`/search/${encodeURIComponent('课程')}`)).headers['x-cache-status']).toBe('BYPASS');
   } finally {
     fs.writeFileSync(file, original);

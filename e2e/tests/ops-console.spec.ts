@@ -1,7 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { ACTIVITY_ROUTE, activityPath, REMOTE_PARTS, RENDER_PORT, RUNTIME_CONFIG_FILE, type FieldEvent } from '@wenrun/shared/node';
+import { ACTIVITY_ROUTE, activityPath, type FieldEvent, HOUR_MS, MINUTE_MS, REMOTE_PARTS, RENDER_PORT, RUNTIME_CONFIG_FILE } from '@wenrun/shared/node';
 import { openDatabase } from '@wenrun/reference-api/db/database';
 import { createFieldDataStore } from '@wenrun/reference-api/db/fieldData';
 import { startDemoTwin, startServer, type TestServer } from '@wenrun/reference-api/test/harness';
@@ -11,11 +11,9 @@ import { takeStep } from '@wenrun/deploy/ops/release/release';
 import { expect, test } from '../support/fixtures';
 import { deployShellCopy, editRuntimeConfig, ROOT, watchErrors } from '../support/site';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 /** 2026-11-20 00:00 in China, where the console shows its times. */
-const DAY = Date.UTC(2026, 10, 19, 16, 0, 0);
-const at = (hour: number, minute = 0) => DAY + hour * HOUR + minute * MINUTE;
+const DAY_START = Date.UTC(2026, 10, 19, 16, 0, 0);
+const at = (hour: number, minute = 0) => DAY_START + hour * HOUR_MS + minute * MINUTE_MS;
 const TOKEN = 'o'.repeat(40);
 const CANARY = 'https://cdn.example.cn/wuyou/2.1.0/mf-manifest.json';
 const answers: EntryChecker = async (entry) => ({ entry, version: entry === CANARY ? '2.1.0' : '2.0.0' });
@@ -45,7 +43,7 @@ async function seedDay(database: string): Promise<void> {
     return store.record({ id: `view-day-${serial}`, route: ACTIVITY_ROUTE, versions: { wuyou: version }, canary: canary ? ['wuyou'] : [] }, events, time, `client-${serial}`);
   };
   // One view at a time, in order: each is a transaction of its own (the store's), as when beacons arrive.
-  for (let time = at(0); time < at(16); time += 5 * MINUTE) {
+  for (let time = at(0); time < at(16); time += 5 * MINUTE_MS) {
     for (let index = 0; index < 3; index += 1) await view(time, false, false);
     if (time >= at(10) && time < at(14)) await view(time, true, false);
     if (time >= at(14) && time <= at(14, 20)) for (let index = 0; index < 4; index += 1) await view(time, true, true);

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { API_PATHS, SUCCESS_CODE, type Envelope } from '@wenrun/shared/node';
+import { API_PATHS, type Envelope, HOUR_MS, SUCCESS_CODE } from '@wenrun/shared/node';
 import { AUTH_MESSAGES } from './routes/authMessages';
 import { clientCodeAllowance } from './routes/sendCodeLimits';
 import { HASH_BUSY_MESSAGES } from './security/hashGate';
@@ -76,7 +76,7 @@ describe('budgets per client, none that one client can close for all', () => {
     for (let host = 1; others < 700; host += 1) others += await codesFrom(5, host, Math.min(10, 700 - others));
     expect(clientCodeAllowance(DEFAULT_LIMITS, others)).toBe(3);
     // Its third code (sent at 2 s) leaving the hour brings it under its share.
-    const due = start + 2000 + 3600_000;
+    const due = start + 2000 + HOUR_MS;
     const ask = () => post(server, API_PATHS.sendCode, { mobile: '13712345678' }, address(4, 2));
     expect((await ask()).header).toEqual({ code: '429', codeMsg: AUTH_MESSAGES.clientTooMany(Math.ceil((due - clock.now()) / 1000)) });
     clock.advance(due - 1 - clock.now());

@@ -1,10 +1,9 @@
-import { API_PATHS, SUCCESS_CODE } from '@wenrun/shared/node';
+import { API_PATHS, DAY_MS, SUCCESS_CODE } from '@wenrun/shared/node';
 import { createMessageStore } from './db/messages';
 import { MESSAGE_LIMIT_MESSAGE } from './routes/message';
 import { expectRefusal, manualClock, postForm, startServer, testDatabase, type TestServer } from './test/harness';
 
 /** The limits of the reference API, each as the abuse it stops (limits.*.test.ts): here, a flood of messages. */
-const DAY = 24 * 3600_000;
 
 describe('messages: per address per day, and in total', () => {
   const clock = manualClock();
@@ -22,7 +21,7 @@ describe('messages: per address per day, and in total', () => {
     expect((await leave('203.0.113.1', '第二条')).body?.header.code).toBe(SUCCESS_CODE);
     expectRefusal(await leave('203.0.113.1', '第三条'), MESSAGE_LIMIT_MESSAGE);
     expect((await leave('203.0.113.2', '第三条')).body?.header.code).toBe(SUCCESS_CODE);
-    clock.advance(DAY);
+    clock.advance(DAY_MS);
     expect((await leave('203.0.113.1', '第四条')).body?.header.code).toBe(SUCCESS_CODE);
   });
 

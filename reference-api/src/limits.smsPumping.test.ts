@@ -1,4 +1,4 @@
-import { API_PATHS, CODE_COUNTDOWN_SECONDS, SUCCESS_CODE } from '@wenrun/shared/node';
+import { API_PATHS, CODE_COUNTDOWN_SECONDS, HOUR_MS, SUCCESS_CODE } from '@wenrun/shared/node';
 import { openDatabase } from './db/database';
 import { AUTH_MESSAGES } from './routes/authMessages';
 import { DEFAULT_ALLOWED_ORIGINS } from './server';
@@ -9,7 +9,6 @@ import { column, expectRefusal, manualClock, postForm, startServer, type TestSer
  * The limits of the reference API, each as the abuse it stops (limits.*.test.ts): here, SMS pumping, another site's
  * page sending codes through its visitors, and a codes table that grows for ever.
  */
-const HOUR = 3600_000;
 const SITE_ORIGIN = DEFAULT_ALLOWED_ORIGINS[0] ?? '';
 
 describe('sending codes: no SMS pumping', () => {
@@ -40,7 +39,7 @@ describe('sending codes: no SMS pumping', () => {
       clock.advance(CODE_COUNTDOWN_SECONDS * 1000);
     }
     expectRefusal(await sendCode('13512340002', '203.0.113.3'), AUTH_MESSAGES.mobileTooMany(3600 - 2 * CODE_COUNTDOWN_SECONDS));
-    clock.advance(HOUR);
+    clock.advance(HOUR_MS);
     expect((await sendCode('13512340002', '203.0.113.4')).body?.header.code).toBe(SUCCESS_CODE);
   });
 
@@ -50,14 +49,14 @@ describe('sending codes: no SMS pumping', () => {
     expectRefusal(await sendCode('13512341009', '198.51.100.1'), AUTH_MESSAGES.siteBusy(3600));
     // A client that had a code is told the same: the site's hour is spent, not its own.
     expectRefusal(await sendCode('13512341008', '203.0.113.10'), AUTH_MESSAGES.siteBusy(3600));
-    clock.advance(HOUR + 1);
+    clock.advance(HOUR_MS + 1);
     expect((await sendCode('13512341009', '198.51.100.1')).body?.header.code).toBe(SUCCESS_CODE);
   });
 
   it('keeps codes a day: the table holds at most a day of the hourly budget', async () => {
     server = await startServer({ now: clock.now });
     await sendCode('13512342000', '203.0.113.1');
-    clock.advance(24 * HOUR + 1);
+    clock.advance(24 * HOUR_MS + 1);
     await sendCode('13512342001', '203.0.113.1');
     const db = await openDatabase(server.database);
     try {

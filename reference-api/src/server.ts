@@ -30,7 +30,7 @@ import { healthRoutes } from './routes/health';
 import { messageRoutes } from './routes/message';
 import { fieldSeriesRoutes } from './routes/fieldSeries';
 import { releaseFigureRoutes } from './routes/releaseFigures';
-import { serverFigureRoutes } from './routes/serverFigures';
+import { renderServerMetricsRoutes } from './routes/renderServerMetrics';
 import { searchRoutes } from './routes/search';
 import { statsRoutes } from './routes/stats';
 import { hashSecret } from './security/hash';
@@ -208,7 +208,7 @@ async function registerRoutes(app: FastifyInstance, ctx: AppContext, options: Se
       activityEditingRoutes(admin, ctx);
       releaseFigureRoutes(admin, ctx);
       fieldSeriesRoutes(admin, ctx);
-      serverFigureRoutes(admin, options.renderMetricsUrls ?? []);
+      renderServerMetricsRoutes(admin, options.renderMetricsUrls ?? []);
     },
     { prefix: ADMIN_PREFIX },
   );
@@ -220,7 +220,7 @@ async function registerRoutes(app: FastifyInstance, ctx: AppContext, options: Se
         activityEditingRoutes(dev, ctx);
         releaseFigureRoutes(dev, ctx);
         fieldSeriesRoutes(dev, ctx);
-        serverFigureRoutes(dev, options.renderMetricsUrls ?? []);
+        renderServerMetricsRoutes(dev, options.renderMetricsUrls ?? []);
       },
       { prefix: DEV_PREFIX },
     );

@@ -12,4 +12,4 @@ export * from './clientPage';
 export * from './renderProxy';
 export * from './oddRequests';
 export * from './metrics';
-export * from './keptPages';
+export * from './pageCache';

@@ -17,7 +17,7 @@ function family(families: PrometheusFamily[], name: string): PrometheusFamily {
 }
 
 describe('metrics', () => {
-  it('count requests by route pattern and status, with their latency, and Node\'s own figures', async () => {
+  it('count requests by route pattern and status, with their latency, and Node\'s own metrics', async () => {
     const app = Fastify();
     await app.register(metrics, { server: 'test' });
     app.get('/search/:key', async () => ({ ok: true }));

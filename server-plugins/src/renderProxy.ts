@@ -12,8 +12,8 @@ export interface RenderServerUpstream {
 
 /**
  * The render server's header naming the runtime config a page was rendered with (`configDigest` of
- * `@wenrun/shared/node`): what keeps the pages in front of it (keptPages.ts, nginx's page cache) true to the key they
- * are kept under. Not relayed to visitors.
+ * `@wenrun/shared/node`): what caches the pages in front of it (pageCache.ts, nginx's page cache) true to the key they
+ * are cached under. Not relayed to visitors.
  */
 export const RENDERED_CONFIG_HEADER = 'x-rendered-config';
 

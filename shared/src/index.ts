@@ -5,6 +5,7 @@
 import './styles';
 
 export * from './constants';
+export * from './time';
 export * from './config/parts';
 export * from './config/guardVerdict';
 export * from './config/releaseSetting';
@@ -26,7 +27,7 @@ export {
 export * from './api/types';
 export * from './api/fieldData';
 export * from './api/fieldSeries';
-export * from './api/serverFigures';
+export * from './api/renderServerMetrics';
 export { ApiError, assetUrl, del, get, isApiError, post, put, type CallOptions } from './api/client';
 export { api } from './api/endpoints';
 export { API_PATHS } from './api/paths';

@@ -13,6 +13,7 @@
  * shared's package.json): a part's build cannot bundle it.
  */
 export * from './constants';
+export * from './time';
 export * from './config/parts';
 export * from './config/configDigest';
 export * from './config/guardVerdict';
@@ -24,7 +25,7 @@ export * from './api/types';
 export { API_PATHS, SERVICE_TOKEN_HEADER } from './api/paths';
 export * from './api/fieldData';
 export * from './api/fieldSeries';
-export * from './api/serverFigures';
+export * from './api/renderServerMetrics';
 export * from './routing/manifest';
 export * from './routing/pageTarget';
 export * from './routing/pageDataKeys';

@@ -25,7 +25,7 @@ export function formArguments() {
       api: { type: 'string', default: String(API_PORT + PORT_SHIFT) },
       upstream: { type: 'string' },
       'reference-api-port': { type: 'string', default: String(API_PORT + PORT_SHIFT + 10) },
-      /** The canary guard's figures (`/metrics`, loopback); 0 for any free port (the tests' sites, which nobody scrapes). */
+      /** The canary guard's metrics (`/metrics`, loopback); 0 for any free port (the tests' sites, which nobody scrapes). */
       'guard-metrics-port': { type: 'string', default: String(GUARD_METRICS_PORT + PORT_SHIFT + 10) },
       // In a folder of its own, which the API's user is given (accounts.ts), apart from the demo's database.
       database: { type: 'string', default: path.join(ROOT, 'reference-api', '.data', 'production', 'site.db') },

@@ -12,13 +12,13 @@ describe('nginx\'s page cache in front of the render servers (issue 42)', () => 
   /** Every location that asks the render servers, as written in the config. */
   const renderLocations = (config: string) => config.split(/\n {2}location /).filter((block) => block.includes('proxy_pass http://render_gate;'));
   /** The targets nginx keeps: the regex of the `$page_cache_skip` map, as nginx reads it. */
-  const keptTarget = (config: string) => new RegExp(/map \$request_uri \$page_cache_skip \{\n\s+default 1;\n\s+"~(.+)" 0;/.exec(config)?.[1] ?? '^$');
+  const cachedTarget = (config: string) => new RegExp(/map \$request_uri \$page_cache_skip \{\n\s+default 1;\n\s+"~(.+)" 0;/.exec(config)?.[1] ?? '^$');
 
   it('keeps the pages that are the same for every visitor, and no other target', () => {
-    const kept = keptTarget(renderNginxConfig(site({ writtenPages: false })));
-    for (const target of ['/', '/about', '/about/1', '/about/3', '/about/6', '/wuyou/1', '/wuyou/1234567890']) expect([target, kept.test(target)]).toEqual([target, true]);
+    const cached = cachedTarget(renderNginxConfig(site({ writtenPages: false })));
+    for (const target of ['/', '/about', '/about/1', '/about/3', '/about/6', '/wuyou/1', '/wuyou/1234567890']) expect([target, cached.test(target)]).toEqual([target, true]);
     const others = ['/search/%E8%AF%BE%E7%A8%8B', '/?utm=1', '/about/3?x=1', '/about/3/', '/about/%33', '/index.html', '/about/7', '/wuyou/0', '/wuyou/1/cover.png', '/healthz', '/nothing'];
-    for (const target of others) expect([target, kept.test(target)]).toEqual([target, false]);
+    for (const target of others) expect([target, cached.test(target)]).toEqual([target, false]);
   });
 
   it('puts the served config\'s digest and the encoding in the key of every page it keeps, and says where each page came from', () => {

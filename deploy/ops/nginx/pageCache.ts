@@ -37,8 +37,8 @@ export function pageCacheZone(site: NginxSite): string {
 
 /**
  * In each location that asks the render servers: the page kept under the served config's digest, its target and its
- * encoding, sent as kept for SHARED_PAGE_FRESH_S, then rendered again in the background while the kept copy is still
- * sent (one request per page does it: the lock); kept copies also stand in while no render server answers. The
+ * encoding, sent from the cache for SHARED_PAGE_FRESH_S, then rendered again in the background while the cached copy is still
+ * sent (one request per page does it: the lock); cached copies also stand in while no render server answers. The
  * render server's `Cache-Control` (for browsers: `no-cache` on pages) and `Vary` (the key has the encoding) do not
  * decide what nginx keeps. `X-Cache-Status` says which it was: HIT, STALE, UPDATING from the cache, MISS, EXPIRED,
  * BYPASS rendered for this request.

@@ -27,8 +27,8 @@ export const CLIENT_KEY_PATTERNS: readonly (readonly [pattern: string, key: stri
 ];
 
 /**
- * The budgets of the pages nginx neither keeps nor has as a file (a search, a page not kept yet): the only ones that
- * cost a render. A kept page or a file is never counted (the budgets live in the gate, which only misses reach).
+ * The budgets of the pages nginx neither keeps nor has as a file (a search, a page not cached yet): the only ones that
+ * cost a render. A cached page or a file is never counted (the budgets live in the gate, which only misses reach).
  * - per visitor key (visitorKey.ts): a reader opens a page a second at most; a burst covers a tab restore or a few
  *   quick clicks. One client flooding with its key is slowed to this.
  * - per address, for requests without a valid key (a first visit, or a client that keeps no cookie): 60 newcomers
@@ -114,7 +114,7 @@ export function pageGateSocket(prefix: string): string {
 /**
  * The gate between nginx's page cache and the render servers: a server on a Unix socket that only the shell's
  * locations proxy to, on a miss. nginx checks limit_req before its cache (preaccess), so a budget in those locations
- * refused kept pages too (issue 50: 31 of 60 visitors behind one address got 429 on a kept `/`); here it is checked
+ * refused cached pages too (issue 50: 31 of 60 visitors behind one address got 429 on a cached `/`); here it is checked
  * only for what the render servers are asked. Its 429 goes back to the shell's server, which answers with the
  * site's page (`proxy_intercept_errors`). `proxy` is the render servers' proxy lines (an instance that fails: the next).
  */

@@ -5,8 +5,8 @@ import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import type { AddressInfo } from 'node:net';
 import { buildServer } from '@wenrun/reference-api';
 import { metrics, METRICS_PATH } from '@wenrun/server-plugins';
-import { renderFigures } from '@wenrun/render-server/metrics';
-import { serveGuardFigures } from '../release/guardFigures';
+import { renderMetrics } from '@wenrun/render-server/metrics';
+import { serveGuardMetrics } from '../release/guardMetrics';
 
 const DASHBOARD = path.join(import.meta.dirname, 'grafana-dashboard.json');
 
@@ -38,12 +38,12 @@ function metricsOf(expr: string): string[] {
 describe('the Grafana dashboard', () => {
   let exposed: Set<string>;
   beforeAll(async () => {
-    // Every server's figures: the plugin's and the render server's own, the API's (field data), the guard's.
+    // Every server's metrics: the plugin's and the render server's own, the API's (field data), the guard's.
     const render = Fastify();
     await render.register(metrics, { server: 'render' });
-    renderFigures(render.metrics);
+    renderMetrics(render.metrics);
     const api = await buildServer({ databasePath: ':memory:' });
-    const guard = (await serveGuardFigures(0)).app;
+    const guard = (await serveGuardMetrics(0)).app;
     // Over HTTP: this project's Jest cannot load `inject`'s cookie parser (an ES module).
     const origins = [await render.listen({ port: 0, host: '127.0.0.1' }), await api.listen({ port: 0, host: '127.0.0.1' })];
     origins.push(`http://127.0.0.1:${(guard.server.address() as AddressInfo).port}`);

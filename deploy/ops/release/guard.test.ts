@@ -9,11 +9,11 @@ import type { EntryChecker } from './entryCheck';
 import { createGuard, guardVerdictFileBeside } from './guard';
 import { readHistory, historyFileBeside } from './history';
 import { takeStep } from './release';
+import { MINUTE_MS } from '@wenrun/shared/node';
 
 const STABLE = 'https://cdn.example.cn/about/1.0.0/mf-manifest.json';
 const CANARY = 'https://cdn.example.cn/about/1.1.0/mf-manifest.json';
 const answers: EntryChecker = async (entry) => ({ entry, version: entry.includes('1.1.0') ? '1.1.0' : '1.0.0' });
-const MINUTE = 60_000;
 
 interface Seed {
   views: number;
@@ -62,7 +62,7 @@ describe('the canary guard on seeded field data', () => {
     // them are guard-attacks.test.ts's.
     fs.writeFileSync(configFile, JSON.stringify({ apiBaseUrl: api.url, remotes: { about: [STABLE] }, canaryGuard: { leaveOutClients: 0 } }));
     await takeStep({ configFile, verb: 'canary', remote: 'about', entry: CANARY, percent: 10, reason: '测试', check: answers, now: () => new Date(clock.now()) });
-    clock.advance(MINUTE);
+    clock.advance(MINUTE_MS);
   });
   afterEach(async () => {
     await api.close();
@@ -158,9 +158,9 @@ describe('the canary guard on seeded field data', () => {
 
   it('judges a canary on the views since it began, never on those of an earlier canary', async () => {
     // A bad canary's views from before this one began.
-    clock.advance(-2 * MINUTE);
+    clock.advance(-2 * MINUTE_MS);
     await seed('canary', { views: 300, loadFailures: 300 });
-    clock.advance(2 * MINUTE);
+    clock.advance(2 * MINUTE_MS);
     await seed('stable', { views: 800 });
     await seed('canary', { views: 250 });
     const [judged] = await guard().checkOnce();
@@ -172,10 +172,10 @@ describe('the canary guard on seeded field data', () => {
     fs.rmSync(historyFileBeside(configFile));
     await seed('stable', { views: 800 });
     await seed('canary', { views: 300, loadFailures: 300 });
-    clock.advance(MINUTE);
+    clock.advance(MINUTE_MS);
     const watching = guard();
     expect((await watching.checkOnce())[0]?.verdict.kind).toBe('not-enough-data');
-    clock.advance(MINUTE);
+    clock.advance(MINUTE_MS);
     await seed('canary', { views: 200, loadFailures: 100 });
     expect((await watching.checkOnce())[0]?.aborted).toBe(true);
   });

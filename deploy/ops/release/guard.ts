@@ -15,7 +15,7 @@ import {
   type RemoteName,
 } from '@wenrun/shared/node';
 import type { EntryChecker } from './entryCheck';
-import { readReleaseFigures, type FieldDataSource } from './fieldFigures';
+import { readReleaseFigures, type FieldDataSource } from './fieldDataClient';
 import { canaryStartedAt } from './history';
 import { fileSource, takeStep, type ConfigSource } from './release';
 import { GUARD_CONFIG_FIELD, parseThresholds, Z_OF_CONFIDENCE, type GuardThresholds } from './thresholds';
@@ -234,7 +234,7 @@ export function createGuard(options: GuardOptions) {
 
 /**
  * Checks now and then every `intervalMs`, one check at a time, until stopped. `checked` hears each check: what was
- * judged, or nothing when the check failed (guardFigures.ts counts them).
+ * judged, or nothing when the check failed (guardMetrics.ts counts them).
  */
 export function startGuard(options: GuardOptions & { intervalMs?: number; checked?: (judged: CanaryJudged[] | undefined) => void }): { stop: () => void } {
   const guard = createGuard(options);

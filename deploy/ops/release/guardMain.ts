@@ -14,9 +14,9 @@ import { parseArgs } from 'node:util';
 import { acquireGuardLease, LEASE_PERIOD_MS, type Lease } from '../coordination/guardLease';
 import { sharedDatabaseUrl } from '../../serve/siteProcesses';
 import { postgresSource } from '../coordination/sharedConfig';
-import { tokenFromEnv } from './fieldFigures';
+import { tokenFromEnv } from './fieldDataClient';
 import { GUARD_INTERVAL_MS, startGuard, type GuardOptions } from './guard';
-import { serveGuardFigures } from './guardFigures';
+import { serveGuardMetrics } from './guardMetrics';
 
 const { values: args } = parseArgs({
   options: {
@@ -52,14 +52,14 @@ const databaseUrl = sharedDatabaseUrl();
 
 async function main(): Promise<void> {
   const token = tokenFromEnv();
-  const figures = metricsPort === undefined ? undefined : await serveGuardFigures(metricsPort);
-  const listening = figures?.app.server.address();
+  const metrics = metricsPort === undefined ? undefined : await serveGuardMetrics(metricsPort);
+  const listening = metrics?.app.server.address();
   const source = databaseUrl ? postgresSource({ databaseUrl, seedFile: configFile }) : undefined;
   const options: GuardOptions & { intervalMs: number } = {
     configFile,
     ...(source ? { source } : {}),
     intervalMs,
-    ...(figures ? { checked: figures.checked } : {}),
+    ...(metrics ? { checked: metrics.checked } : {}),
     fieldData: { ...(args['field-data'] ? { baseUrl: args['field-data'] } : {}), ...(token ? { token } : {}) },
   };
   let guard: { stop: () => void } | undefined;
@@ -69,7 +69,7 @@ async function main(): Promise<void> {
     process.on(signal, () => {
       stopping = true;
       guard?.stop();
-      void Promise.all([figures?.app.close(), lease?.release(), source?.close()]).finally(() => process.exit(0));
+      void Promise.all([metrics?.app.close(), lease?.release(), source?.close()]).finally(() => process.exit(0));
     });
   }
   const where = source ? '共享数据库里运行时配置' : configFile;

@@ -19,7 +19,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeRelease, RUNTIME_CONFIG_FILE, SHELL_PART } from '@wenrun/shared/node';
-import { tokenFromEnv } from './fieldFigures';
+import { tokenFromEnv } from './fieldDataClient';
 import { configSourceFor } from '../coordination/sharedConfig';
 import { historyFileBeside, HISTORY_VERBS, type HistoryVerb } from './history';
 import { takeStep } from './release';

@@ -3,15 +3,14 @@
  * stable over the last 24 hours, and the guard's verdict over the canary's own window; then the latest steps.
  */
 import fs from 'node:fs';
-import { describeRelease, parseRuntimeConfig, REMOTE_NAMES, type ReleaseFieldData, type ReleaseSideFigures } from '@wenrun/shared/node';
+import { DAY_MS, describeRelease, parseRuntimeConfig, type ReleaseFieldData, type ReleaseSideFigures, REMOTE_NAMES } from '@wenrun/shared/node';
 import { checkEntry, type EntryChecker, type EntryState } from './entryCheck';
-import { readReleaseFigures, type FieldDataSource } from './fieldFigures';
+import { readReleaseFigures, type FieldDataSource } from './fieldDataClient';
 import { canaryStartedAt, historyFileBeside, readHistory, type HistoryLine } from './history';
 import { judgeRelease } from './guard';
 import { GUARD_CONFIG_FIELD, parseThresholds, type GuardThresholds } from './thresholds';
 import { VERDICT_LABELS } from './verdict';
 
-const DAY_MS = 86_400_000;
 const HISTORY_SHOWN = 5;
 
 /** Columns line up in a terminal, where a Chinese character takes two cells. */

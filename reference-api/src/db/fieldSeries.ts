@@ -1,4 +1,4 @@
-import { FIELD_SERIES_WINDOWS, type FieldSeries, type FieldSeriesDays, type FieldSeriesSide } from '@wenrun/shared/node';
+import { DAY_MS, FIELD_SERIES_WINDOWS, type FieldSeries, type FieldSeriesDays, type FieldSeriesSide } from '@wenrun/shared/node';
 import { sql } from 'kysely';
 import type { Db } from './database';
 import { DIALECT_SQL } from './fieldData/dialectSql';
@@ -53,7 +53,7 @@ function seriesQueries(db: Db, perClientPerHour: number, since: number, until: n
 export function createFieldSeriesStore(db: Db, perClientPerHour: number) {
   return async function series(now: number, days: FieldSeriesDays): Promise<FieldSeries> {
     const bucketMs = FIELD_SERIES_WINDOWS[days];
-    const since = now - days * 86_400_000;
+    const since = now - days * DAY_MS;
     const offset = days === 1 ? 0 : CHINA_OFFSET_MS;
     const queries = seriesQueries(db, perClientPerHour, since, now, bucketMs, offset);
     const [counts, lcp, inp, versions] = await Promise.all([

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@wenrun/shared/node';
 import type { Db } from './database';
 import { windowOf, type WindowCount } from './windowCount';
 
@@ -10,7 +11,7 @@ export interface CodeRow {
 }
 
 /** Codes are kept a day: long enough for the hourly counts, short enough to keep the table small. */
-const CODE_RETENTION_MS = 24 * 3600 * 1000;
+const CODE_RETENTION_MS = DAY_MS;
 
 /** The verification codes sent, stored by their hash: the latest of a mobile's, and the counts the send limits read. */
 export function createLoginCodeStore({ kysely }: Db) {

@@ -1,7 +1,8 @@
+import { DAY_MS } from '@wenrun/shared/node';
 import { hashToken, newToken } from '../security/hash';
 import type { Db } from './database';
 
-const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
+const SESSION_TTL_MS = 7 * DAY_MS;
 
 /** Login sessions, stored by the hash of their token, at most `sessionsPerUser` an account. */
 export function createSessionStore({ kysely }: Db, sessionsPerUser: number) {

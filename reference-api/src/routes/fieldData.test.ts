@@ -1,11 +1,4 @@
-import {
-  ACTIVITY_ROUTE,
-  API_PATHS,
-  FIELD_BATCH_LIMITS,
-  SUCCESS_CODE,
-  type FieldBatchReply,
-  type FieldSummary,
-} from '@wenrun/shared/node';
+import { ACTIVITY_ROUTE, API_PATHS, DAY_MS, FIELD_BATCH_LIMITS, type FieldBatchReply, type FieldSummary, SUCCESS_CODE } from '@wenrun/shared/node';
 import { openDatabase } from '../db/database';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { DEFAULT_ALLOWED_ORIGINS } from '../server';
@@ -15,7 +8,6 @@ import { clientKey } from '../net';
 import { CROSS_SITE_MESSAGE } from '../security/siteOrigin';
 import { FIELD_BATCH_NOT_STORED, STATS_BODY_LIMIT } from './stats';
 
-const DAY = 86_400_000;
 
 const view = fieldView({ id: 'view-0123456789', route: '/about/*', versions: { about: '1.2.0' } });
 const lcp = (value: number) => ({ kind: 'metric', name: 'LCP', value });
@@ -118,12 +110,12 @@ describe('field data over HTTP (/stats/operation/log, /stats/operation/fieldSumm
     const beacon = (id: string, value: number) =>
       send(log(), { body: JSON.stringify(fieldBatch({ ...view, id, route }, [lcp(value)])), contentType: 'text/plain;charset=UTF-8' });
     await beacon('view-two-days-ago', 3000);
-    clock.advance(2 * DAY);
+    clock.advance(2 * DAY_MS);
     await beacon('view-today-0001', 1000);
 
     const day = await summary(1);
     expect(day.body?.header.code).toBe(SUCCESS_CODE);
-    expect(day.body?.data).toMatchObject({ since: clock.now() - DAY, until: clock.now() });
+    expect(day.body?.data).toMatchObject({ since: clock.now() - DAY_MS, until: clock.now() });
     expect(day.body?.data?.byRoute.find((row) => row.route === route)).toEqual({ route, views: 1, errorRate: 0, p75: { LCP: 1000 } });
     const week = await summary(7);
     expect(week.body?.data?.byRoute.find((row) => row.route === route)).toEqual({ route, views: 2, errorRate: 0, p75: { LCP: 3000 } });

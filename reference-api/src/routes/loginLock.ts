@@ -1,9 +1,10 @@
+import { MINUTE_MS } from '@wenrun/shared/node';
 import type { AuthStore } from '../db/auth';
 import { ApiFailure, CODES } from '../envelope';
 import { AUTH_MESSAGES, secondsUntil } from './authMessages';
 
 export const MAX_LOGIN_FAILURES = 5;
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_WINDOW_MS = 15 * MINUTE_MS;
 
 /**
  * Password and code logins share one failure counter per client and mobile, so switching method gains nothing,

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { API_PATHS, MESSAGE_CONTENT_MAX, MESSAGE_NAME_MAX, MESSAGES, type MessageResult } from '@wenrun/shared/node';
+import { API_PATHS, DAY_MS, MESSAGE_CONTENT_MAX, MINUTE_MS, MESSAGE_NAME_MAX, type MessageResult, MESSAGES } from '@wenrun/shared/node';
 import type { AppContext } from '../context';
 import { ApiFailure, CODES, ok } from '../envelope';
 import { clientOf } from '../net';
 import { assertSiteOrigin } from '../security/siteOrigin';
 import { mobileField, parseBody, payload, text } from '../validation';
 
-export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
-const DAY_MS = 24 * 3600 * 1000;
+export const DUPLICATE_WINDOW_MS = 10 * MINUTE_MS;
 
 export const MESSAGE_LIMIT_MESSAGE = '留言次数过多，请明天再试';
 

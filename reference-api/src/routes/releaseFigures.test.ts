@@ -1,18 +1,17 @@
 import type { AddressInfo } from 'node:net';
 import { rawAnswer } from '@wenrun/server-plugins';
-import { RELEASE_FIGURES_PATH, SUCCESS_CODE, type ReleaseFieldData, type SlotOutcome } from '@wenrun/shared/node';
+import { DAY_MS, HOUR_MS, RELEASE_FIGURES_PATH, type ReleaseFieldData, type SlotOutcome, SUCCESS_CODE } from '@wenrun/shared/node';
 import { ADMIN_MESSAGES } from '../security/adminToken';
 import { fieldBatch, fieldView } from '../test/fieldViews';
 import { expectRefusal, getJson, manualClock, send, startServer, type TestServer } from '../test/harness';
 import { RELEASE_FIGURES_MESSAGES } from './releaseFigures';
 
 const TOKEN = 'r'.repeat(40);
-const HOUR = 3_600_000;
 
 describe('release figures (/admin/field-data/releases): what the canary guard reads, never public', () => {
   let production: TestServer;
   const clock = manualClock();
-  const url = (server: TestServer, prefix: string, since: string | number = clock.now() - HOUR) =>
+  const url = (server: TestServer, prefix: string, since: string | number = clock.now() - HOUR_MS) =>
     `${server.url}${prefix}${RELEASE_FIGURES_PATH}?since=${since}`;
   const port = () => (production.app.server.address() as AddressInfo).port;
 
@@ -57,13 +56,13 @@ describe('release figures (/admin/field-data/releases): what the canary guard re
     const reply = await send<ReleaseFieldData>(url(production, '/admin'), { method: 'GET', headers: authorized });
     expect(reply.status).toBe(200);
     expect(reply.body?.header.code).toBe(SUCCESS_CODE);
-    expect(reply.body?.data).toEqual({ since: clock.now() - HOUR, until: clock.now(), leftOut: 0, remotes: [] });
+    expect(reply.body?.data).toEqual({ since: clock.now() - HOUR_MS, until: clock.now(), leftOut: 0, remotes: [] });
     for (const since of ['', '-1', 'abc', '1e3', String(clock.now() + 1), '9'.repeat(40)]) {
       expectRefusal(await send(url(production, '/admin', since), { method: 'GET', headers: authorized }), RELEASE_FIGURES_MESSAGES.badSince);
     }
     // Earlier than what is kept counts from what is kept: 30 days.
     const old = await send<ReleaseFieldData>(url(production, '/admin', 0), { method: 'GET', headers: authorized });
-    expect(old.body?.data?.since).toBe(clock.now() - 30 * 24 * HOUR);
+    expect(old.body?.data?.since).toBe(clock.now() - 30 * DAY_MS);
   });
 
   it('answers in demo mode under /__dev without a token, from the views sent since', async () => {

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { FIELD_RETENTION_DAYS, RELEASE_FIGURES_PATH } from '@wenrun/shared/node';
+import { DAY_MS, FIELD_RETENTION_DAYS, RELEASE_FIGURES_PATH } from '@wenrun/shared/node';
 import type { AppContext } from '../context';
 import { ApiFailure, CODES, ok } from '../envelope';
 
-const DAY_MS = 86_400_000;
 export const RELEASE_FIGURES_MESSAGES = { badSince: 'since 应为毫秒时间戳（不晚于现在）', badLeaveOut: 'leaveOut 应为 0–1000 的整数' } as const;
 
 /**

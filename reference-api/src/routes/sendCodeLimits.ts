@@ -1,11 +1,10 @@
-import { CODE_COUNTDOWN_SECONDS } from '@wenrun/shared/node';
+import { CODE_COUNTDOWN_SECONDS, HOUR_MS } from '@wenrun/shared/node';
 import type { AppContext, Limits } from '../context';
 import type { WindowCount } from '../db/windowCount';
 import { ApiFailure, CODES } from '../envelope';
 import { createCodeReservations } from '../security/codeReservations';
 import { AUTH_MESSAGES, secondsUntil } from './authMessages';
 
-const HOUR_MS = 3600 * 1000;
 /**
  * The share of the codes the other clients left in the site's hour that one client may take (and at least one): the
  * first clients of an hour take their 10, later ones fewer as the others spend the budget, and a client's own codes

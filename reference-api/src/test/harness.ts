@@ -57,10 +57,11 @@ const opened: { db: Db; fresh: FreshDatabase }[] = [];
 
 /**
  * A migrated, empty database for a store's tests, closed and dropped after the suite: `:memory:` on SQLite, a fresh
- * database on PostgreSQL.
+ * database on PostgreSQL, not the seeded template's copy, so a store's test sees the same rows on both dialects (and
+ * `migrateTo` stops where it says on both).
  */
 export async function testDatabase(options: OpenOptions = {}): Promise<Db> {
-  const fresh: FreshDatabase = TEST_DIALECT === 'sqlite' ? { target: ':memory:', drop: async () => undefined } : await freshDatabase();
+  const fresh: FreshDatabase = TEST_DIALECT === 'sqlite' ? { target: ':memory:', drop: async () => undefined } : await freshDatabase({ empty: true });
   const db = await openDatabase(fresh.target, options);
   opened.push({ db, fresh });
   return db;
@@ -112,7 +113,7 @@ export async function startServer(options: Partial<ServerOptions> = {}): Promise
 /**
  * A demo-mode twin of a production `server`, on its database: the guard's figures for a test that checks in its own
  * process on a clock of its own, from the development twin without a token, as `npm start`'s guard reads them (the
- * admin token goes to an https: address alone: deploy/ops/release/fieldFigures.ts). Its database stays on close.
+ * admin token goes to an https: address alone: deploy/ops/release/fieldDataClient.ts). Its database stays on close.
  */
 export function startDemoTwin(server: TestServer, options: Partial<ServerOptions> = {}): Promise<TestServer> {
   return serveOn(server.database, { ...options, devEndpoints: true }, async () => undefined);

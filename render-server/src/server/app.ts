@@ -8,7 +8,7 @@ import { createActivityApi } from '../render/activityApi';
 import { loadShellServer, type ShellServer } from '../render/shellServer';
 import { openSiteRenderer, runtimeConfigFile, type SiteRenderer } from '../render/siteRenderer';
 import { createPageCache, DEFAULT_PAGE_CACHE, type PageCacheLimits } from './pageCache';
-import { renderFigures, type RenderFigures } from './renderFigures';
+import { renderMetrics, type RenderMetrics } from './renderMetrics';
 import { sendServiceToken } from './serviceToken';
 import { carriedForward, changesBetween, snapshotSite, unlistedActivityPages, type SiteSnapshot } from './siteWatch';
 
@@ -96,7 +96,7 @@ export async function buildRenderServer(options: RenderServerOptions): Promise<F
     // Through the site `/metrics` is a path like any other, as `/healthz` is.
     whenProxied: (request, reply) => sendPage(site, request, reply),
   });
-  const site = await openSite(options, app.log, renderFigures(app.metrics));
+  const site = await openSite(options, app.log, renderMetrics(app.metrics));
   if (options.serviceToken) sendServiceToken(options.serviceToken, () => new URL(site.renderer.config.apiBaseUrl).origin);
   const timer = setInterval(() => {
     checkSite(site).catch((error: unknown) => app.log.warn({ err: error }, '检查站点更新失败'));
@@ -128,7 +128,7 @@ interface Site {
   snapshot: SiteSnapshot;
   pages: ReturnType<typeof createPageCache>;
   covers: LRUCache<string, Buffer>;
-  figures: RenderFigures;
+  metrics: RenderMetrics;
 }
 
 function openRenderer(site: Pick<Site, 'options' | 'shell'>): Promise<SiteRenderer> {
@@ -144,7 +144,7 @@ function openRenderer(site: Pick<Site, 'options' | 'shell'>): Promise<SiteRender
   });
 }
 
-async function openSite(options: RenderServerOptions, log: FastifyBaseLogger, figures: RenderFigures): Promise<Site> {
+async function openSite(options: RenderServerOptions, log: FastifyBaseLogger, metrics: RenderMetrics): Promise<Site> {
   const shell: ShellServer = options.shellServer ?? loadShellServer(options.shellDir);
   const configFile = runtimeConfigFile(options.shellDir, options.configFile);
   const renderer = await openRenderer({ options, shell });
@@ -157,10 +157,10 @@ async function openSite(options: RenderServerOptions, log: FastifyBaseLogger, fi
     snapshot: await snapshotSite(configFile, renderer.config),
     pages: createPageCache(options.pageCache ?? DEFAULT_PAGE_CACHE),
     covers: new LRUCache<string, Buffer>({ max: 200, ttl: 10 * 60_000 }),
-    figures,
+    metrics,
   };
   // Counted by the version the site serves for that remote now (its primary's version.json).
-  await shell.observeRefusedFiles((refused) => figures.refused(refused, site.snapshot.versions));
+  await shell.observeRefusedFiles((refused) => metrics.refused(refused, site.snapshot.versions));
   countRefusedStylesheets(site);
   return site;
 }
@@ -182,7 +182,7 @@ function dropPage(site: Site, request: FastifyRequest, reply: FastifyReply) {
 
 /** The stylesheets the renderer just opened did not read for their digest, counted like the remotes' code. */
 function countRefusedStylesheets(site: Site): void {
-  for (const refused of site.renderer.refusedStylesheets) site.figures.refused(refused, site.snapshot.versions);
+  for (const refused of site.renderer.refusedStylesheets) site.metrics.refused(refused, site.snapshot.versions);
 }
 
 /** Picks up what changed outside: a config edit, a remote deployed on its own, an activity edited or taken offline. */
@@ -251,7 +251,7 @@ async function sendPage(site: Site, request: FastifyRequest, reply: FastifyReply
   const activityId = target.routeId === 'activity' ? (target.params.id ?? '') : '';
   const cacheKey = isActivityId(activityId) ? activityPath(activityId) : undefined;
   const cached = cacheKey ? site.pages.get(cacheKey) : undefined;
-  if (cacheKey) site.figures.pageCache(cached ? 'hit' : 'miss');
+  if (cacheKey) site.metrics.pageCache(cached ? 'hit' : 'miss');
   if (cached) {
     // Kept pages are the current renderer's: none is kept from another, and a new one clears them (checkSite).
     reply.header(RENDERED_CONFIG_HEADER, site.renderer.configDigest).header('X-Render-Cache', 'hit');
@@ -259,7 +259,7 @@ async function sendPage(site: Site, request: FastifyRequest, reply: FastifyReply
   }
   const { renderer } = site;
   const outcome = await renderer.render(target);
-  site.figures.rendered(target.routeId, outcome, site.snapshot.versions);
+  site.metrics.rendered(target.routeId, outcome, site.snapshot.versions);
   if (outcome.kind === 'redirect') return reply.redirect(outcome.location, outcome.status);
   if (outcome.kind === 'unavailable') return sendFallback(site, reply, outcome.reason);
   // A slot that failed here is retried by the browser: such a page is not kept, nor one rendered for a config or

@@ -1,7 +1,7 @@
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { page, renderServerPerTest } from './renderServerFixture';
 
-describe('render server: its health and its figures, on its own port only', () => {
+describe('render server: its health and its metrics, on its own port only', () => {
   const server = renderServerPerTest();
 
   it('reports its health with the remotes it renders with', async () => {

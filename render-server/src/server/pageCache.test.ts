@@ -23,7 +23,7 @@ describe('render server: the activity pages it keeps', () => {
 
   it('keeps an activity page under its canonical path, and no page of an activity that does not exist', async () => {
     expect((await fetch(`${server.origin}/wuyou/%31`)).headers.get('x-render-cache')).toBeNull();
-    // The same activity by its plain path: the kept page, the one an edit of activity 1 drops.
+    // The same activity by its plain path: the cached page, the one an edit of activity 1 drops.
     expect((await fetch(`${server.origin}/wuyou/1`)).headers.get('x-render-cache')).toBe('hit');
     expect(server.render).toHaveBeenCalledTimes(1);
     for (let i = 0; i < 3; i++) expect((await fetch(`${server.origin}/wuyou/404`)).status).toBe(404);

@@ -1,3 +1,5 @@
+import { HOUR_MS } from '../time';
+
 /**
  * Field data: what real visitors' browsers measure, sent in batches through the one statistics call
  * (docs/SPEC.md §7, `/operation/log` on `statsBaseUrl`) and summarised for the status page. The shell writes
@@ -8,7 +10,7 @@ export const FIELD_METRICS = ['LCP', 'INP', 'CLS', 'TTFB'] as const;
 export type FieldMetric = (typeof FIELD_METRICS)[number];
 
 /** Larger values are absurd and refused: an hour for times (ms), and for CLS (unitless) far past any real page. */
-export const FIELD_METRIC_MAX: Record<FieldMetric, number> = { LCP: 3_600_000, INP: 3_600_000, CLS: 100, TTFB: 3_600_000 };
+export const FIELD_METRIC_MAX: Record<FieldMetric, number> = { LCP: HOUR_MS, INP: HOUR_MS, CLS: 100, TTFB: HOUR_MS };
 
 /** A batch over either limit is refused whole; the shell sends several instead. */
 export const FIELD_BATCH_LIMITS = { events: 50, bytes: 64 * 1024 } as const;

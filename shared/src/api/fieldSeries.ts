@@ -1,3 +1,5 @@
+import { DAY_MS, HOUR_MS } from '../time';
+
 /**
  * Field data over time for the ops console (shell/src/status): per remote, its canary visitors and its stable ones as
  * two series, hour by hour over a day or day by day over a week. Served by the reference API under its admin prefix
@@ -6,7 +8,7 @@
 export const FIELD_SERIES_PATH = '/field-data/series';
 
 /** The windows a series may cover: 1 day in hours, 7 days in days (China time). */
-export const FIELD_SERIES_WINDOWS = { 1: 3_600_000, 7: 86_400_000 } as const;
+export const FIELD_SERIES_WINDOWS = { 1: HOUR_MS, 7: DAY_MS } as const;
 export type FieldSeriesDays = keyof typeof FIELD_SERIES_WINDOWS;
 
 /** One bucket of one side: its views, and what the ops console draws. */

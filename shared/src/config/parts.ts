@@ -23,7 +23,7 @@ export const API_PORT = table.api.port;
 /** The render server: pages rendered per request (activities, search, paths the build did not write). */
 export const RENDER_PORT = table.render.port;
 
-/** The canary guard's figures (`/metrics`, loopback): it serves no visitor, so its port is the one after the API's. */
+/** The canary guard's metrics (`/metrics`, loopback): it serves no visitor, so its port is the one after the API's. */
 export const GUARD_METRICS_PORT = API_PORT + 1;
 
 /** The folders of browser code: `shared`, the shell and the remotes (each a Jest project; the bench's inputs). */

@@ -2,7 +2,7 @@ import type { Envelope } from '@wenrun/shared';
 import { element } from './dom';
 
 /**
- * The admin token for the API's figures behind it (field data over time, the render servers' figures): typed in by
+ * The admin token for what the API keeps behind it (field data over time, the render servers' metrics): typed in by
  * ops, kept in sessionStorage, so for this tab only and gone when it closes; sent in the Authorization header, never
  * in a URL. Without one the console asks the demo API's `/__dev` twin, which a production API does not have.
  */

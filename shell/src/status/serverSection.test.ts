@@ -1,6 +1,6 @@
-import { RENDER_PAGE_OUTCOMES, type ServerFigures } from '@wenrun/shared';
+import { RENDER_PAGE_OUTCOMES, type RenderServerMetrics } from '@wenrun/shared';
 import { table } from './dom';
-import { serverFigures } from './serverSection';
+import { serverSection } from './serverSection';
 
 const API = 'https://api.example.cn';
 
@@ -10,12 +10,12 @@ afterEach(() => {
 });
 
 /** The API's answer, as much of a Response as adminGet reads (jsdom has no Response). */
-function answer(figures: ServerFigures): void {
-  const reply = { ok: true, status: 200, json: async () => ({ header: { code: '200', codeMsg: '成功' }, data: figures }) };
+function answer(metrics: RenderServerMetrics): void {
+  const reply = { ok: true, status: 200, json: async () => ({ header: { code: '200', codeMsg: '成功' }, data: metrics }) };
   globalThis.fetch = jest.fn(async () => reply as unknown as Response);
 }
 
-describe('the console\u2019s server figures', () => {
+describe('the console\u2019s server metrics', () => {
   it('names every outcome a render server counts, and its routes, in Chinese', async () => {
     answer({
       servers: [{ url: 'http://127.0.0.1:3005/metrics' }],
@@ -28,7 +28,7 @@ describe('the console\u2019s server figures', () => {
       cache: { hits: 3, misses: 1 },
     });
     const holder = document.createElement('div');
-    holder.append(...(await serverFigures(API)));
+    holder.append(...(await serverSection(API)));
     const headings = [...holder.querySelectorAll('table:first-of-type th')].map((th) => th.textContent);
     expect(headings).toEqual(['路由', '渲染耗时 p95', '完整渲染', '有区域留给浏览器', '超时', '无法渲染', '重定向']);
     expect([...holder.querySelectorAll('tbody tr td:first-child')].slice(0, 2).map((td) => td.textContent)).toEqual(['/wuyou/:id', '其他路径（*）']);
@@ -38,7 +38,7 @@ describe('the console\u2019s server figures', () => {
   it('says when the servers have rendered nothing yet, rather than showing an empty table', async () => {
     answer({ servers: [{ url: 'http://127.0.0.1:3005/metrics' }], metricsFound: true, routes: [], fallbacks: [], cache: { hits: 0, misses: 0 } });
     const holder = document.createElement('div');
-    holder.append(...(await serverFigures(API)));
+    holder.append(...(await serverSection(API)));
     expect(holder.textContent).toContain('渲染服务器启动以来还没有渲染过页面。');
     expect(holder.textContent).toContain('页面缓存还没有被查询过。');
   });

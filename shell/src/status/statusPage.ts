@@ -4,7 +4,7 @@ import { buildTime, chinaTime, element, section, table } from './dom';
 import { fieldSection } from './fieldSection';
 import { historySection, readReleaseSteps, type ReleaseStep } from './historySection';
 import { readGuardVerdicts, remotesSection } from './remotesSection';
-import { serverFigures } from './serverSection';
+import { serverSection } from './serverSection';
 import { trendSection } from './trendSection';
 import { inspectEntry, readShellShared, type EntryReport } from './inspect';
 import { sharedSection } from './sharedSection';
@@ -13,7 +13,7 @@ import './status.css';
 
 /**
  * `status.html`, the ops console: per remote its entries, versions, canary and the guard's verdict with its figures;
- * field data over time, canary beside stable, release steps on the time axis; the render servers' figures; the
+ * field data over time, canary beside stable, release steps on the time axis; the render servers' metrics; the
  * shared singletons, the API's health, field data tables, the release history. What the API keeps behind its admin
  * token is asked for with the token ops type in (adminAccess.ts); the rest is nothing secret.
  */
@@ -61,7 +61,7 @@ function adminSections(apiBaseUrl: string, steps: ReleaseStep[]): { nodes: Node[
     trendBody.replaceChildren(trend.node);
     void trend.show(1);
     serverBody.replaceChildren(element('p', '正在读取…', 'status-note'));
-    void serverFigures(apiBaseUrl).then((nodes) => serverBody.replaceChildren(...nodes));
+    void serverSection(apiBaseUrl).then((nodes) => serverBody.replaceChildren(...nodes));
   };
   const access = section(
     '管理令牌',

@@ -1,11 +1,4 @@
-import {
-  FIELD_SERIES_PATH,
-  FIELD_SERIES_WINDOWS,
-  type FieldSeries,
-  type FieldSeriesDays,
-  type FieldSeriesPoint,
-  type FieldSeriesSide,
-} from '@wenrun/shared';
+import { FIELD_SERIES_PATH, FIELD_SERIES_WINDOWS, type FieldSeries, type FieldSeriesDays, type FieldSeriesPoint, type FieldSeriesSide, HOUR_MS } from '@wenrun/shared';
 import type uPlot from 'uplot';
 import { adminGet } from './adminAccess';
 import { chinaTime, element, pageRoom, table, tickLabel } from './dom';
@@ -31,7 +24,7 @@ const FIGURES: Figure[] = [
 
 /** Every bucket of the window, so a side with no views in one shows a gap there, and both share one time axis. */
 function bucketsOf(series: FieldSeries): number[] {
-  const offset = series.bucketMs === FIELD_SERIES_WINDOWS[7] ? 8 * 3_600_000 : 0;
+  const offset = series.bucketMs === FIELD_SERIES_WINDOWS[7] ? 8 * HOUR_MS : 0;
   const first = Math.floor((series.since + offset) / series.bucketMs) * series.bucketMs - offset;
   const buckets: number[] = [];
   for (let at = first; at <= series.until; at += series.bucketMs) buckets.push(at);

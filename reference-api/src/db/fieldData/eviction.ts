@@ -1,8 +1,8 @@
-import { FIELD_RETENTION_DAYS } from '@wenrun/shared/node';
+import { DAY_MS, FIELD_RETENTION_DAYS } from '@wenrun/shared/node';
 import { sql, type Transaction } from 'kysely';
 import type { Dialect } from '../database';
 import type { Schema } from '../schema';
-import { DAY_MS, type FieldDataLimits } from './limits';
+import type { FieldDataLimits } from './limits';
 
 /**
  * The oldest view of a client, ties in insertion order: SQLite's rowid (in the index on (client, seen_at), so the

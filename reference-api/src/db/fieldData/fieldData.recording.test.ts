@@ -1,16 +1,16 @@
-import { FIELD_METRICS } from '@wenrun/shared/node';
+import { DAY_MS, FIELD_METRICS } from '@wenrun/shared/node';
 import { column, freshDatabase, planOf, rows, testDatabase } from '../../test/harness';
 import { openDatabase, type Db } from '../database';
-import { DAY, NOW, lcp, view } from './fieldDataFixture';
+import { NOW, lcp, view } from './fieldDataFixture';
 import { createFieldDataStore } from './store';
 
 describe('storing field data: a view once, retention and caps', () => {
   it('stores a view once however many batches it sends, with the route and first-seen time of the first', async () => {
     const db = await testDatabase();
     const fieldData = createFieldDataStore(db);
-    await fieldData.record(view('twice', '/'), [lcp(1000), { kind: 'metric', name: 'INP', value: 80 }], NOW - DAY - 1, 'client-a');
+    await fieldData.record(view('twice', '/'), [lcp(1000), { kind: 'metric', name: 'INP', value: 80 }], NOW - DAY_MS - 1, 'client-a');
     await fieldData.record(view('twice', '/about/*'), [{ kind: 'metric', name: 'INP', value: 240 }], NOW - 10, 'client-a');
-    expect(await rows(db, 'SELECT route, seen_at AS "seenAt" FROM field_views')).toEqual([{ route: '/', seenAt: NOW - DAY - 1 }]);
+    expect(await rows(db, 'SELECT route, seen_at AS "seenAt" FROM field_views')).toEqual([{ route: '/', seenAt: NOW - DAY_MS - 1 }]);
     expect((await column(db, 'SELECT COUNT(*) FROM field_events'))[0]).toBe(3);
     // First seen more than a day ago: the view belongs to the week, not the day.
     expect((await fieldData.summary(NOW, 1)).byRoute).toEqual([]);
@@ -26,8 +26,8 @@ describe('storing field data: a view once, retention and caps', () => {
   it('drops what is older than 30 days at the next insert, with its events', async () => {
     const db = await testDatabase();
     const fieldData = createFieldDataStore(db);
-    await fieldData.record(view('old', '/'), [lcp(500)], NOW - 31 * DAY, 'client-a');
-    await fieldData.record(view('recent', '/'), [lcp(600)], NOW - 29 * DAY, 'client-a');
+    await fieldData.record(view('old', '/'), [lcp(500)], NOW - 31 * DAY_MS, 'client-a');
+    await fieldData.record(view('recent', '/'), [lcp(600)], NOW - 29 * DAY_MS, 'client-a');
     await fieldData.record(view('new', '/'), [lcp(700)], NOW, 'client-a');
     const ids = await column(db, 'SELECT id FROM field_views ORDER BY id');
     expect(ids).toEqual(['view-new', 'view-recent']);

@@ -1,6 +1,6 @@
-import { ACTIVITY_ROUTE, type FieldEvent, type SlotOutcome } from '@wenrun/shared/node';
+import { ACTIVITY_ROUTE, DAY_MS, type FieldEvent, type SlotOutcome } from '@wenrun/shared/node';
 import { testDatabase } from '../../test/harness';
-import { DAY, NOW, lcp, store, view } from './fieldDataFixture';
+import { NOW, lcp, store, view } from './fieldDataFixture';
 import { createFieldDataStore, MAX_VERSIONS_PER_REMOTE } from './store';
 
 describe('p75 (nearest rank: the value at rank ceil(0.75 × n), always one that was measured)', () => {
@@ -98,11 +98,11 @@ describe('the field data summary', () => {
 
   it('summarises the views first seen within [now - days, now]', async () => {
     const fieldData = await store();
-    await fieldData.record(view('edge', '/'), [lcp(100)], NOW - DAY, 'client-a');
-    await fieldData.record(view('before', '/'), [lcp(200)], NOW - DAY - 1, 'client-a');
+    await fieldData.record(view('edge', '/'), [lcp(100)], NOW - DAY_MS, 'client-a');
+    await fieldData.record(view('before', '/'), [lcp(200)], NOW - DAY_MS - 1, 'client-a');
     await fieldData.record(view('after', '/'), [lcp(300)], NOW + 1, 'client-a');
     const summary = await fieldData.summary(NOW, 1);
-    expect(summary).toMatchObject({ since: NOW - DAY, until: NOW, byRoute: [{ route: '/', views: 1, p75: { LCP: 100 } }] });
+    expect(summary).toMatchObject({ since: NOW - DAY_MS, until: NOW, byRoute: [{ route: '/', views: 1, p75: { LCP: 100 } }] });
   });
 
   it('summarises by day in China time (UTC+8), oldest first, and only within the window', async () => {
@@ -112,7 +112,7 @@ describe('the field data summary', () => {
     const afterMidnight = Date.UTC(2026, 10, 18, 16, 1);
     await fieldData.record(view('d2', '/'), [lcp(700)], afterMidnight, 'client-a');
     await fieldData.record(view('d1', '/'), [lcp(600)], beforeMidnight, 'client-a');
-    await fieldData.record(view('old', '/'), [lcp(500)], NOW - 8 * DAY, 'client-a');
+    await fieldData.record(view('old', '/'), [lcp(500)], NOW - 8 * DAY_MS, 'client-a');
 
     expect((await fieldData.summary(NOW, 7)).byDay).toEqual([
       { day: '2026-11-18', route: '/', views: 1, errorRate: 0, p75: { LCP: 600 } },

@@ -5,7 +5,6 @@ import { createFieldDataStore } from './store';
 
 /** The shared setup of the field-data store's tests: a fixed now, a view on a route, an LCP event, a fresh store. */
 export const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
-export const DAY = 86_400_000;
 
 /** A view of `route` through the one builder, with the header's version unless `extra` says otherwise. */
 export function view(id: string, route: string, extra: Partial<FieldView> = {}): FieldView {

@@ -1,7 +1,7 @@
-import { FIELD_METRICS, REMOTE_NAMES, SITE_ROUTES } from '@wenrun/shared/node';
+import { DAY_MS, FIELD_METRICS, HOUR_MS, REMOTE_NAMES, SITE_ROUTES } from '@wenrun/shared/node';
 import { sql, type RawBuilder } from 'kysely';
 import type { DialectSql } from './dialectSql';
-import { CHINA_OFFSET_MS, DAY_MS, HOUR_MS, MAX_VERSIONS_PER_REMOTE } from './limits';
+import { CHINA_OFFSET_MS, MAX_VERSIONS_PER_REMOTE } from './limits';
 import { METRIC_COLUMNS, metricColumn } from './metricColumns';
 
 /** The parameters of the summary queries. */

@@ -1,7 +1,7 @@
-export const DAY_MS = 86_400_000;
-export const HOUR_MS = 3_600_000;
+import { HOUR_MS } from '@wenrun/shared/node';
+
 /** China time, where the site's visitors and its ops are: a day of field data is a day there. */
-export const CHINA_OFFSET_MS = 8 * 3_600_000;
+export const CHINA_OFFSET_MS = 8 * HOUR_MS;
 /**
  * Beyond retention, caps: a flood of beacons cannot grow the file without bound. The views cap holds many small
  * views, the events cap one view id sent again and again. Past a cap, the client holding the most (views, or events)

@@ -1,16 +1,5 @@
 import { z } from 'zod';
-import {
-  FIELD_BATCH_LIMITS,
-  FIELD_METRIC_MAX,
-  FIELD_METRICS,
-  REMOTE_NAMES,
-  SITE_ROUTES,
-  SLOT_OUTCOMES,
-  type FieldEvent,
-  type FieldMetric,
-  type FieldView,
-} from '@wenrun/shared/node';
-import { HOUR_MS } from './limits';
+import { FIELD_BATCH_LIMITS, FIELD_METRIC_MAX, FIELD_METRICS, type FieldEvent, type FieldMetric, type FieldView, HOUR_MS, REMOTE_NAMES, SITE_ROUTES, SLOT_OUTCOMES } from '@wenrun/shared/node';
 
 const VIEW_LIMITS = { idPattern: /^[A-Za-z0-9_-]{8,64}$/, version: 64 } as const;
 const MESSAGE_MAX = 500;

@@ -1,7 +1,7 @@
-import { FIELD_RETENTION_DAYS, type FieldEvent, type FieldMetric, type FieldView } from '@wenrun/shared/node';
+import { DAY_MS, FIELD_RETENTION_DAYS, type FieldEvent, type FieldMetric, type FieldView, HOUR_MS } from '@wenrun/shared/node';
 import type { Insertable, Transaction } from 'kysely';
 import type { Schema } from '../schema';
-import { DAY_MS, HOUR_MS, type FieldDataLimits } from './limits';
+import type { FieldDataLimits } from './limits';
 import { metricColumn } from './metricColumns';
 
 /** What became of a batch: stored, or why not. */

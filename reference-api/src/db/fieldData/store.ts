@@ -1,8 +1,8 @@
-import type { FieldEvent, FieldView, ReleaseFieldData, FieldSummary } from '@wenrun/shared/node';
+import { DAY_MS, HOUR_MS, type FieldEvent, type FieldView, type ReleaseFieldData, type FieldSummary } from '@wenrun/shared/node';
 import { exclusively, type Db } from '../database';
 import { keepWithinRetentionAndCaps } from './eviction';
 import { summaryWindow } from './groupings';
-import { DAY_MS, DEFAULT_FIELD_DATA_LIMITS, HOUR_MS, type FieldDataLimits } from './limits';
+import { DEFAULT_FIELD_DATA_LIMITS, type FieldDataLimits } from './limits';
 import { pruneClientHours, storeBatch, type RecordOutcome } from './recordBatch';
 import { releaseFigures } from './releaseFigures';
 import { fieldSummary } from './summary';

@@ -1,8 +1,8 @@
 import type { FieldFigures, FieldSummary } from '@wenrun/shared/node';
 import type { Db } from '../database';
 import { figuresBy } from './groupFigures';
-import { DAY_MS } from './limits';
 import type { SummaryQueries } from './summaryQueries';
+import { DAY_MS } from '@wenrun/shared/node';
 
 const byRouteOf = (routes: Map<string, FieldFigures>) =>
   [...routes].map(([route, figures]) => ({ route, ...figures })).sort((a, b) => b.views - a.views || a.route.localeCompare(b.route));

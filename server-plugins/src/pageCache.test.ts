@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { SendPage } from './answers';
-import { keptPagesOr } from './keptPages';
+import { cachedPagesOr } from './pageCache';
 import { RENDERED_CONFIG_HEADER } from './renderProxy';
 
 const page = (text: string) => `<!doctype html><h1>${text.repeat(500)}</h1>`;
@@ -29,7 +29,7 @@ describe('pages kept in front of the render server (npm start, issue 42)', () =>
     // Long enough that a CPU-starved CI run never sends the folder's page where a test expects a rendered one; the
     // render server that does not answer is played by a destroyed socket, not by waiting this out.
     const upstream = { origin: `http://127.0.0.1:${(renderServer.address() as AddressInfo).port}`, timeoutMs: 5_000 };
-    const sendPage = keptPagesOr(upstream, fallback, { shared: /^\/(about\/[1-6])?$/, configDigest: () => digest, freshMs: FRESH_MS, maxPages: 10 });
+    const sendPage = cachedPagesOr(upstream, fallback, { shared: /^\/(about\/[1-6])?$/, configDigest: () => digest, freshMs: FRESH_MS, maxPages: 10 });
     app = Fastify();
     app.get('/*', (request, reply) => sendPage(request, reply, (request.raw.url ?? '/').split('?')[0] ?? '/'));
   });
@@ -44,7 +44,7 @@ describe('pages kept in front of the render server (npm start, issue 42)', () =>
     answer = (request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }).end(page(String(request.url)));
   });
 
-  it('renders a shared page once, then sends it kept, compressed once per encoding, however many ask at once', async () => {
+  it('renders a shared page once, then sends it from the cache, compressed once per encoding, however many ask at once', async () => {
     const first = await Promise.all(Array.from({ length: 20 }, () => app.inject({ url: '/about/3', headers: { 'accept-encoding': 'gzip, br' } })));
     expect(asked).toEqual(['/about/3']);
     expect(new Set(first.map((reply) => reply.headers['x-cache-status']))).toEqual(new Set(['MISS']));
@@ -65,7 +65,7 @@ describe('pages kept in front of the render server (npm start, issue 42)', () =>
     expect([kept.headers['x-cache-status'], kept.body]).toEqual(['HIT', page('/about/2')]);
   });
 
-  it('renders again for an edited config at once, and after freshMs in the background while the kept page is sent', async () => {
+  it('renders again for an edited config at once, and after freshMs in the background while the cached page is sent', async () => {
     await app.inject({ url: '/' });
     digest = 'config-2';
     const edited = await app.inject({ url: '/' });
@@ -121,7 +121,7 @@ describe('pages kept in front of the render server (npm start, issue 42)', () =>
     expect(asked).toEqual(['/about/6', '/about/6', '/about/6']);
   });
 
-  it('sends the kept page while the render server does not answer, and the page from the folder when nothing is kept', async () => {
+  it('sends the cached page while the render server does not answer, and the page from the folder when nothing is kept', async () => {
     digest = 'down';
     await app.inject({ url: '/about/4' });
     await new Promise((resolve) => setTimeout(resolve, FRESH_MS + 50));

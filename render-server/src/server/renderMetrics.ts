@@ -16,18 +16,18 @@ export function pageOutcome(outcome: RenderOutcome): PageOutcome {
   return outcome.failedSlots.length ? 'slot_fallback' : 'rendered';
 }
 
-export interface RenderFigures {
+export interface RenderMetrics {
   rendered(route: string, outcome: RenderOutcome, versions: Record<RemoteName, RemoteVersion>): void;
   pageCache(result: 'hit' | 'miss'): void;
   refused(file: RefusedFile, versions: Record<RemoteName, RemoteVersion>): void;
 }
 
 /**
- * The render server's own figures beside its requests' (`/metrics`): how each page came out, which remote build's
+ * The render server's own metrics beside its requests' (`/metrics`): how each page came out, which remote build's
  * slot fell back (a version failing on the server shows before any visitor writes in), which remote files were
  * refused for their digest (by remote, version and file), and the activity page cache.
  */
-export function renderFigures(registry: Registry): RenderFigures {
+export function renderMetrics(registry: Registry): RenderMetrics {
   const pages = new Counter({
     name: 'render_pages_total',
     help: '服务器渲染的页面，按路由和结果（rendered 渲染完整、slot_fallback 有插槽用了后备、timed_out 超时、unavailable 无法渲染、redirect 重定向）',

@@ -1,13 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ABOUT_ROUTE, ACTIVITY_ROUTE, SERVER_FIGURES_PATH, type ServerFigures } from '@wenrun/shared/node';
+import { ABOUT_ROUTE, ACTIVITY_ROUTE, RENDER_SERVER_METRICS_PATH, type RenderServerMetrics } from '@wenrun/shared/node';
 import { getJson, send, startServer } from '../test/harness';
-import { figuresOf, p95OfBuckets, SERVER_FIGURES_PROBLEMS } from './serverFigures';
+import { sumRenderServerMetrics, p95OfBuckets, RENDER_SERVER_METRICS_PROBLEMS } from './renderServerMetrics';
 
 const TOKEN = 'm'.repeat(40);
 
 /**
- * What a render server exposes (render-server/src/server/renderFigures.ts, server-plugins' metrics): figures labelled
+ * What a render server exposes (render-server/src/server/renderMetrics.ts, server-plugins' metrics): metrics labelled
  * with the site route's id, the latency by route and status class, and its own `/metrics` among the routes.
  */
 const METRICS = `# HELP render_pages_total Pages rendered, by route and outcome.
@@ -40,29 +40,29 @@ http_request_duration_seconds_bucket{le="0.05",route="/metrics",status_class="2x
 http_request_duration_seconds_bucket{le="+Inf",route="/metrics",status_class="2xx",server="render"} 12
 `;
 
-describe('server figures: the render servers\u2019 /metrics, summed for the ops console', () => {
+describe('server metrics: the render servers\u2019 /metrics, summed for the ops console', () => {
   it('reads p95 per route from the buckets of each route, not one folded histogram', () => {
-    const figures = figuresOf([METRICS]);
-    expect(figures.routes).toEqual([
+    const metrics = sumRenderServerMetrics([METRICS]);
+    expect(metrics.routes).toEqual([
       { route: ABOUT_ROUTE, outcomes: { rendered: 90, slot_fallback: 2 }, p95Ms: 250 },
       // All 40 above the last finite bucket: no upper bound to give.
       { route: ACTIVITY_ROUTE, outcomes: { rendered: 40 } },
     ]);
-    expect(figures.fallbacks).toEqual([{ remote: 'wuyou', version: '2.1.0', count: 7 }]);
-    expect(figures.cache).toEqual({ hits: 30, misses: 10 });
-    expect(figures.metricsFound).toBe(true);
+    expect(metrics.fallbacks).toEqual([{ remote: 'wuyou', version: '2.1.0', count: 7 }]);
+    expect(metrics.cache).toEqual({ hits: 30, misses: 10 });
+    expect(metrics.metricsFound).toBe(true);
   });
 
   it('sums the instances nginx balances over', () => {
-    const figures = figuresOf([METRICS, METRICS]);
-    expect(figures.cache).toEqual({ hits: 60, misses: 20 });
-    expect(figures.routes[0]).toEqual({ route: ABOUT_ROUTE, outcomes: { rendered: 180, slot_fallback: 4 }, p95Ms: 250 });
+    const metrics = sumRenderServerMetrics([METRICS, METRICS]);
+    expect(metrics.cache).toEqual({ hits: 60, misses: 20 });
+    expect(metrics.routes[0]).toEqual({ route: ABOUT_ROUTE, outcomes: { rendered: 180, slot_fallback: 4 }, p95Ms: 250 });
   });
 
-  it('a server that has rendered nothing yet has the figures (all zero), unlike one without them', () => {
+  it('a server that has rendered nothing yet has the metrics (all zero), unlike one without them', () => {
     const fresh = '# HELP render_pages_total Pages.\n# TYPE render_pages_total counter\n# HELP render_page_cache_total Cache.\n# TYPE render_page_cache_total counter\n';
-    expect(figuresOf([fresh])).toEqual({ metricsFound: true, routes: [], fallbacks: [], cache: { hits: 0, misses: 0 } });
-    expect(figuresOf(['# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total 1\n']).metricsFound).toBe(false);
+    expect(sumRenderServerMetrics([fresh])).toEqual({ metricsFound: true, routes: [], fallbacks: [], cache: { hits: 0, misses: 0 } });
+    expect(sumRenderServerMetrics(['# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total 1\n']).metricsFound).toBe(false);
   });
 
   it('p95 is the upper bound of the bucket where 95 % of the count is reached', () => {
@@ -70,7 +70,7 @@ describe('server figures: the render servers\u2019 /metrics, summed for the ops 
     expect(p95OfBuckets(new Map([[0.1, 0], [Number.POSITIVE_INFINITY, 0]]))).toBeUndefined();
   });
 
-  describe('over HTTP (/admin/server-figures)', () => {
+  describe('over HTTP (/admin/render-server-metrics)', () => {
     let metricsServer: http.Server;
     let body = METRICS;
     let status = 200;
@@ -84,10 +84,10 @@ describe('server figures: the render servers\u2019 /metrics, summed for the ops 
     it('answers only with the admin token, from the addresses of its environment', async () => {
       const api = await startServer({ devEndpoints: false, adminToken: TOKEN, renderMetricsUrls: [metricsUrl(), 'http://127.0.0.1:9/metrics'] });
       try {
-        expect((await send(`${api.url}/admin${SERVER_FIGURES_PATH}`, { method: 'GET' })).status).toBe(401);
-        expect((await send(`${api.url}/__dev${SERVER_FIGURES_PATH}`, { method: 'GET' })).status).toBe(404);
-        const reply = await send<ServerFigures>(`${api.url}/admin${SERVER_FIGURES_PATH}`, { method: 'GET', headers: { authorization: `Bearer ${TOKEN}` } });
-        expect(reply.body?.data?.servers).toEqual([{ url: metricsUrl() }, { url: 'http://127.0.0.1:9/metrics', problem: SERVER_FIGURES_PROBLEMS.unreachable }]);
+        expect((await send(`${api.url}/admin${RENDER_SERVER_METRICS_PATH}`, { method: 'GET' })).status).toBe(401);
+        expect((await send(`${api.url}/__dev${RENDER_SERVER_METRICS_PATH}`, { method: 'GET' })).status).toBe(404);
+        const reply = await send<RenderServerMetrics>(`${api.url}/admin${RENDER_SERVER_METRICS_PATH}`, { method: 'GET', headers: { authorization: `Bearer ${TOKEN}` } });
+        expect(reply.body?.data?.servers).toEqual([{ url: metricsUrl() }, { url: 'http://127.0.0.1:9/metrics', problem: RENDER_SERVER_METRICS_PROBLEMS.unreachable }]);
         expect(reply.body?.data?.cache).toEqual({ hits: 30, misses: 10 });
       } finally {
         await api.close();
@@ -99,8 +99,8 @@ describe('server figures: the render servers\u2019 /metrics, summed for the ops 
       body = 'Not Found';
       const api = await startServer({ devEndpoints: true, renderMetricsUrls: [metricsUrl()] });
       try {
-        const reply = await getJson<ServerFigures>(`${api.url}/__dev${SERVER_FIGURES_PATH}`);
-        expect(reply.body?.data).toMatchObject({ metricsFound: false, routes: [], servers: [{ problem: `HTTP 404：${SERVER_FIGURES_PROBLEMS.noMetrics}` }] });
+        const reply = await getJson<RenderServerMetrics>(`${api.url}/__dev${RENDER_SERVER_METRICS_PATH}`);
+        expect(reply.body?.data).toMatchObject({ metricsFound: false, routes: [], servers: [{ problem: `HTTP 404：${RENDER_SERVER_METRICS_PROBLEMS.noMetrics}` }] });
       } finally {
         await api.close();
       }

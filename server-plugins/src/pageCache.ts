@@ -4,28 +4,28 @@ import type { SendPage } from './answers';
 import { acceptedEncoding, compressedBody, sendCompressed } from './compressed';
 import { askRenderServer, renderedOr, type RenderedAnswer, type RenderServerUpstream } from './renderProxy';
 
-export interface KeptPagesOptions {
+export interface PageCacheOptions {
   /** Request targets (path and query, exactly as sent) of pages that are the same for every visitor. */
   shared: RegExp;
   /**
-   * The served config's digest, asked on every request: in the key, so an edit of the config is a new page, and kept
+   * The served config's digest, asked on every request: in the key, so an edit of the config is a new page, and cached
    * only when the render server says it rendered with that config (RENDERED_CONFIG_HEADER).
    */
   configDigest: () => string;
-  /** How long a kept page is sent as it is before it is rendered again (in the background). */
+  /** How long a cached page is sent as it is before it is rendered again (in the background). */
   freshMs: number;
-  /** Kept pages at most (one per target and encoding). */
+  /** Cached pages at most (one per target and encoding). */
   maxPages: number;
 }
 
-/** A page as kept: the render server's answer, compressed once for the encoding in its key. */
-interface KeptPage {
+/** A page as cached: the render server's answer, compressed once for the encoding in its key. */
+interface CachedPage {
   answer: RenderedAnswer;
   body: Buffer | string;
   encoding: 'br' | 'gzip' | undefined;
 }
 
-/** Whom a page is rendered for when it is not kept: the request that asked for it. */
+/** Whom a page is rendered for when it is not cached: the request that asked for it. */
 interface Asking {
   request: FastifyRequest;
   target: string;
@@ -34,19 +34,19 @@ interface Asking {
 }
 
 /**
- * `renderedOr`, with the pages that are the same for every visitor kept (issue 42: `npm start` at file speed after
+ * `renderedOr`, with the pages that are the same for every visitor cached (issue 42: `npm start` at file speed after
  * an ops edit, as nginx's page cache does in the production form): each target and encoding rendered and compressed
- * once, then sent as kept; after `freshMs` the next request still gets the kept page while one render makes the next
+ * once, then sent from the cache; after `freshMs` the next request still gets the cached page while one render makes the next
  * (lru-cache's `fetch`: one render per page however many ask, the stale page while it runs, and while the render
- * server does not answer). Not kept: any other target, an answer that must not be shared (`shareable`), and a page
+ * server does not answer). Not cached: any other target, an answer that must not be shared (`shareable`), and a page
  * rendered for another config than the key's (the render server reads an edited config at its next look, a moment
- * after the key has changed: what it renders meanwhile is sent, not kept).
- * `X-Cache-Status` says which it was, with nginx's words: HIT, STALE from the kept pages; MISS rendered for this
- * request; BYPASS never kept.
+ * after the key has changed: what it renders meanwhile is sent, not cached).
+ * `X-Cache-Status` says which it was, with nginx's words: HIT, STALE from the cache; MISS rendered for this
+ * request; BYPASS never cached.
  */
-export function keptPagesOr(upstream: RenderServerUpstream, fallback: SendPage, options: KeptPagesOptions): SendPage {
+export function cachedPagesOr(upstream: RenderServerUpstream, fallback: SendPage, options: PageCacheOptions): SendPage {
   const rendered = renderedOr(upstream, fallback);
-  const kept = new LRUCache<string, KeptPage, Asking>({
+  const cache = new LRUCache<string, CachedPage, Asking>({
     max: options.maxPages,
     ttl: options.freshMs,
     allowStale: true,
@@ -67,16 +67,16 @@ export function keptPagesOr(upstream: RenderServerUpstream, fallback: SendPage, 
     const encoding = acceptedEncoding(request);
     const configDigest = options.configDigest();
     const key = `${configDigest} ${target} ${encoding ?? ''}`;
-    const status: LRUCache.Status<string, KeptPage, Asking> = {};
-    let page: KeptPage | undefined;
+    const status: LRUCache.Status<string, CachedPage, Asking> = {};
+    let page: CachedPage | undefined;
     try {
-      page = await kept.fetch(key, { context: { request, target, configDigest, encoding }, status });
+      page = await cache.fetch(key, { context: { request, target, configDigest, encoding }, status });
     } catch (error) {
       request.log.warn({ err: error }, '渲染服务器没有回应，用目录中的页面');
     }
     if (!page) return fallback(request, reply, pathname);
     if (!page.answer.shareable) {
-      kept.delete(key);
+      cache.delete(key);
       reply.code(page.answer.status).headers(page.answer.headers).header('X-Cache-Status', 'BYPASS');
       return request.method === 'HEAD' ? reply.send() : sendCompressed(request, reply, page.answer.body);
     }

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
-import { serveGuardFigures } from './guardFigures';
+import { serveGuardMetrics } from './guardMetrics';
 import type { CanaryJudged } from './guard';
 import { DEFAULT_THRESHOLDS } from './thresholds';
 
@@ -13,9 +13,9 @@ const judged = (remote: 'wuyou' | 'about', verdict: CanaryJudged['verdict'], abo
   thresholds: DEFAULT_THRESHOLDS,
 });
 
-describe('the guard\'s figures', () => {
+describe('the guard\'s metrics', () => {
   it('count checks, verdicts by remote and aborts in Prometheus\'s format, and when it last looked', async () => {
-    const { app, checked } = await serveGuardFigures(0);
+    const { app, checked } = await serveGuardMetrics(0);
     try {
       checked([judged('wuyou', { kind: 'not-enough-data', reason: '灰度只有 3 次访问' })]);
       checked(undefined);

@@ -4,11 +4,11 @@ import { metrics } from '@wenrun/server-plugins';
 import type { CanaryJudged } from './guard';
 
 /**
- * The guard's own figures in Prometheus's text format, on a loopback port of its own (`--metrics-port`): how its
+ * The guard's own metrics in Prometheus's text format, on a loopback port of its own (`--metrics-port`): how its
  * checks went, each verdict by remote, the aborts, and when it last looked. A guard that stopped judging (no token,
  * no field data) shows as checks that fail or a last check that grows old, not as silence.
  */
-export async function serveGuardFigures(port: number, host = '127.0.0.1'): Promise<{ app: FastifyInstance; checked: (judged: CanaryJudged[] | undefined) => void }> {
+export async function serveGuardMetrics(port: number, host = '127.0.0.1'): Promise<{ app: FastifyInstance; checked: (judged: CanaryJudged[] | undefined) => void }> {
   const app = Fastify();
   await app.register(metrics, { server: 'guard' });
   const checks = new Counter({

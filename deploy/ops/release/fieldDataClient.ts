@@ -13,7 +13,7 @@ export interface FieldDataSource {
   token?: string;
 }
 
-export const FIELD_FIGURES_TIMEOUT_MS = 10_000;
+export const FIELD_DATA_TIMEOUT_MS = 10_000;
 
 export function tokenFromEnv(env: NodeJS.ProcessEnv = process.env): string | undefined {
   return adminTokenEnv(env);
@@ -38,7 +38,7 @@ export async function readReleaseFigures({ baseUrl, token }: FieldDataSource, si
   let response: Response;
   try {
     // No redirect followed: the token stays with the address checked above.
-    response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, redirect: 'error', signal: AbortSignal.timeout(FIELD_FIGURES_TIMEOUT_MS) });
+    response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, redirect: 'error', signal: AbortSignal.timeout(FIELD_DATA_TIMEOUT_MS) });
   } catch (error) {
     throw new Error(`无法读取现场数据：${baseUrl} 无法连接（${error instanceof Error ? error.message : String(error)}）`, { cause: error });
   }

@@ -1,9 +1,9 @@
 /**
- * The render servers' own figures for the ops console, read by the reference API from each server's `/metrics`
+ * The render servers' own metrics for the ops console, read by the reference API from each server's `/metrics`
  * (Prometheus text format, on loopback) and handed on as this small JSON, under its admin prefix (and `/__dev` in
  * demo mode): the console never reaches a render server itself.
  */
-export const SERVER_FIGURES_PATH = '/server-figures';
+export const RENDER_SERVER_METRICS_PATH = '/render-server-metrics';
 
 /**
  * What became of a page asked of a render server (its `render_pages_total{outcome}`): one list for the server that
@@ -12,7 +12,7 @@ export const SERVER_FIGURES_PATH = '/server-figures';
 export const RENDER_PAGE_OUTCOMES = ['rendered', 'slot_fallback', 'timed_out', 'unavailable', 'redirect'] as const;
 export type RenderPageOutcome = (typeof RENDER_PAGE_OUTCOMES)[number];
 
-export interface ServerFigures {
+export interface RenderServerMetrics {
   /** Each `/metrics` address asked, and why it gave nothing when it did not. */
   servers: { url: string; problem?: string }[];
   /** Whether any server exposed the render metrics at all (older servers have no `/metrics`). */

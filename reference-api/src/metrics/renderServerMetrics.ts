@@ -1,12 +1,12 @@
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
-import { SITE_ROUTES, type ServerFigures } from '@wenrun/shared/node';
+import { SITE_ROUTES, type RenderServerMetrics } from '@wenrun/shared/node';
 import { METRICS_PATH } from '@wenrun/server-plugins';
 
-export const SERVER_FIGURES_TIMEOUT_MS = 3_000;
+export const RENDER_SERVER_METRICS_TIMEOUT_MS = 3_000;
 /** A `/metrics` reply is a few kilobytes; a server answering with more is not read further. */
 const MAX_METRICS_BYTES = 1024 * 1024;
 
-export const SERVER_FIGURES_PROBLEMS = {
+export const RENDER_SERVER_METRICS_PROBLEMS = {
   unreachable: '无法连接',
   noMetrics: '没有提供指标（这个版本的渲染服务器还没有 /metrics）',
   tooLarge: '指标超过 1 MB，未读取',
@@ -49,7 +49,7 @@ export function p95OfBuckets(buckets: Map<number, number>): number | undefined {
 const add = (map: Map<string, number>, key: string, value: number) => map.set(key, (map.get(key) ?? 0) + value);
 
 /**
- * A route as ops read it: the render server labels its figures with the site route's id (`activity`), the console
+ * A route as ops read it: the render server labels its metrics with the site route's id (`activity`), the console
  * names it by its path pattern (`/wuyou/:id`), as the field data does. Its own `/metrics` is no page: left out.
  */
 function routeName(label: string | undefined): string | undefined {
@@ -57,8 +57,8 @@ function routeName(label: string | undefined): string | undefined {
   return SITE_ROUTES.find((route) => route.id === label)?.path ?? label;
 }
 
-/** The figures of every server's `/metrics` text, summed over servers (each is one instance of the same renderer). */
-export function figuresOf(texts: string[]): Omit<ServerFigures, 'servers'> {
+/** The metrics of every server's `/metrics` text, summed over servers (each is one instance of the same renderer). */
+export function sumRenderServerMetrics(texts: string[]): Omit<RenderServerMetrics, 'servers'> {
   const outcomes = new Map<string, Map<string, number>>();
   const fallbacks = new Map<string, number>();
   const cache = new Map<string, number>();
@@ -66,7 +66,7 @@ export function figuresOf(texts: string[]): Omit<ServerFigures, 'servers'> {
   let metricsFound = false;
   for (const text of texts) {
     for (const family of parsePrometheusTextFormat(text)) {
-      // A server that has rendered nothing yet still names the family (prom-client): it has the figures, all zero.
+      // A server that has rendered nothing yet still names the family (prom-client): it has the metrics, all zero.
       if (family.name === 'render_pages_total') metricsFound = true;
       for (const sample of family.metrics) {
         const labels = sample.labels ?? {};
@@ -111,20 +111,20 @@ export function figuresOf(texts: string[]): Omit<ServerFigures, 'servers'> {
 }
 
 /** Each address's `/metrics`, or why not; addresses come from the API's environment only (RENDER_METRICS_URLS). */
-export async function readServerFigures(urls: string[]): Promise<ServerFigures> {
+export async function readRenderServerMetrics(urls: string[]): Promise<RenderServerMetrics> {
   const replies = await Promise.all(
     urls.map(async (url): Promise<{ url: string; text?: string; problem?: string }> => {
       try {
-        const response = await fetch(url, { signal: AbortSignal.timeout(SERVER_FIGURES_TIMEOUT_MS), redirect: 'error' });
-        if (!response.ok) return { url, problem: `HTTP ${response.status}：${SERVER_FIGURES_PROBLEMS.noMetrics}` };
+        const response = await fetch(url, { signal: AbortSignal.timeout(RENDER_SERVER_METRICS_TIMEOUT_MS), redirect: 'error' });
+        if (!response.ok) return { url, problem: `HTTP ${response.status}：${RENDER_SERVER_METRICS_PROBLEMS.noMetrics}` };
         const text = await response.text();
-        if (text.length > MAX_METRICS_BYTES) return { url, problem: SERVER_FIGURES_PROBLEMS.tooLarge };
+        if (text.length > MAX_METRICS_BYTES) return { url, problem: RENDER_SERVER_METRICS_PROBLEMS.tooLarge };
         return { url, text };
       } catch {
-        return { url, problem: SERVER_FIGURES_PROBLEMS.unreachable };
+        return { url, problem: RENDER_SERVER_METRICS_PROBLEMS.unreachable };
       }
     }),
   );
-  const figures = figuresOf(replies.flatMap((reply) => (reply.text === undefined ? [] : [reply.text])));
-  return { servers: replies.map(({ url, problem }) => (problem ? { url, problem } : { url })), ...figures };
+  const metrics = sumRenderServerMetrics(replies.flatMap((reply) => (reply.text === undefined ? [] : [reply.text])));
+  return { servers: replies.map(({ url, problem }) => (problem ? { url, problem } : { url })), ...metrics };
 }
