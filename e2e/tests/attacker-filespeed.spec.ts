@@ -6,7 +6,7 @@ import { request } from '../support/https';
  * Issue 42, as an attacker sees it: nginx keeps the pages that are the same for every visitor, so one client with
  * curl tries to make it render them anyway (every request a render server's work again, as before the cache), or
  * to fill the cache with pages of its own making. Its own spelling of Accept-Encoding, a cookie, a query string:
- * none makes nginx render a kept page again, and nothing with a query is kept.
+ * none makes nginx render a cached page again, and nothing with a query is kept.
  */
 const FROM_CACHE = ['HIT', 'STALE', 'UPDATING'];
 
@@ -22,6 +22,6 @@ test('one client cannot make nginx render the pages it keeps, nor keep pages of 
     // A page is never kept with anything a client chose: a query makes a page rendered for that request alone.
     for (const query of ['?r=1', '?r=1']) expect((await get(`${target}${query}`)).headers['x-cache-status'], `${target}${query}`).toBe('BYPASS');
   }
-  // Another spelling of a kept page is no second copy either: rendered (or redirected) for the request.
+  // Another spelling of a cached page is no second copy either: rendered (or redirected) for the request.
   expect((await get('/about/%33')).headers['x-cache-status']).toBe('BYPASS');
 });

@@ -12,7 +12,7 @@ import { unusedMobile } from '../support/login-modal';
  */
 test.use({ ignoreHTTPSErrors: true });
 
-/** The pages a visitor of a shared link opens: the kept pages and one rendered for each request (a search). */
+/** The pages a visitor of a shared link opens: the cached pages and one rendered for each request (a search). */
 const PAGES = ['/', '/about/3', '/wuyou/1', `/search/${encodeURIComponent('课程')}`];
 
 /** The `name=value` of the visitor key nginx gives, to send back as a browser would; none when it gave none. */

@@ -12,7 +12,7 @@ export function canonicalConfig(config: RuntimeConfig): string {
 
 /**
  * A short digest of a runtime config: in the key of every page kept in front of the render servers (nginx's page
- * cache, `npm start`'s kept pages), and on every page the render server renders, which says the config it rendered
+ * cache, `npm start`'s page cache), and on every page the render server renders, which says the config it rendered
  * with. A page is kept only where the two agree: in the moment after an edit the render server may not have read the
  * new config yet, and what it renders then is not the new config's page.
  */
