@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { withDatabasePassword } from '@wenrun/shared/node';
 import { historyFileBeside, readHistory, type HistoryLine } from '../release/history';
-import { fileSource, type ConfigSource } from '../release/release';
+import { fileSource, type ConfigSource } from '../release/configSource';
 import { sharedDatabaseUrl } from '../../serve/siteProcesses';
 import { ReleaseRefusal } from '../release/remoteSetting';
 

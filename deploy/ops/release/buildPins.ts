@@ -8,7 +8,7 @@ import { buildDigests } from '../../assemble/digests/buildDigests';
 import { unlistedProblem, withDigests } from '../../assemble/digests/recordDigests';
 import { checkBuild } from '../publish';
 import type { EntryState } from './entryCheck';
-import type { ConfigSource } from './release';
+import type { ConfigSource } from './configSource';
 import { ReleaseRefusal, type RemoteSetting, type StepVerb } from './remoteSetting';
 
 const entriesOf = (setting: RemoteSetting) => [...setting.entries, ...(setting.canary ? [setting.canary.entry] : [])];

@@ -17,7 +17,8 @@ import {
 import type { EntryChecker } from './entryCheck';
 import { readReleaseFigures, type FieldDataSource } from './fieldDataClient';
 import { canaryStartedAt } from './history';
-import { fileSource, takeStep, type ConfigSource } from './release';
+import { fileSource, type ConfigSource } from './configSource';
+import { takeStep } from './release';
 import { GUARD_CONFIG_FIELD, parseThresholds, Z_OF_CONFIDENCE, type GuardThresholds } from './thresholds';
 import { judgeCanary, judgeRobustly, VERDICT_LABELS, type Verdict } from './verdict';
 

@@ -2,54 +2,14 @@
  * One release step, taken safely on the served `runtime-config.json`: the step on the remote as the shell reads it,
  * refused when it would leave the remote without a working entry, the result checked with the shell's own parser,
  * the file replaced atomically (unless someone changed it meanwhile), and a line appended to the history. On several
- * hosts the same, on the config kept in PostgreSQL (`ConfigSource`, deploy/ops/coordination/).
+ * hosts the same, on the config kept in PostgreSQL (`ConfigSource`, configSource.ts and deploy/ops/coordination/).
  */
-import fs from 'node:fs';
 import { HTTPS_ONLY_MESSAGE, parseRuntimeConfig, REMOTE_NAMES, type RemoteName } from '@wenrun/shared/node';
-import { writeFileAtomically } from '../../atomicFile';
 import { broughtEntries, digestsAfterStep } from './buildPins';
+import { fileSource, type ConfigSource } from './configSource';
 import { checkEntry, type EntryChecker, type EntryState } from './entryCheck';
-import { appendHistory, historyFileBeside, knownGoodEntries, readHistory, type HistoryLine } from './history';
+import { knownGoodEntries, type HistoryLine } from './history';
 import { ReleaseRefusal, steps, writtenSetting, type RemoteSetting, type StepVerb } from './remoteSetting';
-
-/**
- * Where the runtime config and its history are kept: the served file and the history beside it (one machine), or
- * PostgreSQL (several hosts, `../coordination/`). A step reads, checks for a while (the entries answer over the network),
- * then writes only if nobody wrote meanwhile: `version` is what was read, and what the write compares against.
- */
-export interface ConfigSource {
-  read(): Promise<{ text: string; version: string }>;
-  history(): Promise<HistoryLine[]>;
-  /**
-   * Writes `text` and records `line` (a step's; a deploy's pins have none); a ReleaseRefusal when the config is no
-   * longer at `version`.
-   */
-  write(text: string, line: HistoryLine | undefined, version: string): Promise<void>;
-}
-
-/** The file on this machine: its content is its version (a hand edit changes no counter). */
-export function fileSource(configFile: string): ConfigSource {
-  const historyFile = historyFileBeside(configFile);
-  return {
-    read: async () => {
-      try {
-        const text = fs.readFileSync(configFile, 'utf8');
-        return { text, version: text };
-      } catch {
-        throw new ReleaseRefusal(`读不到运行时配置 ${configFile}`);
-      }
-    },
-    history: async () => readHistory(historyFile),
-    write: async (text, line, version) => {
-      if (fs.readFileSync(configFile, 'utf8') !== version) {
-        throw new ReleaseRefusal('runtime-config.json 在此期间被修改了（手工编辑或守卫），没有写入：请重新执行');
-      }
-      writeFileAtomically(configFile, text);
-      // Appended, not rewritten: the command and the guard never lose each other's line.
-      if (line) appendHistory(historyFile, line);
-    },
-  };
-}
 
 export interface StepRequest {
   configFile: string;

@@ -1,15 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { ObservedValue, useObservedValue } from '../observedValue';
+import type { DialogOptions } from './DialogModal';
+
+export type { DialogOptions };
 
 const DialogModal = lazy(() => import('./DialogModal'));
-
-export interface DialogOptions {
-  title: string;
-  content: string;
-  confirmText?: string;
-  /** Without it the dialog only informs (one button). */
-  cancelText?: string;
-}
 
 export interface OpenDialog extends DialogOptions {
   resolve: (confirmed: boolean) => void;
