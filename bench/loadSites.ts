@@ -8,7 +8,6 @@ import path from 'node:path';
 import { SHELL_PART } from '@wenrun/shared/node';
 import { NGINX_SITE_PORTS, startNginxSite } from '@wenrun/deploy/ops/nginx/site';
 import { startCluster, type Cluster } from '@wenrun/deploy/ops/postgres/cluster';
-import { testPort } from '@wenrun/deploy/ops/postgres/testPorts';
 import type { Origins } from './loadRows';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -16,18 +15,16 @@ const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 /** nginx and its two render servers: the bench's ports (3020-3039) below those of run.ts. */
 const NGINX_PORTS = Array.from({ length: NGINX_SITE_PORTS }, (_, index) => 3020 + index);
 
-/** The bench's PostgreSQL cluster (`--database postgres`): a port of the data layer's tests' range, below their cluster's. */
-const POSTGRES_PORT = testPort(48);
-
 /**
  * A database of its own for each API of the run on the bench's cluster: `npm start`'s (demo accounts) and the one
  * behind nginx (production mode, which removes them), as each has a file of its own on SQLite.
  */
 async function postgresDatabases(): Promise<{ cluster: Cluster; demo: string; nginx: string }> {
-  const cluster = await startCluster({ port: POSTGRES_PORT });
+  // On a port the kernel has free (cluster.ts): never one a test run beside it holds.
+  const cluster = await startCluster();
   const url = (name: string) => Object.assign(new URL(cluster.url), { pathname: `/${name}` }).toString();
   for (const name of ['bench_demo', 'bench_nginx']) {
-    const created = spawnSync('/usr/lib/postgresql/15/bin/createdb', ['-h', '127.0.0.1', '-p', String(POSTGRES_PORT), '-U', 'wenrun', name]);
+    const created = spawnSync('/usr/lib/postgresql/15/bin/createdb', ['-h', '127.0.0.1', '-p', String(cluster.port), '-U', 'wenrun', name]);
     if (created.status !== 0) {
       await cluster.stop();
       throw new Error(`createdb ${name} 失败：${created.stderr}`);

@@ -8,11 +8,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
+import { kernelFreePort, onFreePort } from './freePort';
 
 export const POSTGRES_BIN = '/usr/lib/postgresql/15/bin';
 
 export interface ClusterOptions {
-  port: number;
+  /** Absent: a port the kernel has free at start, another when it is taken before the server binds it (freePort.ts). */
+  port?: number;
   /** Addresses the server listens on besides the unix socket; loopback unless told. */
   listen?: string[];
   /** Networks (CIDR) allowed in without a password; the cluster is a test's or a demo's, never the site's data. */
@@ -60,6 +62,15 @@ export function postgresInstalled(): boolean {
   return fs.existsSync(path.join(POSTGRES_BIN, 'postgres'));
 }
 
+/** Where one start of the server runs: the folder, its addresses and port, and as whom. */
+interface ServerPlace {
+  folder: string;
+  listen: string[];
+  port: number;
+  database: string;
+  account: RunAs;
+}
+
 function portAnswers(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
@@ -71,17 +82,22 @@ function portAnswers(host: string, port: number): Promise<boolean> {
   });
 }
 
-async function ready(host: string, port: number, database: string, user: string, server: ChildProcess): Promise<void> {
+/**
+ * Until the server answers on its TCP port and, asked on its own socket folder, says it is ready: a server answering
+ * that port over TCP alone could be another run's, which took the port first.
+ */
+async function ready(place: ServerPlace, server: ChildProcess): Promise<void> {
+  const host = place.listen[0] ?? '127.0.0.1';
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`PostgreSQL 退出了（代码 ${server.exitCode}）`);
-    if (await portAnswers(host, port)) {
-      const probe = spawnSync(path.join(POSTGRES_BIN, 'pg_isready'), ['-h', host, '-p', String(port), '-d', database, '-U', user]);
+    if (await portAnswers(host, place.port)) {
+      const probe = spawnSync(path.join(POSTGRES_BIN, 'pg_isready'), ['-h', place.folder, '-p', String(place.port), '-d', place.database, '-U', place.database]);
       if (probe.status === 0) return;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`PostgreSQL 在 30 秒内没有在 ${host}:${port} 上就绪`);
+  throw new Error(`PostgreSQL 在 30 秒内没有在 ${host}:${place.port} 上就绪`);
 }
 
 /** Free room a cluster's folder needs in memory before it goes there. */
@@ -110,32 +126,31 @@ function hostBasedAccess(database: string, access: { trusted: string[] } | { rol
   return [`local all ${database} trust`, ...access.from.map((cidr) => `host ${database} ${roles} ${cidr} scram-sha-256`)];
 }
 
-export async function startCluster(options: ClusterOptions): Promise<Cluster> {
-  if (!postgresInstalled()) throw new Error('没有找到 PostgreSQL 15（apt-get install postgresql）');
-  const listen = options.listen ?? ['127.0.0.1'];
-  const address = listen[0] ?? '127.0.0.1';
-  const trusted = options.trusted ?? ['127.0.0.1/32'];
-  const database = options.database ?? 'wenrun';
-  const account = postgresAccount();
+/** The folder the cluster lives in, initialized (initdb) with the one role and database and who may come in. */
+function initializedFolder(options: ClusterOptions, database: string, account: RunAs): string {
   const folder = fs.mkdtempSync(path.join(clusterParentFolder(), 'wenrun-pg-'));
-  const data = path.join(folder, 'data');
-  const logFile = path.join(folder, 'server.log');
   if (account.uid !== undefined) fs.chownSync(folder, account.uid, account.gid ?? account.uid);
-  const asAccount = { uid: account.uid, gid: account.gid, encoding: 'utf8' as const };
-
+  const data = path.join(folder, 'data');
   const init = spawnSync(
     path.join(POSTGRES_BIN, 'initdb'),
     ['-D', data, '-U', database, '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync'],
-    asAccount,
+    { uid: account.uid, gid: account.gid, encoding: 'utf8' },
   );
-  if (init.status !== 0) throw new Error(`initdb 失败：${init.stderr || init.stdout}`);
-  fs.writeFileSync(path.join(data, 'pg_hba.conf'), hostBasedAccess(database, options.admit ?? { trusted }).join('\n') + '\n');
+  if (init.status !== 0) {
+    fs.rmSync(folder, { recursive: true, force: true });
+    throw new Error(`initdb 失败：${init.stderr || init.stdout}`);
+  }
+  const access = options.admit ?? { trusted: options.trusted ?? ['127.0.0.1/32'] };
+  fs.writeFileSync(path.join(data, 'pg_hba.conf'), hostBasedAccess(database, access).join('\n') + '\n');
+  return folder;
+}
 
-  const server = spawn(
+function spawnServer({ folder, listen, port, account }: ServerPlace, logFile: string): ChildProcess {
+  return spawn(
     path.join(POSTGRES_BIN, 'postgres'),
     [
-      '-D', data,
-      '-p', String(options.port),
+      '-D', path.join(folder, 'data'),
+      '-p', String(port),
       '-k', folder,
       '-c', `listen_addresses=${listen.join(',')}`,
       // A cluster of a test or a demo: losing it in a power cut costs nothing, and each commit is a disk flush less.
@@ -144,46 +159,74 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       '-c', 'full_page_writes=off',
       '-c', 'max_connections=200',
     ],
-    { uid: account.uid, gid: account.gid, stdio: ['ignore', 'ignore', fs.openSync(logFile, 'a')] },
+    // The log of this start alone ('w'): a start tried again on another port reads its own failure, not the last one's.
+    { uid: account.uid, gid: account.gid, stdio: ['ignore', 'ignore', fs.openSync(logFile, 'w')] },
   );
+}
+
+/** The server started on `place.port` and its database made; stopped again, and its log in the error, when it fails. */
+async function serveOn(place: ServerPlace, logFile: string): Promise<{ pid: number; stopServer: () => Promise<void> }> {
+  const server = spawnServer(place, logFile);
   let exited = false;
   const gone = new Promise<void>((resolve) => server.once('exit', () => {
     exited = true;
     resolve();
   }));
-
-  const stop = async () => {
-    if (!exited) {
-      // SIGINT is PostgreSQL's fast shutdown: clients are cut, no wait for them to leave.
-      server.kill('SIGINT');
-      const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
-      await gone;
-      clearTimeout(timer);
-    }
-    fs.rmSync(folder, { recursive: true, force: true });
+  const stopServer = async () => {
+    if (exited) return;
+    // SIGINT is PostgreSQL's fast shutdown: clients are cut, no wait for them to leave.
+    server.kill('SIGINT');
+    const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    await gone;
+    clearTimeout(timer);
   };
-
   try {
-    await ready(address, options.port, database, database, server);
+    await ready(place, server);
     const created = spawnSync(
       path.join(POSTGRES_BIN, 'createdb'),
-      ['-h', folder, '-p', String(options.port), '-U', database, database],
-      asAccount,
+      ['-h', place.folder, '-p', String(place.port), '-U', place.database, place.database],
+      { uid: place.account.uid, gid: place.account.gid, encoding: 'utf8' },
     );
     if (created.status !== 0) throw new Error(`createdb 失败：${created.stderr}`);
   } catch (error) {
     const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').slice(-2000) : '';
-    await stop();
+    await stopServer();
     throw new Error(`${(error as Error).message}\n${log}`, { cause: error });
   }
+  return { pid: server.pid ?? 0, stopServer };
+}
 
+/**
+ * A cluster on `options.port`, or with none given on a port the kernel has free at start (a test's or a bench's, so
+ * two runs on one machine never collide: freePort.ts).
+ */
+export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
+  if (!postgresInstalled()) throw new Error('没有找到 PostgreSQL 15（apt-get install postgresql）');
+  const listen = options.listen ?? ['127.0.0.1'];
+  const address = listen[0] ?? '127.0.0.1';
+  const database = options.database ?? 'wenrun';
+  const account = postgresAccount();
+  const folder = initializedFolder(options, database, account);
+  const logFile = path.join(folder, 'server.log');
+  const start = async (port: number) => ({ port, ...(await serveOn({ folder, listen, port, database, account }, logFile)) });
+  let running: Awaited<ReturnType<typeof start>>;
+  try {
+    running = options.port === undefined ? await onFreePort(start, () => kernelFreePort(address)) : await start(options.port);
+  } catch (error) {
+    fs.rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
+  const { port } = running;
   return {
-    url: `postgres://${database}@${address}:${options.port}/${database}`,
-    socketUrl: `postgres://${database}@${encodeURIComponent(folder)}:${options.port}/${database}`,
-    port: options.port,
+    url: `postgres://${database}@${address}:${port}/${database}`,
+    socketUrl: `postgres://${database}@${encodeURIComponent(folder)}:${port}/${database}`,
+    port,
     folder,
-    pid: server.pid ?? 0,
+    pid: running.pid,
     logFile,
-    stop,
+    stop: async () => {
+      await running.stopServer();
+      fs.rmSync(folder, { recursive: true, force: true });
+    },
   };
 }

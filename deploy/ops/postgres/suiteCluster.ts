@@ -1,40 +1,20 @@
 /**
  * The one PostgreSQL fixture of the Jest suites that need a cluster of their own (deploy/ops/coordination): the
- * cluster in issue 43's port range for them (the 20 after the data layer's, testPorts.ts), a client
- * on it, the coordination tables dropped before each test and a temporary folder for each. The suites of the
- * reference API share the run's cluster instead (testCluster.ts, Jest's global setup), each in a database of its own.
+ * cluster (on a port the kernel has free, cluster.ts), a client on it, the coordination tables dropped before each
+ * test and a temporary folder for each, named after the suite. The suites of the reference API share the run's
+ * cluster instead (testCluster.ts, Jest's global setup), each in a database of its own.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startCluster, type Cluster } from './cluster';
-import { testPort } from './testPorts';
 
-const FIRST_PORT = testPort(50);
-const PORTS_PER_SUITE = 3;
-
-const SUITES = ['sharedConfig', 'configFollower', 'guardLease', 'activityChanges', 'abortOnce', 'deployDigests'] as const;
-export type ClusterSuite = (typeof SUITES)[number];
+/** The suites of the fixture; each names its temporary folders. */
+export type ClusterSuite = 'sharedConfig' | 'configFollower' | 'guardLease' | 'activityChanges' | 'abortOnce' | 'deployDigests';
 
 /** What the coordination mechanisms keep: dropped before each test, so each starts from an empty database. */
 const COORDINATION_TABLES = 'runtime_config, release_history, site_leases';
-
-/**
- * Three ports a suite (six suites in the range's twenty), so suites running side by side never meet; a port something
- * else holds is passed over.
- */
-async function startSuiteCluster(suite: ClusterSuite): Promise<Cluster> {
-  const first = FIRST_PORT + SUITES.indexOf(suite) * PORTS_PER_SUITE;
-  for (let port = first; ; port++) {
-    try {
-      return await startCluster({ port });
-    } catch (error) {
-      const taken = error instanceof Error && error.message.includes('Address already in use');
-      if (!taken || port === first + PORTS_PER_SUITE - 1) throw error;
-    }
-  }
-}
 
 /** The suite's cluster, a client on it, and this test's temporary folder (empty, removed after the test). */
 export interface PostgresSuite {
@@ -70,7 +50,7 @@ export function describeWithPostgres(title: string, suite: ClusterSuite, body: (
     };
 
     beforeAll(async () => {
-      cluster = await startSuiteCluster(suite);
+      cluster = await startCluster();
       client = new pg.Client(cluster.url);
       await client.connect();
     }, 60_000);

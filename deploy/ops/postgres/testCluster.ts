@@ -1,7 +1,8 @@
 /**
  * Jest's global setup and teardown of the `reference-api-postgres` project (jest.config.mjs): one PostgreSQL cluster
- * for the run (cluster.ts), on a port of this helper's range; each suite makes its own database on it
- * (reference-api/src/test/harness.ts, freshDatabase), so suites never share data and the ~0.6 s start is paid once.
+ * for the run (cluster.ts, on a port the kernel has free), its URL told to the suites in the environment; each suite
+ * makes its own database on it (reference-api/src/test/harness.ts, freshDatabase), so suites never share data and the
+ * ~0.6 s start is paid once.
  * The template every such database copies is migrated and seeded here, once: the demo content's thousands of rows and
  * the demo accounts' scrypt hashes are written once per run, not once per server a suite starts.
  */
@@ -10,10 +11,6 @@ import path from 'node:path';
 import pg from 'pg';
 import { POSTGRES_ADMIN_URL_ENV, TEMPLATE_DATABASE } from '@wenrun/reference-api/test/postgresTemplate';
 import { startCluster, type Cluster } from './cluster';
-import { testPort } from './testPorts';
-
-/** The data layer's last port (testPorts.ts); deploy/ops/postgres/cluster.test.ts takes the first ones, by worker. */
-const PORT = testPort(49);
 
 const ROOT = path.resolve(__dirname, '../../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
@@ -22,7 +19,7 @@ const SEED_TEMPLATE = path.join(ROOT, 'reference-api/src/test/seedTemplate.ts');
 const running = globalThis as { referenceApiCluster?: Cluster };
 
 export default async function setup(): Promise<void> {
-  const cluster = await startCluster({ port: PORT });
+  const cluster = await startCluster();
   running.referenceApiCluster = cluster;
   process.env[POSTGRES_ADMIN_URL_ENV] = cluster.url;
   try {

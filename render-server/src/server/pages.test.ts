@@ -64,7 +64,7 @@ describe('render server: the page each address answers', () => {
     // A browser would never send it: fetch itself would drop the dot segments. The shell renders it as /wuyou/3.
     expect(await rawRequest(Number(new URL(server.origin).port), 'GET /search/../wuyou/3 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n')).toBe('HTTP/1.1 200 OK');
     expect((await fetch(`${server.origin}/wuyou/3`)).headers.get('x-render-cache')).toBe('hit');
-    expect(server.render.mock.calls.map(([target]) => target)).toEqual([{ pathname: '/wuyou/3', search: '', routeId: 'activity', params: { id: '3' } }]);
+    expect(server.render.mock.calls.map(([target]) => target)).toEqual([{ pathname: '/wuyou/3', search: '', routeId: 'activity', params: { id: '3' }, matched: true }]);
     const scraped = await (await fetch(`${server.origin}/metrics`)).text();
     expect(scraped).toMatch(/^http_requests_total\{[^}]*route="activity"[^}]*\} 2$/m);
   });

@@ -41,6 +41,11 @@ describe('route manifest', () => {
     expect(routeOf(pathname).route.id).toBe(id);
   });
 
+  it("says when no pattern reads a path at all: the shell's routes are then shown the home page", () => {
+    expect(routeOf('/about/%0A')).toMatchObject({ route: { id: 'other' }, params: {}, matched: false });
+    expect(routeOf('/anything')).toMatchObject({ route: { id: 'other' }, matched: true });
+  });
+
   it('has one entry per id, and the activity pages alone without the layout', () => {
     expect(new Set(SITE_ROUTES.map((route) => route.id)).size).toBe(SITE_ROUTES.length);
     expect(SITE_ROUTES.filter((route) => !route.layout).map((route) => route.id)).toEqual(['activity']);
@@ -72,10 +77,10 @@ describe('route manifest', () => {
   });
 
   it('resolves a request\'s page once, from its address as the browser reads it: dot segments gone, the query apart', () => {
-    expect(pageTarget('/wuyou/%31?from=share')).toEqual({ pathname: '/wuyou/%31', search: '?from=share', routeId: 'activity', params: { id: '1' } });
+    expect(pageTarget('/wuyou/%31?from=share')).toEqual({ pathname: '/wuyou/%31', search: '?from=share', routeId: 'activity', params: { id: '1' }, matched: true });
     expect(pageTarget('/search/../wuyou/2')).toMatchObject({ pathname: '/wuyou/2', routeId: 'activity', params: { id: '2' } });
     expect(pageTarget('/about/3/./')).toMatchObject({ pathname: '/about/3/', routeId: 'about' });
-    expect(pageTarget('/%ZZ?')).toEqual({ pathname: '/%ZZ', search: '', routeId: 'other', params: { '*': '%ZZ' } });
+    expect(pageTarget('/%ZZ?')).toEqual({ pathname: '/%ZZ', search: '', routeId: 'other', params: { '*': '%ZZ' }, matched: true });
   });
 
   it('reads a path whose escapes do not decode without a warning in the log (React Router names the path there)', () => {

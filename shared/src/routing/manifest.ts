@@ -142,6 +142,11 @@ const ROUTE_OBJECTS = SITE_ROUTES.map((route) => ({ id: route.id, path: route.pa
 export interface RouteMatch {
   route: SiteRoute;
   params: Params;
+  /**
+   * Whether any pattern reads the path: not one does a path with a line break (`/about/%0A`), which is then "any
+   * other path" (the home page) with no params, and the shell's routes are shown `/`.
+   */
+  matched: boolean;
 }
 
 /**
@@ -151,7 +156,7 @@ export interface RouteMatch {
 export function routeOf(pathname: string): RouteMatch {
   const matches = matchRoutes(ROUTE_OBJECTS, decodablePath(pathname)) ?? [];
   const match = matches[matches.length - 1];
-  return { route: routeById((match?.route.id ?? 'other') as RouteId), params: match?.params ?? {} };
+  return { route: routeById((match?.route.id ?? 'other') as RouteId), params: match?.params ?? {}, matched: match !== undefined };
 }
 
 export function routeById(id: RouteId): SiteRoute {

@@ -14,10 +14,12 @@ export interface PageTarget {
   search: string;
   routeId: RouteId;
   params: Params;
+  /** `RouteMatch.matched`: false for a path no pattern reads, shown as the home page. */
+  matched: boolean;
 }
 
 export function pageTarget(url: string): PageTarget {
   const { pathname, search } = new URL(url, 'http://page.invalid');
-  const { route, params } = routeOf(pathname);
-  return { pathname, search, routeId: route.id, params };
+  const { route, params, matched } = routeOf(pathname);
+  return { pathname, search, routeId: route.id, params, matched };
 }

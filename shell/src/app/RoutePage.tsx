@@ -1,6 +1,6 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
-import { useLocation } from 'react-router-dom';
-import { getRuntimeConfig, routeOf, usePageDataRevision, usePageDataStore, type RouteId, type SiteRoute } from '@wenrun/shared';
+import { useLocation, useParams } from 'react-router-dom';
+import { getRuntimeConfig, usePageDataRevision, usePageDataStore, type RouteId, type SiteRoute } from '@wenrun/shared';
 import { preloadable } from './preloadable';
 import { AboutRoute, ActivityRoute, SearchRoute } from './remoteRoutes';
 
@@ -35,10 +35,12 @@ function metaElement(selector: string, create: () => HTMLElement): HTMLElement {
  */
 function usePageHead(route: SiteRoute): void {
   const { pathname } = useLocation();
+  // The params the router read for this route (its match is the page's): the path is not resolved again.
+  const params = useParams();
   const store = usePageDataStore();
   const revision = usePageDataRevision();
   useEffect(() => {
-    const head = route.head({ pathname, params: routeOf(pathname).params, config: getRuntimeConfig(), siteUrl: window.location.origin, data: store });
+    const head = route.head({ pathname, params, config: getRuntimeConfig(), siteUrl: window.location.origin, data: store });
     document.title = head.title;
     metaElement('meta[name="description"]', () => Object.assign(document.createElement('meta'), { name: 'description' }))
       .setAttribute('content', head.description);
@@ -46,7 +48,7 @@ function usePageHead(route: SiteRoute): void {
       .setAttribute('content', head.noindex ? 'noindex' : 'index,follow');
     metaElement('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }))
       .setAttribute('href', new URL(head.canonicalPath, window.location.origin).toString());
-  }, [route, pathname, store, revision]);
+  }, [route, pathname, params, store, revision]);
 }
 
 /** A route's page with its head. On the server the page may wait for its data here. */

@@ -121,7 +121,7 @@ export async function renderPage(target: PageTarget, setup: RenderSetup): Promis
     <PageDataProvider store={store}>
       <SlotsProvider loader={loader} hydration={watchSlotHydration({ failedOnServer: failedSlots })}>
         <StaticRouter location={`${pathname}${search}`} future={ROUTER_FUTURE}>
-          <App />
+          <App page={{ route, params, matched: target.matched }} />
         </StaticRouter>
       </SlotsProvider>
     </PageDataProvider>,

@@ -6,10 +6,26 @@ import { renderToHtml } from './renderToHtml';
 
 const TEXT = '教师研训';
 
+/**
+ * The arrivals not yet come: cleared after each test. One a render gave up on would otherwise hold the Jest worker
+ * for its 10 s after the file ended, and Jest force-exits it ("A worker process has failed to exit gracefully").
+ */
+const arrivals = new Set<NodeJS.Timeout>();
+afterEach(() => {
+  arrivals.forEach(clearTimeout);
+  arrivals.clear();
+});
+
 /** A value that is there only after `ms`, read the way a page's data is on the server: by suspending until then. */
 function later(value: string, ms: number): () => string {
   let ready = false;
-  const arrival = new Promise<void>((resolve) => setTimeout(resolve, ms)).then(() => {
+  const arrival = new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      arrivals.delete(timer);
+      resolve();
+    }, ms);
+    arrivals.add(timer);
+  }).then(() => {
     ready = true;
   });
   return () => {
