@@ -1,4 +1,4 @@
-import { acceptFloors, checkFloors, referenceOf, REFERENCES } from './loadFloors';
+import { acceptFloors, checkFloors, ratios, referenceOf, REFERENCES } from './loadFloors';
 
 const MACHINE = { cpu: '测试机', cores: 2, node: 'v26.12.1' };
 
@@ -46,6 +46,18 @@ describe('bench:load floors as ratios to a reference of the same run', () => {
     const failures = checkFloors(run(2, { 'nginx /': 0.04 }), accepted, quiet);
     expect(failures).toHaveLength(1);
     expect(failures[0]).toMatch(/^nginx \/：0\.0\d+ × nginx 同尺寸文件，下限 0\.6\d+/);
+  });
+
+  it('judges each row against its reference as measured just before it, not at the start of the run', () => {
+    const drifting = [
+      { name: REFERENCES.nginxFile, requestsPerSecond: 6_000, errors: 0, non2xx: 0 },
+      { name: 'nginx /', requestsPerSecond: 5_500, errors: 0, non2xx: 0 },
+      // The machine is twice as fast a few minutes later: the next row's own reference says so.
+      { name: REFERENCES.nginxFile, requestsPerSecond: 12_000, errors: 0, non2xx: 0 },
+      { name: 'nginx /about/3', requestsPerSecond: 10_800, errors: 0, non2xx: 0 },
+    ];
+    expect(checkFloors(drifting, accepted, quiet)).toEqual([]);
+    expect(ratios(drifting).get('nginx /')?.ratio).toBeCloseTo(0.917);
   });
 
   it('fails a row that had errors, whatever its ratio', () => {

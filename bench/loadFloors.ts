@@ -67,14 +67,20 @@ export function readFloors(): Floors | undefined {
   return floors.machine ? (floors as Floors) : undefined;
 }
 
-/** Each judged row's ratio to its reference in `runs`; rows whose reference was not run have none. */
+/**
+ * Each judged row's ratio to its reference as last measured before it in `runs` (which are in the order run): the
+ * machine's speed moves over minutes (one run's nginx file measured 3,070/s at its start and 4,054/s in the next), so a
+ * reference measured once per run judged rows minutes later by another machine. Rows whose reference was not run
+ * before them have none.
+ */
 export function ratios(runs: Measured[]): Map<string, { reference: string; ratio: number }> {
-  const byName = new Map(runs.map((run) => [run.name, run]));
+  const latest = new Map<string, Measured>();
   const result = new Map<string, { reference: string; ratio: number }>();
   for (const run of runs) {
     const reference = referenceOf(run.name);
-    const measured = reference ? byName.get(reference) : undefined;
+    const measured = reference ? latest.get(reference) : undefined;
     if (reference && measured?.requestsPerSecond) result.set(run.name, { reference, ratio: run.requestsPerSecond / measured.requestsPerSecond });
+    latest.set(run.name, run);
   }
   return result;
 }

@@ -67,8 +67,9 @@ async function run(name: string, options: Options, during?: () => void): Promise
 export type Measure = (row: string, options: Options, during?: () => void) => Promise<void>;
 
 /**
- * Runs a row when `--only` wants it, after its reference (loadFloors.ts) when that was not run yet and the row is
- * to be judged or accepted: the two are measured in the same run, on the same machine.
+ * Runs a row when `--only` wants it. A row to be judged or accepted runs right after its reference (loadFloors.ts),
+ * measured anew for each row, so the two see the same machine within seconds; a reference `--only` names is run once
+ * before its first row otherwise.
  */
 export function measurer(runs: Run[], references: Record<string, Options>, choice: RowChoice): Measure {
   const wanted = wantedBy(choice);
@@ -83,7 +84,7 @@ export function measurer(runs: Run[], references: Record<string, Options>, choic
     if (!wanted(name)) return;
     const reference = referenceOf(name);
     const referenceOptions = reference && references[reference.replace(/^PostgreSQL /, '')];
-    if (reference && referenceOptions && !done.has(reference) && (choice.judged || wanted(reference))) {
+    if (reference && referenceOptions && (choice.judged || (wanted(reference) && !done.has(reference)))) {
       await runRow(reference, referenceOptions);
     }
     await runRow(name, options, during);
