@@ -45,3 +45,18 @@ export function fileSource(configFile: string): ConfigSource {
     },
   };
 }
+
+/** The runtime config as a step and the guard read it: a JSON object, whatever the shell will make of its fields. */
+export type RawConfig = Record<string, unknown> & { remotes?: Record<string, unknown> };
+
+/** `source`'s config and its version; a ReleaseRefusal naming `configFile` when it is not a JSON object. */
+export async function readConfig(source: ConfigSource, configFile: string): Promise<{ raw: RawConfig; version: string }> {
+  const { text, version } = await source.read();
+  try {
+    const raw: unknown = JSON.parse(text);
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('不是对象');
+    return { raw: raw as RawConfig, version };
+  } catch (error) {
+    throw new ReleaseRefusal(`${configFile} 不是合法的 JSON 对象（${error instanceof Error ? error.message : String(error)}），请先手工修正`);
+  }
+}

@@ -180,6 +180,19 @@ describe('the canary guard on seeded field data', () => {
     expect((await watching.checkOnce())[0]?.aborted).toBe(true);
   });
 
+  it('says once that a config which is no JSON object must be fixed by hand, judges nothing meanwhile, and goes on once it is', async () => {
+    const said: string[] = [];
+    const watching = createGuard({ configFile, fieldData: { baseUrl: api.url }, check: answers, now: clock.now, log: (line) => said.push(line) });
+    const written = fs.readFileSync(configFile, 'utf8');
+    fs.writeFileSync(configFile, '[]');
+    expect(await watching.checkOnce()).toEqual([]);
+    expect(await watching.checkOnce()).toEqual([]);
+    expect(said).toEqual([`[guard] ${configFile} 不是合法的 JSON 对象（不是对象），请先手工修正，稍后再试`]);
+    expect(fs.readFileSync(configFile, 'utf8')).toBe('[]');
+    fs.writeFileSync(configFile, written);
+    expect((await watching.checkOnce()).map((judged) => judged.remote)).toEqual(['about']);
+  });
+
   it('uses the thresholds of the config', async () => {
     fs.writeFileSync(configFile, JSON.stringify({ ...JSON.parse(fs.readFileSync(configFile, 'utf8')), canaryGuard: { minViews: 20, minClients: 20, leaveOutClients: 0 } }));
     await seed('stable', { views: 100 });

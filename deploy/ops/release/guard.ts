@@ -17,7 +17,7 @@ import {
 import type { EntryChecker } from './entryCheck';
 import { readReleaseFigures, type FieldDataSource } from './fieldDataClient';
 import { canaryStartedAt } from './history';
-import { fileSource, type ConfigSource } from './configSource';
+import { fileSource, readConfig, type ConfigSource } from './configSource';
 import { takeStep } from './release';
 import { GUARD_CONFIG_FIELD, parseThresholds, Z_OF_CONFIDENCE, type GuardThresholds } from './thresholds';
 import { judgeCanary, judgeRobustly, VERDICT_LABELS, type Verdict } from './verdict';
@@ -203,9 +203,9 @@ export function createGuard(options: GuardOptions) {
   async function checkOnce(): Promise<CanaryJudged[]> {
     let raw: Record<string, unknown>;
     try {
-      raw = JSON.parse((await source.read()).text) as Record<string, unknown>;
+      ({ raw } = await readConfig(source, options.configFile));
     } catch (error) {
-      sayOnce('config', `[guard] 读不到 ${options.configFile}（${error instanceof Error ? error.message : String(error)}），稍后再试`);
+      sayOnce('config', `[guard] ${error instanceof Error ? error.message : String(error)}，稍后再试`);
       return [];
     }
     forget('config');

@@ -6,7 +6,7 @@
  */
 import { HTTPS_ONLY_MESSAGE, parseRuntimeConfig, REMOTE_NAMES, type RemoteName } from '@wenrun/shared/node';
 import { broughtEntries, digestsAfterStep } from './buildPins';
-import { fileSource, type ConfigSource } from './configSource';
+import { fileSource, readConfig, type ConfigSource, type RawConfig } from './configSource';
 import { checkEntry, type EntryChecker, type EntryState } from './entryCheck';
 import { knownGoodEntries, type HistoryLine } from './history';
 import { ReleaseRefusal, steps, writtenSetting, type RemoteSetting, type StepVerb } from './remoteSetting';
@@ -44,18 +44,6 @@ export interface TakenStep {
   line: HistoryLine;
   /** What each entry of the result answered. */
   states: EntryState[];
-}
-
-type RawConfig = Record<string, unknown> & { remotes?: Record<string, unknown> };
-
-function parseRaw(text: string, configFile: string): RawConfig {
-  try {
-    const raw: unknown = JSON.parse(text);
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('不是对象');
-    return raw as RawConfig;
-  } catch (error) {
-    throw new ReleaseRefusal(`${configFile} 不是合法的 JSON 对象（${error instanceof Error ? error.message : String(error)}），请先手工修正`);
-  }
 }
 
 export function remoteNamed(remote: string | undefined): RemoteName {
@@ -132,8 +120,7 @@ export async function takeStep(request: StepRequest): Promise<TakenStep> {
   const check = request.check ?? checkEntry;
   const remote = remoteNamed(request.remote);
   const source = request.source ?? fileSource(request.configFile);
-  const { text, version } = await source.read();
-  const raw = parseRaw(text, request.configFile);
+  const { raw, version } = await readConfig(source, request.configFile);
   const before = settingOf(raw, remote);
   if (request.expectCanary !== undefined && before.canary?.entry !== request.expectCanary) {
     throw new ReleaseRefusal(`${remote} 的灰度已不是 ${request.expectCanary}，不再中止`);
