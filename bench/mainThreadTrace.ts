@@ -1,0 +1,82 @@
+/**
+ * What a Chromium trace of a page load says of its main thread (bench/mainThread.ts records it): the long tasks after
+ * the first contentful paint, as Total Blocking Time counts them, and the thread time inside them by kind of work.
+ */
+/** Chromium's trace event, as much of it as this reads. */
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string; data?: { url?: string; frame?: string } };
+}
+
+const LONG_TASK_US = 50_000;
+/** The trace categories these events come in. */
+export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading'];
+
+/** What an event is, in the table's words; undefined for events whose time belongs to what they call. */
+function kindOf(event: TraceEvent): string | undefined {
+  const url = event.args?.data?.url;
+  if (event.name === 'EvaluateScript' || event.name === 'FunctionCall' || event.name === 'v8.compile') {
+    return url ? `JS ${url.replace(/^https?:\/\/[^/]+/, '').replace(/\.[0-9a-f]{8,}\./, '.')}` : 'JS (其他)';
+  }
+  if (event.name === 'UpdateLayoutTree' || event.name === 'ParseAuthorStyleSheet') return '样式';
+  if (event.name === 'Layout') return '布局';
+  if (event.name === 'Paint' || event.name === 'PrePaint' || event.name === 'Layerize') return '绘制';
+  if (event.name === 'ParseHTML') return 'HTML';
+  if (event.name === 'RunMicrotasks') return 'JS 微任务';
+  return undefined;
+}
+
+/** The renderer main thread that did the most: the page's (other renderers are extensions or workers). */
+function pageThread(events: TraceEvent[]): { pid: number; tid: number } {
+  const names = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const work = (pid: number, tid: number) => events.reduce((sum, e) => (e.pid === pid && e.tid === tid && e.name === 'RunTask' ? sum + (e.tdur ?? 0) : sum), 0);
+  const busiest = names.map((e) => ({ pid: e.pid, tid: e.tid, work: work(e.pid, e.tid) })).sort((a, b) => b.work - a.work)[0];
+  if (!busiest) throw new Error('trace 中没有渲染主线程');
+  return busiest;
+}
+
+export interface LongTasks {
+  /** What Total Blocking Time adds up: each task after the first contentful paint, past 50 ms (wall time). */
+  blockingMs: number;
+  /** The thread time (ms) in those tasks by kind of work, each event's own time (its children's taken out). */
+  threadMs: Map<string, number>;
+}
+
+/** The long tasks after the page's first contentful paint, as TBT counts them, and what their thread time went to. */
+export function longTaskBreakdown(events: TraceEvent[]): LongTasks {
+  const { pid, tid } = pageThread(events);
+  const firstPaint = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === pid)?.ts ?? 0;
+  const mine = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const threadMs = new Map<string, number>();
+  let blockingMs = 0;
+  for (const task of mine.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > LONG_TASK_US && e.ts >= firstPaint)) {
+    blockingMs += ((task.dur ?? 0) - LONG_TASK_US) / 1000;
+    const end = task.ts + (task.dur ?? 0);
+    const inside = mine.filter((e) => e !== task && e.ts >= task.ts && e.ts < end);
+    const own = new Map<TraceEvent, { time: number; kind: string }>();
+    // Each event's own time (its thread time less that of the events directly inside it), under its own kind or,
+    // for an event the table has no word for, the nearest one above it that has; else its trace name.
+    const stack: TraceEvent[] = [];
+    for (const event of inside) {
+      while (stack.length && event.ts >= (stack.at(-1)?.ts ?? 0) + (stack.at(-1)?.dur ?? 0)) stack.pop();
+      const parent = stack.at(-1);
+      const parentOwn = parent && own.get(parent);
+      if (parentOwn) parentOwn.time -= event.tdur ?? 0;
+      own.set(event, { time: event.tdur ?? 0, kind: kindOf(event) ?? parentOwn?.kind ?? `（${event.name}）` });
+      stack.push(event);
+    }
+    let counted = 0;
+    for (const { time, kind } of own.values()) {
+      threadMs.set(kind, (threadMs.get(kind) ?? 0) + Math.max(0, time) / 1000);
+      counted += Math.max(0, time);
+    }
+    threadMs.set('（任务本身）', (threadMs.get('（任务本身）') ?? 0) + Math.max(0, (task.tdur ?? 0) - counted) / 1000);
+  }
+  return { blockingMs, threadMs };
+}
