@@ -5,7 +5,7 @@
  * the ops console make timed through the API's routes: the median of RUNS after one to warm up. Prints the table,
  * writes bench/results/ops-data.json; `--check` fails (exit 1) when a call at the caps takes BUDGET_MS or more.
  *
- *   npm run bench:ops-data [-- --check] [-- --database sqlite|postgres]
+ *   npm run bench:ops-data [-- --check] [-- --database sqlite|postgres] [-- --shares 0.01,0.1,1]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,11 +18,12 @@ import { seedFieldDataAtCaps } from '@wenrun/reference-api/test/fieldDataAtCaps'
 import { startCluster, type Cluster } from '@wenrun/deploy/ops/postgres/cluster';
 import { formatTable, thisMachine, writeResult } from './report';
 
-const { values: flags } = parseArgs({ options: { check: { type: 'boolean', default: false }, database: { type: 'string' } } });
+const { values: flags } = parseArgs({ options: { check: { type: 'boolean', default: false }, database: { type: 'string' }, shares: { type: 'string' } } });
 const DIALECTS = flags.database ? [flags.database] : ['sqlite', 'postgres'];
 if (DIALECTS.some((dialect) => dialect !== 'sqlite' && dialect !== 'postgres')) throw new Error(`--database 只能是 sqlite 或 postgres，而不是 ${flags.database}`);
 
-export const SHARES = [0.01, 0.1, 1];
+/** The shares of the caps seeded, 1 %, 10 % and 100 % unless `--shares` lists others (`--shares 1`: at the caps only). */
+export const SHARES = flags.shares ? flags.shares.split(',').map(Number) : [0.01, 0.1, 1];
 const RUNS = 5;
 /** What each call may take at the caps (issue 52). */
 export const BUDGET_MS = 250;

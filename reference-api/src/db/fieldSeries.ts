@@ -2,7 +2,7 @@ import { DAY_MS, FIELD_SERIES_WINDOWS, type FieldSeries, type FieldSeriesDays, t
 import { sql } from 'kysely';
 import type { Db } from './database';
 import { DIALECT_SQL } from './fieldData/dialectSql';
-import { summaryWindow } from './fieldData/groupings';
+import { FAILED_SLOTS, summaryWindow } from './fieldData/groupings';
 import { CHINA_OFFSET_MS } from './fieldData/limits';
 import { p75Of } from './fieldData/percentile';
 import { summaryQueries } from './fieldData/summaryQueries';
@@ -30,9 +30,7 @@ function seriesQueries(db: Db, perClientPerHour: number, since: number, until: n
   const { groupings } = summaryQueries(db.dialect, summaryWindow(since, until, perClientPerHour));
   const dialectSql = DIALECT_SQL[db.dialect];
   const bucketed = sql`WITH ${groupings.side},
-    failed AS (
-      SELECT DISTINCT view_id, remote FROM field_events WHERE kind = 'slot' AND outcome <> 'loaded' AND view_id IN (SELECT id FROM views)
-    ),
+    ${FAILED_SLOTS},
     bucketed AS (
       SELECT m.grp || ' ' || CAST((m.seen_at + ${sql.lit(offset)}) / ${sql.lit(bucketMs)} AS TEXT) AS grp, m.grp AS side,
              ${dialectSql.valueAt(sql.ref('m.versions'), sql.ref('m.remote'))} AS version, m.has_error, f.view_id AS failed, m.lcp, m.inp

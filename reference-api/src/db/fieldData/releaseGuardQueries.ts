@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Dialect } from '../database';
 import { DIALECT_SQL, type DialectSql } from './dialectSql';
-import type { SummaryWindow } from './groupings';
+import { FAILED_SLOTS, type SummaryWindow } from './groupings';
 import { p75Of, percentileOf } from './percentile';
 
 /** A side's counts over its clients, with the clients that push each count most left out (`…High`: only the clean). */
@@ -30,9 +30,7 @@ export interface TrimmedCounts {
  */
 function sideClients(dialectSql: DialectSql, window: SummaryWindow, sideMembers: RawBuilder<unknown>) {
   return sql`WITH ${sideMembers},
-    failed AS (
-      SELECT DISTINCT view_id, remote FROM field_events WHERE kind = 'slot' AND outcome <> 'loaded' AND view_id IN (SELECT id FROM views)
-    ),
+    ${FAILED_SLOTS},
     perClient AS (
       SELECT m.grp, m.client, count(*) AS views, sum(m.has_error) AS errors, count(f.view_id) AS failures, count(m.lcp) AS lcp, count(m.inp) AS inp
         FROM members m LEFT JOIN failed f ON f.view_id = m.id AND f.remote = m.remote
