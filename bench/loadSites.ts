@@ -63,7 +63,8 @@ export interface SitesUnderLoad {
 export async function startSites(onPostgres: boolean): Promise<SitesUnderLoad> {
   const postgres = onPostgres ? await postgresDatabases() : undefined;
   // Messages per address and day as high as the run needs: the message row is one address sending all of them.
-  const apiEnv = { MESSAGES_PER_IP_PER_DAY: String(1e9), ...(postgres ? { DATABASE_URL: postgres.demo } : { DATABASE_PATH: '/tmp/wenrun-load.db' }) };
+  const apiDatabase = postgres ? postgres.demo : '/tmp/wenrun-load.db';
+  const apiEnv = { MESSAGES_PER_IP_PER_DAY: String(1e9), ...(postgres ? { DATABASE_URL: apiDatabase } : { DATABASE_PATH: apiDatabase }) };
   const site = spawn(TSX, ['deploy/serve/start.ts', '--no-build'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, ...apiEnv } });
   // The API behind nginx reads DATABASE_URL from the environment its start script passes on.
   if (postgres) process.env.DATABASE_URL = postgres.nginx;
@@ -75,7 +76,7 @@ export async function startSites(onPostgres: boolean): Promise<SitesUnderLoad> {
     },
   );
   return {
-    origins: { npmStart: `http://localhost:${SHELL_PART.port}`, viaNginx: nginx.site.shell, nginx: nginx.site },
+    origins: { npmStart: `http://localhost:${SHELL_PART.port}`, viaNginx: nginx.site.shell, nginx: nginx.site, apiDatabase },
     stop: async () => {
       await Promise.all([stop(site), nginx.stop()]);
       await postgres?.cluster.stop();

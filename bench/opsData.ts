@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { API_PATHS, DAY_MS, FIELD_SERIES_PATH, RELEASE_FIGURES_PATH, SUCCESS_CODE } from '@wenrun/shared/node';
 import { buildServer } from '@wenrun/reference-api';
 import { openDatabase } from '@wenrun/reference-api/db/database';
+import { ADMIN_PREFIX } from '@wenrun/reference-api/prefixes';
 import { seedFieldDataAtCaps } from '@wenrun/reference-api/test/fieldDataAtCaps';
 import { startCluster, type Cluster } from '@wenrun/deploy/ops/postgres/cluster';
 import { formatTable, thisMachine, writeResult } from './report';
@@ -34,13 +35,14 @@ const TOKEN = 'ops-data-bench-admin-token-0123456789';
 export const CALLS: { name: string; url: string }[] = [
   // The guard, each minute per canary: since the canary began, 10 and 20 clients left out (guard.ts judgeRelease);
   // `release -- status` makes the first for the last 24 hours, then the guard's two.
-  { name: '守卫、发布状态：灰度数据，一天，去掉 10', url: `/admin${RELEASE_FIGURES_PATH}?since=${NOW - DAY_MS}&leaveOut=10` },
-  { name: '守卫、发布状态：灰度数据，一天，去掉 20', url: `/admin${RELEASE_FIGURES_PATH}?since=${NOW - DAY_MS}&leaveOut=20` },
-  { name: '守卫：灰度数据，七天，去掉 20', url: `/admin${RELEASE_FIGURES_PATH}?since=${NOW - 7 * DAY_MS}&leaveOut=20` },
+  { name: '守卫、发布状态：灰度数据，一天，去掉 10', url: `${ADMIN_PREFIX}${RELEASE_FIGURES_PATH}?since=${NOW - DAY_MS}&leaveOut=10` },
+  { name: '守卫、发布状态：灰度数据，一天，去掉 20', url: `${ADMIN_PREFIX}${RELEASE_FIGURES_PATH}?since=${NOW - DAY_MS}&leaveOut=20` },
+  { name: '守卫：灰度数据，七天，去掉 20', url: `${ADMIN_PREFIX}${RELEASE_FIGURES_PATH}?since=${NOW - 7 * DAY_MS}&leaveOut=20` },
+  // The summary is read where the runtime config's statsBaseUrl points: the API's /stats.
   { name: '控制台：现场数据摘要，一天', url: `/stats${API_PATHS.fieldSummary}?days=1` },
   { name: '控制台：现场数据摘要，七天', url: `/stats${API_PATHS.fieldSummary}?days=7` },
-  { name: '控制台：走势，一天（每小时）', url: `/admin${FIELD_SERIES_PATH}?days=1` },
-  { name: '控制台：走势，七天（每天）', url: `/admin${FIELD_SERIES_PATH}?days=7` },
+  { name: '控制台：走势，一天（每小时）', url: `${ADMIN_PREFIX}${FIELD_SERIES_PATH}?days=1` },
+  { name: '控制台：走势，七天（每天）', url: `${ADMIN_PREFIX}${FIELD_SERIES_PATH}?days=7` },
 ];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
