@@ -12,6 +12,8 @@
  *   every visitor stays at file speed after an edit).
  *
  * - the message call (`websiteMessage1.0`) on `npm start`'s API, 100 connections, every message a new one: a write.
+ * - the console's seven-day field data series on `npm start`'s API with its field data at the caps (issue 52), 4
+ *   connections: the heaviest call on the ops data (bench/opsData.ts).
  *
  * Prints requests/s, p50 and p99 latency and errors per run, and writes bench/results/load.json. Needs the site
  * built (`npm run build`) and nothing on the ports of `npm start` and on 3020-3028.
@@ -35,7 +37,7 @@ import { RENDER_PORT, RUNTIME_CONFIG_FILE, SHELL_PART } from '@wenrun/shared/nod
 import { afterEditRows } from './loadAfterEdit';
 import { acceptFloors, checkFloors, FLOORS_FILE, readFloors } from './loadFloors';
 import { referenceRuns, writeSameSizeFile } from './loadReferences';
-import { fileRows, renderedRows, SHARED_ADDRESS_ROW, sharedAddressRow, type Origins } from './loadRows';
+import { fileRows, OPS_DATA_ROW, opsDataRow, renderedRows, SHARED_ADDRESS_ROW, sharedAddressRow, type Origins } from './loadRows';
 import { DURATION_S, measurer, wantedBy, type Run, type RowChoice } from './loadRun';
 import { ROOT, startSites, waitFor } from './loadSites';
 import { formatTable, thisMachine, writeResult } from './report';
@@ -74,6 +76,7 @@ async function measureRows(origins: Origins, demoConfigFile: string): Promise<Ru
   if (wanted(SHARED_ADDRESS_ROW)) await sharedAddressRow(measure, origins);
   await renderedRows(measure, origins);
   await afterEditRows(measure, wanted, origins, demoConfigFile);
+  if (wanted(choice.onPostgres ? `PostgreSQL ${OPS_DATA_ROW}` : OPS_DATA_ROW)) await opsDataRow(measure, origins);
   return runs;
 }
 

@@ -29,7 +29,7 @@ const REFERENCE_NAMES: readonly string[] = Object.values(REFERENCES);
 
 /** Which reference a row is judged against, by what it does: the first rule its name matches. */
 const RULES: [RegExp, string][] = [
-  [/留言/, REFERENCES.apiAnswer],
+  [/留言|现场数据满额/, REFERENCES.apiAnswer],
   // An activity page is kept by nginx for a moment (DESIGN.md): most of a row's answers are kept ones.
   [/^nginx (\/search|两页)/, REFERENCES.renderAnswer],
   [/^nginx /, REFERENCES.nginxFile],

@@ -4,7 +4,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import https from 'node:https';
-import { aboutPath, API_PATHS, API_PORT, REMOTE_PARTS } from '@wenrun/shared/node';
+import { aboutPath, API_PATHS, API_PORT, FIELD_SERIES_PATH, REMOTE_PARTS } from '@wenrun/shared/node';
+import { openDatabase } from '@wenrun/reference-api/db/database';
+import { DEV_PREFIX } from '@wenrun/reference-api/prefixes';
+import { seedFieldDataAtCaps } from '@wenrun/reference-api/test/fieldDataAtCaps';
 import type { NginxSite } from '@wenrun/deploy/ops/nginx/site';
 import type { Measure } from './loadRun';
 
@@ -16,6 +19,8 @@ export interface Origins {
   npmStart: string;
   viaNginx: string;
   nginx: NginxSite;
+  /** `npm start`'s API's database: its SQLite file, or its PostgreSQL URL. */
+  apiDatabase: string;
 }
 
 /** The rows served as files or cached pages, through `npm start` and nginx. */
@@ -101,4 +106,17 @@ export async function renderedRows(measure: Measure, { viaNginx, nginx }: Origin
       },
     ],
   });
+}
+
+export const OPS_DATA_ROW = 'npm start 控制台走势七天（现场数据满额）';
+
+/**
+ * The heaviest call on the ops data (bench/opsData.ts, issue 52), under load: `npm start`'s API's field data seeded
+ * to its caps (100,000 views over the week before now), then the console's seven-day series asked by a few callers
+ * at once, as several ops with the console open do. Judged against the API's answer without work.
+ */
+export async function opsDataRow(measure: Measure, { apiDatabase }: Origins): Promise<void> {
+  const db = await openDatabase(apiDatabase);
+  await seedFieldDataAtCaps(db, Date.now(), 1).finally(() => db.close());
+  await measure(OPS_DATA_ROW, { url: `http://localhost:${API_PORT}${DEV_PREFIX}${FIELD_SERIES_PATH}?days=7`, connections: 4 });
 }

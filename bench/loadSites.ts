@@ -68,10 +68,8 @@ export async function startSites(onPostgres: boolean): Promise<SitesUnderLoad> {
   // file kept between runs made each run's row slower than the last (455/s, then 313/s and 206/s with 40,765 kept).
   const sqliteFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'wenrun-load-'));
   // Messages per address and day as high as the run needs: the message row is one address sending all of them.
-  const apiEnv = {
-    MESSAGES_PER_IP_PER_DAY: String(1e9),
-    ...(postgres ? { DATABASE_URL: postgres.demo } : { DATABASE_PATH: path.join(sqliteFolder, 'demo.db') }),
-  };
+  const apiDatabase = postgres ? postgres.demo : path.join(sqliteFolder, 'demo.db');
+  const apiEnv = { MESSAGES_PER_IP_PER_DAY: String(1e9), ...(postgres ? { DATABASE_URL: apiDatabase } : { DATABASE_PATH: apiDatabase }) };
   const site = spawn(TSX, ['deploy/serve/start.ts', '--no-build'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, ...apiEnv } });
   // The API behind nginx reads DATABASE_URL from the environment its start script passes on.
   if (postgres) process.env.DATABASE_URL = postgres.nginx;
@@ -84,7 +82,7 @@ export async function startSites(onPostgres: boolean): Promise<SitesUnderLoad> {
     },
   );
   return {
-    origins: { npmStart: `http://localhost:${SHELL_PART.port}`, viaNginx: nginx.site.shell, nginx: nginx.site },
+    origins: { npmStart: `http://localhost:${SHELL_PART.port}`, viaNginx: nginx.site.shell, nginx: nginx.site, apiDatabase },
     stop: async () => {
       await Promise.all([stop(site), nginx.stop()]);
       await postgres?.cluster.stop();

@@ -2,16 +2,22 @@ import { DAY_MS, FIELD_SERIES_WINDOWS, type FieldSeries, type FieldSeriesDays, t
 import { sql } from 'kysely';
 import type { Db } from './database';
 import { DIALECT_SQL } from './fieldData/dialectSql';
-import { summaryWindow } from './fieldData/groupings';
+import { FAILED_SLOTS, summaryWindow } from './fieldData/groupings';
 import { CHINA_OFFSET_MS } from './fieldData/limits';
+import { p75Of } from './fieldData/percentile';
 import { summaryQueries } from './fieldData/summaryQueries';
 
 /** Builds of a side named beside its lines: a stable build, its canary, an older tab or two. */
 const VERSIONS_SHOWN = 3;
 
-interface GroupValue {
+/** A bucket of a side: its counts, and its p75s (null when no view of it measured the metric). */
+interface SeriesPoint {
   grp: string;
-  value: number;
+  views: number;
+  errors: number;
+  failures: number;
+  lcp: number | null;
+  inp: number | null;
 }
 
 /**
@@ -21,25 +27,20 @@ interface GroupValue {
  * divided by an integer is one on both dialects, where a bound parameter is a real on SQLite.
  */
 function seriesQueries(db: Db, perClientPerHour: number, since: number, until: number, bucketMs: number, offset: number) {
-  const { groupings, p75Of } = summaryQueries(db.dialect, summaryWindow(since, until, perClientPerHour));
+  const { groupings } = summaryQueries(db.dialect, summaryWindow(since, until, perClientPerHour));
   const dialectSql = DIALECT_SQL[db.dialect];
   const bucketed = sql`WITH ${groupings.side},
-    failed AS (
-      SELECT DISTINCT view_id, remote FROM field_events WHERE kind = 'slot' AND outcome <> 'loaded' AND view_id IN (SELECT id FROM views)
-    ),
+    ${FAILED_SLOTS},
     bucketed AS (
       SELECT m.grp || ' ' || CAST((m.seen_at + ${sql.lit(offset)}) / ${sql.lit(bucketMs)} AS TEXT) AS grp, m.grp AS side,
              ${dialectSql.valueAt(sql.ref('m.versions'), sql.ref('m.remote'))} AS version, m.has_error, f.view_id AS failed, m.lcp, m.inp
         FROM members m LEFT JOIN failed f ON f.view_id = m.id AND f.remote = m.remote
     )`;
-  const p75 = (column: 'lcp' | 'inp') =>
-    sql<GroupValue>`${bucketed}, measured AS (SELECT grp, ${sql.ref(column)} AS value FROM bucketed WHERE ${sql.ref(column)} IS NOT NULL)
-      ${p75Of('measured')}`;
   return {
-    counts: sql<{ grp: string; views: number; errors: number; failures: number }>`${bucketed}
-      SELECT grp, count(*) AS views, sum(has_error) AS errors, count(failed) AS failures FROM bucketed GROUP BY grp`,
-    lcp: p75('lcp'),
-    inp: p75('inp'),
+    points: sql<SeriesPoint>`${bucketed}
+      SELECT grp, count(*) AS views, sum(has_error) AS errors, count(failed) AS failures,
+             ${p75Of(db.dialect, sql.ref('lcp'))} AS lcp, ${p75Of(db.dialect, sql.ref('inp'))} AS inp
+        FROM bucketed GROUP BY grp`,
     versions: sql<{ grp: string; version: string }>`${bucketed}
       SELECT side AS grp, version FROM (SELECT side, version, count(*) AS views FROM bucketed WHERE version IS NOT NULL GROUP BY side, version) seen
        ORDER BY views DESC, version${dialectSql.bytewise}`,
@@ -56,17 +57,9 @@ export function createFieldSeriesStore(db: Db, perClientPerHour: number) {
     const since = now - days * DAY_MS;
     const offset = days === 1 ? 0 : CHINA_OFFSET_MS;
     const queries = seriesQueries(db, perClientPerHour, since, now, bucketMs, offset);
-    const [counts, lcp, inp, versions] = await Promise.all([
-      queries.counts.execute(db.kysely),
-      queries.lcp.execute(db.kysely),
-      queries.inp.execute(db.kysely),
-      queries.versions.execute(db.kysely),
-    ]);
-    const p75 = (rows: GroupValue[]) => new Map(rows.map((row) => [row.grp, Math.round(row.value)]));
-    const lcpOf = p75(lcp.rows);
-    const inpOf = p75(inp.rows);
+    const [points, versions] = await Promise.all([queries.points.execute(db.kysely), queries.versions.execute(db.kysely)]);
     const sides = new Map<string, FieldSeriesSide>();
-    for (const row of counts.rows) {
+    for (const row of points.rows) {
       // The side is a JSON array, which PostgreSQL writes with a space after each comma: the bucket is after the last.
       const split = row.grp.lastIndexOf(' ');
       const side = row.grp.slice(0, split);
@@ -78,8 +71,8 @@ export function createFieldSeriesStore(db: Db, perClientPerHour: number) {
         views: row.views,
         errorRate: row.errors / row.views,
         loadFailureRate: row.failures / row.views,
-        ...(lcpOf.has(row.grp) ? { lcpP75: lcpOf.get(row.grp) } : {}),
-        ...(inpOf.has(row.grp) ? { inpP75: inpOf.get(row.grp) } : {}),
+        ...(row.lcp === null ? {} : { lcpP75: Math.round(row.lcp) }),
+        ...(row.inp === null ? {} : { inpP75: Math.round(row.inp) }),
       });
       sides.set(side, entry);
     }

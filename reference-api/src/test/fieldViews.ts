@@ -38,6 +38,10 @@ export interface VisitorsSpec {
   errorRate?: number;
   /** The chance of each view's slot to fail to load (1: every view). */
   failureRate?: number;
+  /** The page viewed: the activity page unless told otherwise. */
+  route?: string;
+  /** The builds of other remotes the views ran beside the released one (the header on a page with the layout). */
+  alsoRunning?: Record<string, string>;
 }
 
 /** One beacon: the client it comes from (the address the trusted proxy names) and its JSON body. */
@@ -126,7 +130,8 @@ export function fieldViews({ seed, remote = 'wuyou', stableVersion = '0.1.0', ca
           serial += 1;
           const view = fieldView({
             id: `view-${seed}-${serial}`.padEnd(8, '0'),
-            versions: { [remote]: version },
+            ...(spec.route === undefined ? {} : { route: spec.route }),
+            versions: { ...spec.alsoRunning, [remote]: version },
             canary: spec.side === 'canary' ? [remote] : [],
           });
           return beaconFrom(client, fieldBatch(view, eventsOf(spec, version)));

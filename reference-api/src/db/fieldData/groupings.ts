@@ -43,6 +43,13 @@ function windowViews(dialectSql: DialectSql, window: SummaryWindow, withRemotes:
     )`;
 }
 
+/**
+ * The views and remotes whose slot did not load, as a CTE: a few in a hundred, read from their own index
+ * (migration 007) and only ever joined to a window's members, so not filtered by the window here, where a lookup
+ * per view of the window cost more than the rest of the query at the caps.
+ */
+export const FAILED_SLOTS = sql`failed AS (SELECT DISTINCT view_id, remote FROM field_events WHERE kind = 'slot' AND outcome <> 'loaded')`;
+
 /** 1 when the view was in the canary of the remote, else 0 (both SQL column references). */
 const inCanary = (dialectSql: DialectSql, view: string, remote: string) =>
   sql`CASE WHEN EXISTS (SELECT 1 FROM ${dialectSql.items(sql.ref(`${view}.canary`))} c WHERE c.value = ${sql.ref(remote)}) THEN 1 ELSE 0 END`;

@@ -26,7 +26,8 @@ export function figuresOf(events: FieldEvent[]) {
   return { metrics, hasError };
 }
 
-function eventRow(viewId: string, now: number, event: FieldEvent): Insertable<Schema['field_events']> {
+/** The row of one event of a view, as stored. */
+export function eventRow(viewId: string, now: number, event: FieldEvent): Insertable<Schema['field_events']> {
   const row = { view_id: viewId, received_at: now, name: null, value: null, remote: null, version: null, outcome: null, message: null };
   if (event.kind === 'metric') return { ...row, kind: 'metric', name: event.name, value: event.value };
   if (event.kind === 'slot') return { ...row, kind: 'slot', value: event.loadMs, remote: event.remote, version: event.version, outcome: event.outcome };

@@ -34,20 +34,18 @@ function sideOf(figures: FieldFigures, counts: TrimmedCounts | undefined, lcp: n
  * side with its clients, and its counts with the `leaveOut` clients that push each most either way left out.
  */
 export async function releaseFigures(db: Db, queries: SummaryQueries, since: number, until: number, leaveOut: number): Promise<ReleaseFieldData> {
-  const [trimmedRows, lcpRows, inpRows, sides] = await Promise.all([
+  const [trimmedRows, medianRows, sides] = await Promise.all([
     queries.trimmedCounts.execute(db.kysely),
-    queries.medianClientLcp.execute(db.kysely),
-    queries.medianClientInp.execute(db.kysely),
+    queries.medianClients.execute(db.kysely),
     figuresBy(db, queries, 'side'),
   ]);
   const trimmed = new Map(trimmedRows.rows.map((row) => [row.grp, row]));
-  const lcp = new Map(lcpRows.rows.map((row) => [row.grp, row.value]));
-  const inp = new Map(inpRows.rows.map((row) => [row.grp, row.value]));
+  const medians = new Map(medianRows.rows.map((row) => [row.grp, row]));
   const byRemote = new Map<string, ReleaseFieldData['remotes'][number]>();
   for (const [key, figures] of sides) {
     const [remote, canary] = JSON.parse(key) as [string, number];
     const row = byRemote.get(remote) ?? { remote };
-    row[canary === 1 ? 'canary' : 'stable'] = sideOf(figures, trimmed.get(key), lcp.get(key), inp.get(key));
+    row[canary === 1 ? 'canary' : 'stable'] = sideOf(figures, trimmed.get(key), medians.get(key)?.lcp ?? undefined, medians.get(key)?.inp ?? undefined);
     byRemote.set(remote, row);
   }
   return { since, until, leftOut: leaveOut, remotes: [...byRemote.values()].sort((a, b) => a.remote.localeCompare(b.remote)) };

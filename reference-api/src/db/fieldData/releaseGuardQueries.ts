@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { DialectSql } from './dialectSql';
-import type { SummaryWindow } from './groupings';
-import { metricColumn } from './metricColumns';
-import { percentileOf, type GroupValue } from './percentile';
+import type { Dialect } from '../database';
+import { DIALECT_SQL, type DialectSql } from './dialectSql';
+import { FAILED_SLOTS, type SummaryWindow } from './groupings';
+import { p75Of, percentileOf } from './percentile';
 
 /** A side's counts over its clients, with the clients that push each count most left out (`…High`: only the clean). */
 export interface TrimmedCounts {
@@ -30,9 +30,7 @@ export interface TrimmedCounts {
  */
 function sideClients(dialectSql: DialectSql, window: SummaryWindow, sideMembers: RawBuilder<unknown>) {
   return sql`WITH ${sideMembers},
-    failed AS (
-      SELECT DISTINCT view_id, remote FROM field_events WHERE kind = 'slot' AND outcome <> 'loaded' AND view_id IN (SELECT id FROM views)
-    ),
+    ${FAILED_SLOTS},
     perClient AS (
       SELECT m.grp, m.client, count(*) AS views, sum(m.has_error) AS errors, count(f.view_id) AS failures, count(m.lcp) AS lcp, count(m.inp) AS inp
         FROM members m LEFT JOIN failed f ON f.view_id = m.id AND f.remote = m.remote
@@ -64,15 +62,21 @@ function sideClients(dialectSql: DialectSql, window: SummaryWindow, sideMembers:
  * percentile can be moved by k. A slower canary moves every client's value, so it moves the median with them.
  * Leaving clients out at the ends would change no median, so none are (deploy/ops/release/README.md).
  */
-const medianClient = (sideMembers: RawBuilder<unknown>, metric: 'LCP' | 'INP') => sql<GroupValue>`WITH ${sideMembers},
-    measured AS (SELECT grp, client, ${sql.ref(metricColumn(metric))} AS value FROM members WHERE ${sql.ref(metricColumn(metric))} IS NOT NULL),
-    ownP75 AS (${percentileOf('measured', 0.75, 'grp, client')})
-    ${percentileOf('ownP75', 0.5)}`;
+const medianClients = (dialect: Dialect, sideMembers: RawBuilder<unknown>) => sql<MedianClients>`WITH ${sideMembers},
+    ownP75 AS (SELECT grp, client, ${p75Of(dialect, sql.ref('lcp'))} AS lcp, ${p75Of(dialect, sql.ref('inp'))} AS inp FROM members GROUP BY grp, client)
+    SELECT grp, ${percentileOf(dialect, sql.ref('lcp'), 0.5)} AS lcp, ${percentileOf(dialect, sql.ref('inp'), 0.5)} AS inp FROM ownP75 GROUP BY grp`;
+
+/** A side's median client of LCP and of INP (null when no client of it measured the metric). */
+export interface MedianClients {
+  grp: string;
+  lcp: number | null;
+  inp: number | null;
+}
 
 /** What the release guard judges each side of a remote by: counts with the pushiest clients left out, median clients. */
-export function releaseGuardQueries(dialectSql: DialectSql, window: SummaryWindow, sideMembers: RawBuilder<unknown>) {
+export function releaseGuardQueries(dialect: Dialect, window: SummaryWindow, sideMembers: RawBuilder<unknown>) {
   return {
-    trimmedCounts: sql<TrimmedCounts>`${sideClients(dialectSql, window, sideMembers)}
+    trimmedCounts: sql<TrimmedCounts>`${sideClients(DIALECT_SQL[dialect], window, sideMembers)}
       SELECT grp, count(*) AS clients, sum(failures) AS "allFailures",
              sum(CASE WHEN errorsOut THEN 0 ELSE views END) AS "errorViews", sum(CASE WHEN errorsOut THEN 0 ELSE errors END) AS errors,
              sum(CASE WHEN failuresOut THEN 0 ELSE views END) AS "failureViews", sum(CASE WHEN failuresOut THEN 0 ELSE failures END) AS failures,
@@ -80,7 +84,6 @@ export function releaseGuardQueries(dialectSql: DialectSql, window: SummaryWindo
              sum(CASE WHEN cleanOfFailuresOut THEN 0 ELSE views END) AS "failureViewsHigh", sum(CASE WHEN cleanOfFailuresOut THEN 0 ELSE failures END) AS "failuresHigh",
              sum(lcp) AS "lcpViews", sum(inp) AS "inpViews"
         FROM clients GROUP BY grp`,
-    medianClientLcp: medianClient(sideMembers, 'LCP'),
-    medianClientInp: medianClient(sideMembers, 'INP'),
+    medianClients: medianClients(dialect, sideMembers),
   };
 }

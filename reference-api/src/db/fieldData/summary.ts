@@ -18,25 +18,21 @@ const byDayOf = (days: Map<string, FieldFigures>) =>
 
 /** Each shown build of each remote with its slot's load p75, fallbacks and failures. */
 async function byRemoteVersionOf(db: Db, queries: SummaryQueries): Promise<FieldSummary['byRemoteVersion']> {
-  const [outcomeRows, loadRows, releases] = await Promise.all([
-    queries.slotOutcomes.execute(db.kysely),
-    queries.slotLoadP75.execute(db.kysely),
-    figuresBy(db, queries, 'release'),
-  ]);
-  const outcomes = new Map(outcomeRows.rows.map((row) => [row.grp, row]));
-  const loadP75 = new Map(loadRows.rows.map((row) => [row.grp, row.value]));
+  const [slotRows, releases] = await Promise.all([queries.slotFigures.execute(db.kysely), figuresBy(db, queries, 'release')]);
+  const slots = new Map(slotRows.rows.map((row) => [row.grp, row]));
   return [...releases]
     .map(([key, figures]) => {
       const [remote, version, canary] = JSON.parse(key) as [string, string, number];
-      const load = loadP75.get(key);
+      const slot = slots.get(key);
+      const load = slot?.loadP75 ?? null;
       return {
         remote,
         version,
         canary: canary === 1,
         ...figures,
-        ...(load === undefined ? {} : { slotLoadP75: Math.round(load) }),
-        fallbacks: outcomes.get(key)?.fallbacks ?? 0,
-        failures: outcomes.get(key)?.failures ?? 0,
+        ...(load === null ? {} : { slotLoadP75: Math.round(load) }),
+        fallbacks: slot?.fallbacks ?? 0,
+        failures: slot?.failures ?? 0,
       };
     })
     .sort(

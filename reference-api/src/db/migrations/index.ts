@@ -5,6 +5,7 @@ import { fieldData } from './003_field_data';
 import { caps } from './004_caps';
 import { fieldClients } from './005_field_clients';
 import { loginFailuresByClient } from './006_login_failures_by_client';
+import { fieldSlots } from './007_field_slots';
 import type { Dialect, Migration } from './dialect';
 
 /** In order: Kysely's Migrator runs them by name, each once per database (table kysely_migration). */
@@ -15,6 +16,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['004_caps', caps],
   ['005_field_clients', fieldClients],
   ['006_login_failures_by_client', loginFailuresByClient],
+  ['007_field_slots', fieldSlots],
 ];
 
 /** The migrations for one dialect, as Kysely's Migrator asks for them. */
