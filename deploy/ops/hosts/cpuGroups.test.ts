@@ -56,6 +56,8 @@ describe('a host\'s share of the processors (cpu cgroup)', () => {
     limitCpu(group, 0.1);
     expect(fs.readFileSync(`${group.dir}/cpu.cfs_quota_us`, 'utf8').trim()).toBe(String(0.1 * Number(fs.readFileSync(`${group.dir}/cpu.cfs_period_us`, 'utf8'))));
     expect(cpuLimit(group)).toBeCloseTo(0.1);
+    // Weighed above the root group's processes, so it gets its quota on a busy machine.
+    expect(Number(fs.readFileSync(`${group.dir}/cpu.shares`, 'utf8'))).toBeGreaterThan(1024);
 
     // A busy shell that starts a child of its own: both in the group, the child born there.
     const [command, args] = inCpuGroup(group, 'sh', ['-c', 'sleep 30 & while :; do :; done']);
@@ -74,6 +76,7 @@ describe('a host\'s share of the processors (cpu cgroup)', () => {
 
     limitCpu(group, undefined);
     expect(cpuLimit(group)).toBeUndefined();
+    expect(fs.readFileSync(`${group.dir}/cpu.shares`, 'utf8').trim()).toBe('1024');
     removeCpuGroup(group);
     expect(fs.existsSync(group.dir)).toBe(false);
     expect(cpuGroupLeftovers(PREFIX)).toEqual([]);

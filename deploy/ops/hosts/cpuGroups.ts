@@ -40,13 +40,23 @@ export function createCpuGroup(group: CpuGroup): void {
   }
 }
 
-/** At most `cores` of one core's time, each scheduling period; `undefined` lifts the quota. */
+/**
+ * The kernel's default weight of a group (`cpu.shares`), and a quota's: a quota alone is a ceiling, and each runnable
+ * process of the root group weighs as much as a whole group of the default weight (five busy ones on two cores would
+ * leave a host 0.33 of a core). With sixteen times the weight two hosts get 0.4 each while forty others want a
+ * core; the quota still caps them.
+ */
+const DEFAULT_WEIGHT = 1024;
+const QUOTA_WEIGHT = 16 * DEFAULT_WEIGHT;
+
+/** `cores` of one core's time each scheduling period, no more and (the weight) in practice no less; `undefined` lifts both. */
 export function limitCpu(group: CpuGroup, cores: number | undefined): void {
   if (cores !== undefined && !(cores > 0)) throw new Error(`CPU 份额应为正数：${cores}`);
   const period = Number(fs.readFileSync(path.join(group.dir, 'cpu.cfs_period_us'), 'utf8'));
   // The kernel takes no quota under 1 ms.
   const quota = cores === undefined ? -1 : Math.max(1_000, Math.round(cores * period));
   fs.writeFileSync(path.join(group.dir, 'cpu.cfs_quota_us'), String(quota));
+  fs.writeFileSync(path.join(group.dir, 'cpu.shares'), String(cores === undefined ? DEFAULT_WEIGHT : QUOTA_WEIGHT));
 }
 
 /** The group's quota in cores, as the kernel holds it; `undefined` when it has none. */
