@@ -57,6 +57,9 @@ async function measure(site: HostsSite, hosts: number, target: string): Promise<
     const used = watchCpu(site);
     const result = await autocannon({ url: `${site.shell}${target}`, connections: CONNECTIONS, duration: DURATION_S, headers: { 'accept-encoding': 'br, gzip' } });
     cpu.push(used());
+    // A host held to its share must still pass its health checks, or the row measures one host less.
+    const out = (await serverStats(site.balancerSocket)).filter((stat) => stat.backend === site.checkedBackend && stat.status !== 'UP');
+    if (out.length) console.log(`[hosts] 注意：这次运行后 ${out.map((stat) => `${stat.server} ${stat.status}`).join('、')}`);
     runs.push(Math.round(result.requests.average));
     p99 = Math.max(p99, result.latency.p99);
     errors += result.errors + result.timeouts + result.non2xx;
