@@ -33,14 +33,17 @@ interface Reading {
   hosts: { periods: number; throttled: number }[];
 }
 
-/** User and system time of each process, in seconds; one that ended meanwhile counts nothing. */
+/**
+ * User and system time of each process and of its children it has reaped, in seconds: PostgreSQL's backends come and go
+ * (a connection each), and what an ended one used is then its postmaster's.
+ */
 function cpuSeconds(pids: number[]): number {
   let ticks = 0;
   for (const pid of pids) {
     try {
-      // After the command's name (which may hold spaces), fields 14 and 15 of proc(5): utime, stime.
+      // After the command's name (which may hold spaces), fields 14 to 17 of proc(5): utime, stime, cutime, cstime.
       const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks += [11, 12, 13, 14].reduce((sum, field) => sum + Number(fields[field]), 0);
     } catch {
       // Gone.
     }
