@@ -1,7 +1,7 @@
 /**
  * `npm run bench:hosts` (as root): the several-hosts form (deploy/ops/hosts) with one host, then with two, each host
  * held to the same share of the processors (`--cpu-share`, 0.4 of a core: deploy/ops/hosts/cpuGroups.ts), behind the
- * same HAProxy, under autocannon: `/`, `/about/3`, `/search/课程` and `/wuyou/1`, 100 connections for LOAD_SECONDS
+ * same HAProxy, under autocannon: `/`, `/about/3`, `/search/课程` and `/wuyou/1`, 100 connections (search 20, below) for LOAD_SECONDS
  * (20) each, three runs per row, the median kept (this machine's runs vary by a third), and two hosts ÷ one. Each row
  * also says where the processors went (bench/hostsCpu.ts): how often each host used its whole share, and the cores the
  * load client, the balancer and PostgreSQL used, outside the hosts' shares. Then, on the two hosts, the host-loss run of
