@@ -4,6 +4,7 @@
  * address. Addresses come from 198.18.0.0/15 (RFC 2544, never routed); no namespace has a route off the bridge.
  */
 import { spawnSync } from 'node:child_process';
+import { cpuGroupLeftovers, cpuGroupOf, removeCpuGroup } from './cpuGroups';
 
 export interface Network {
   /** The bridge's own address: PostgreSQL's, and every process's of the root namespace, as the hosts see them. */
@@ -75,7 +76,7 @@ export function leftovers(layout: NetworkLayout): string[] {
     .split('\n')
     .map((line) => /^\d+: ([^:@]+)/.exec(line)?.[1] ?? '')
     .filter((name) => name === layout.bridge || name.startsWith(`${layout.prefix}-`));
-  return [...namespaces.map((name) => `netns ${name}`), ...links.map((name) => `link ${name}`)];
+  return [...namespaces.map((name) => `netns ${name}`), ...links.map((name) => `link ${name}`), ...cpuGroupLeftovers(layout.prefix).map((name) => `cgroup ${name}`)];
 }
 
 /**
@@ -120,6 +121,7 @@ function removalCommands(layout: NetworkLayout, found: string[]): string[] {
   const ordered = [...found.filter((item) => item !== `link ${layout.bridge}`), ...found.filter((item) => item === `link ${layout.bridge}`)];
   return ordered.map((item) => {
     const [kind, name] = item.split(' ');
+    if (kind === 'cgroup') return `rmdir ${cpuGroupOf(name ?? '').dir}`;
     return kind === 'netns' ? `ip netns del ${name}` : `ip link del ${name}`;
   });
 }
@@ -147,4 +149,6 @@ export function removeNetwork(layout: NetworkLayout, network: Pick<Network, 'hos
   // Only the name: the namespace it names is this machine's own.
   ip(['netns', 'del', balancerOf(layout).front], { mayFail: true });
   ip(['link', 'del', layout.bridge], { mayFail: true });
+  // Each host's CPU share (cpuGroups.ts), once what ran in it is gone.
+  for (const host of network.hosts) removeCpuGroup(cpuGroupOf(host.netns));
 }

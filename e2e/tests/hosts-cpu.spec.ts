@@ -1,0 +1,25 @@
+import { cpuGroupOf, cpuGroupOfProcess, processesOf } from '@wenrun/deploy/ops/hosts/cpuGroups';
+import { balancerOf, LAYOUT, processesIn } from '@wenrun/deploy/ops/hosts/network';
+import { expect } from '../support/fixtures';
+import { test } from '../support/twoHosts';
+
+/**
+ * Each host's share of the processors (deploy/ops/hosts/cpuGroups.ts): what runs in a host's namespace is in its
+ * cpu cgroup, and nothing else is, so a quota on it is the host's budget and no one else's. Quota and throttling are
+ * cpuGroups.test.ts's; `npm run bench:hosts` measures with one.
+ * The two hosts: e2e/support/twoHosts.ts.
+ */
+test('every process of a host is in its own cpu cgroup; the balancer and this test are in neither', async ({ twoHosts }) => {
+  const groups = twoHosts.hosts.map((host) => `/${cpuGroupOf(host.netns).name}`);
+  for (const host of twoHosts.hosts) {
+    const running = processesIn(host);
+    // nginx's master and workers, two render servers, the API, the guard, the config follower, the relay, tsx's.
+    expect(running.length).toBeGreaterThan(5);
+    expect(running.map(cpuGroupOfProcess)).toEqual(running.map(() => `/${cpuGroupOf(host.netns).name}`));
+    const byNumber = (a: number, b: number) => a - b;
+    expect(processesOf(cpuGroupOf(host.netns)).sort(byNumber)).toEqual([...running].sort(byNumber));
+  }
+  const balancer = processesIn({ netns: balancerOf(LAYOUT).netns });
+  expect(balancer.length).toBeGreaterThan(0);
+  for (const pid of [...balancer, process.pid]) expect(groups).not.toContain(cpuGroupOfProcess(pid));
+});
