@@ -25,6 +25,7 @@ async function main(): Promise<void> {
   if (process.getuid?.() !== 0) throw new Error('需要 root：多主机形态要创建网络命名空间和网桥（sudo npx tsx deploy/ops/hosts/start.ts）');
   const site = await startHosts({ root: path.resolve(import.meta.dirname, '..', '..', '..'), count: Number(args.hosts), firstPort: Number(args['first-port']), postgresPort: Number(args['postgres-port']) });
   console.log(`[多主机] 网站：${site.shell}/ （负载均衡器 HAProxy，127.0.0.1），API：${site.api}`);
+  console.log(`[多主机] 两台负载均衡器共用的网站地址（VRRP）：${site.balancers.siteAddress}（站名 localhost；端口同上）`);
   for (const host of site.hosts) {
     console.log(`[多主机] ${host.name}：网络命名空间 ${host.netns}，地址 ${host.address}，运行时配置 ${host.runtimeConfigFile}，日志 ${host.logFile}`);
   }
