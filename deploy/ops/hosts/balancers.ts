@@ -28,7 +28,7 @@ export interface SiteBalancers {
   /** The address visitors use: the site's, held by one balancer at a time. */
   siteAddress: string;
   sides: BalancerSide[];
-  /** The balancers that have the site's address on their link now (the kernel's word, not keepalived's). */
+  /** The balancers that have the site's address on a link that is up now (the kernel's word, not keepalived's). */
   holding(): BalancerSide[];
   /** Until one of them has taken the site's address. */
   settled(): Promise<BalancerSide>;
@@ -62,6 +62,12 @@ function inNamespace(netns: string, args: string[], mayFail = false): string {
   const result = spawnSync('ip', ['netns', 'exec', netns, ...args], { encoding: 'utf8' });
   if (result.status !== 0 && !mayFail) throw new Error(`${args.join(' ')}（${netns}）失败：${result.stderr.trim()}`);
   return result.stdout;
+}
+
+/** `address` on the side's link, and the link up: a balancer killed with its link down keeps the address on it. */
+function holds(side: Machine, address: string): boolean {
+  const link = inNamespace(side.netns, ['ip', '-o', 'link', 'show', 'dev', 'eth0'], true);
+  return link.includes('LOWER_UP') && inNamespace(side.netns, ['ip', '-o', '-4', 'addr', 'show', 'dev', 'eth0'], true).includes(` ${address}/32 `);
 }
 
 function killNow(pids: number[]): void {
@@ -105,7 +111,7 @@ export function startBalancers(options: BalancersOptions): SiteBalancers {
     if (!side) throw new Error(`没有负载均衡器 ${index}`);
     return side;
   };
-  const holding = () => sides.filter((side) => inNamespace(side.netns, ['ip', '-o', '-4', 'addr', 'show', 'dev', 'eth0'], true).includes(` ${siteAddress}/32 `));
+  const holding = () => sides.filter((side) => holds(side, siteAddress));
   const balancers: SiteBalancers = {
     siteAddress,
     sides,
