@@ -168,15 +168,15 @@ interface Made {
   processes: HostProcess[];
 }
 
-/** Stops the hosts, the balancer and PostgreSQL, removes the network and the folder, and lets the janitor go. */
+/** Stops the balancers, the hosts and PostgreSQL, removes the network and the folder, and lets the janitor go. */
 async function tearDown(made: Made): Promise<void> {
   await made.balancers?.stop();
   for (const { child } of made.processes) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   // A moment to stop in order (their logs written); nothing they hold outlives them (the data is PostgreSQL's,
   // which goes too), so what is still running then is killed.
   await Promise.race([Promise.all(made.processes.map(({ child }) => exited(child))), new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS))]);
-  // Whatever is still running in a host's namespace was started here.
-  for (const host of made.network?.hosts ?? []) for (const pid of processesIn(host)) killNow(pid);
+  // Whatever is still running in a host's or a balancer's namespace was started here.
+  for (const machine of [...(made.network?.balancers ?? []), ...(made.network?.hosts ?? [])]) for (const pid of processesIn(machine)) killNow(pid);
   await made.cluster?.stop();
   if (made.network) removeNetwork(LAYOUT, made.network);
   fs.rmSync(made.dir, { recursive: true, force: true });

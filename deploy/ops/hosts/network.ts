@@ -98,7 +98,8 @@ export function leftovers(layout: NetworkLayout): string[] {
  * holds it, and `ip netns list` no longer shows it.
  */
 function processesOf(layout: NetworkLayout): string[] {
-  const folder = new RegExp(`/${layout.prefix}-[^/]+/`);
+  // A path argument (no spaces: not a shell command that names one) to a file in such a folder.
+  const folder = new RegExp(`^/\\S*/${layout.prefix}-[^/\\s]+/[^/\\s]+$`);
   return fs.readdirSync('/proc').flatMap((pid) => {
     if (!/^\d+$/.test(pid)) return [];
     let args: string[];
