@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { cpuGroupOf, throttling } from '@wenrun/deploy/ops/hosts/cpuGroups';
 import type { HostsSite } from '@wenrun/deploy/ops/hosts/hosts';
-import { balancerOf, LAYOUT, processesIn } from '@wenrun/deploy/ops/hosts/network';
+import { balancersOf, LAYOUT, processesIn } from '@wenrun/deploy/ops/hosts/network';
 
 /** /proc's clock ticks a second (USER_HZ, 100 on Linux). */
 const TICKS_PER_S = 100;
@@ -66,7 +66,7 @@ function read(site: HostsSite): Reading {
   return {
     at: performance.now(),
     client: (own.user + own.system) / 1e6,
-    balancer: cpuSeconds(processesIn(balancerOf(LAYOUT))),
+    balancer: cpuSeconds(balancersOf(LAYOUT).flatMap(processesIn)),
     postgres: cpuSeconds(postgresProcesses()),
     hosts: site.hosts.map((host) => throttling(cpuGroupOf(host.netns))),
   };

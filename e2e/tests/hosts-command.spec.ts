@@ -10,9 +10,9 @@ import { ROOT } from '../support/site';
 import { POSTGRES_PORT, test } from '../support/twoHosts';
 
 /**
- * The form started by its own command, as a terminal starts and stops it. First of the hosts-*.spec.ts files (they
- * run in order on one worker): before any of them starts the worker's `twoHosts`, whose names (LAYOUT) are the
- * form's too.
+ * The form started by its own command, as a terminal starts and stops it. Before any of the hosts-*.spec.ts files
+ * (they run in order on one worker) starts the worker's `twoHosts`, whose names (LAYOUT) are the form's too (the one
+ * before it, hosts-balancers.spec.ts, starts and removes a form of its own).
  * The two hosts: e2e/support/twoHosts.ts.
  */
 
@@ -48,6 +48,9 @@ test('stopped as a terminal stops it (Ctrl-C to its process group, twice), the f
     const lines = await startedForm(form.stdout);
     const postgresFolder = decodeURIComponent(/postgres:\/\/wenrun@([^:]+):/.exec(lines.join('\n'))?.[1] ?? '');
     expect(fs.existsSync(postgresFolder)).toBe(true);
+    // Both balancers' keepalived and HAProxy, which the leftovers list must find gone afterwards.
+    const balancerProcesses = leftovers(LAYOUT).filter((item) => /^process \d+ \S*(keepalived|haproxy)$/.test(item));
+    expect(new Set(balancerProcesses.map((item) => item.replace(/^.*\//, '')))).toEqual(new Set(['keepalived', 'haproxy']));
     const pid = form.pid ?? 0;
     process.kill(-pid, 'SIGINT');
     // A second Ctrl-C, as an impatient operator presses it.

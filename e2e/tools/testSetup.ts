@@ -36,6 +36,7 @@ const NEEDS = [
   { what: 'nginx 的 njs 模块（签名的访客标识）', present: () => fs.existsSync(NJS_MODULE), install: 'libnginx-mod-http-js' },
   { what: 'PostgreSQL（数据层测试、多主机形态）', present: () => postgresInstalled(), install: 'postgresql' },
   { what: 'HAProxy（多主机形态的负载均衡器）', present: () => fs.existsSync('/usr/sbin/haproxy'), install: 'haproxy' },
+  { what: 'keepalived（两台负载均衡器共用的网站地址，VRRP）', present: () => fs.existsSync('/usr/sbin/keepalived'), install: 'keepalived' },
   { what: 'openssl（测试用的 TLS 证书）', present: () => commandExists('openssl'), install: 'openssl' },
   { what: 'ss（找出端口上的进程）', present: () => commandExists('ss'), install: 'iproute2' },
   { what: 'Java（Nu HTML 检查器 vnu-jar）', present: () => commandExists('java'), install: 'default-jre-headless' },

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { selfSignedCertificate } from '../nginx/certificate';
 import { HAPROXY, renderHaproxyConfig, type BalancerConfig } from './balancer';
-import { balancerOf, hostsOf, LAYOUT, MAX_HOSTS } from './network';
+import { balancersOf, frontOf, hostsOf, LAYOUT, MAX_HOSTS } from './network';
 
 const PORTS = [
   { name: 'shell', port: 8000 },
@@ -14,7 +14,7 @@ const PORTS = [
 
 function config(caFile: string): BalancerConfig {
   return {
-    listen: '127.0.0.1',
+    listen: [{ address: '127.0.0.1' }],
     ports: PORTS,
     hosts: [
       { name: 'host-1', address: '198.18.10.11' },
@@ -65,12 +65,19 @@ describe('the load balancer in front of the hosts (HAProxy)', () => {
     expect(text).toMatch(/retries \d+\n {2}option redispatch 1/);
   });
 
-  it('binds the visitors\' ports in the namespace it is told, and connects to the hosts from its own', () => {
+  it('binds the visitors\' ports on each address it is told, in the namespace named beside it, and connects to the hosts from its own', () => {
     expect(renderHaproxyConfig(config('/etc/ssl/site.crt'))).not.toContain(' namespace ');
-    const text = renderHaproxyConfig({ ...config('/etc/ssl/site.crt'), namespaces: { own: 'wrh-lb', front: 'wrh-front' } });
+    const listen = [{ address: '198.18.10.4' }, { address: '127.0.0.1', namespace: 'wrh-front' }];
+    const text = renderHaproxyConfig({ ...config('/etc/ssl/site.crt'), listen, namespace: 'wrh-lb1' });
     const binds = text.match(/^ {2}bind .+$/gm) ?? [];
-    expect(binds).toEqual(PORTS.map(({ port }) => `  bind 127.0.0.1:${port} namespace wrh-front`));
+    expect(binds).toEqual(PORTS.flatMap(({ port }) => [`  bind 198.18.10.4:${port}`, `  bind 127.0.0.1:${port} namespace wrh-front`]));
     for (const line of text.match(/^ {2}server .+$/gm) ?? []) expect(line).not.toContain('namespace');
+  });
+
+  it('answers keepalived\'s check on its own loopback alone, when told a port', () => {
+    expect(renderHaproxyConfig(config('/etc/ssl/site.crt'))).not.toContain('frontend alive');
+    const text = renderHaproxyConfig({ ...config('/etc/ssl/site.crt'), alivePort: 9000 });
+    expect(text).toContain('frontend alive\n  mode http\n  bind 127.0.0.1:9000\n  monitor-uri /alive\n');
   });
 
   it('is a config HAProxy accepts', () => {
@@ -78,7 +85,7 @@ describe('the load balancer in front of the hosts (HAProxy)', () => {
     try {
       const { certificate } = selfSignedCertificate(dir, 'localhost');
       const file = path.join(dir, 'haproxy.cfg');
-      fs.writeFileSync(file, renderHaproxyConfig({ ...config(certificate), socket: path.join(dir, 'haproxy.sock') }));
+      fs.writeFileSync(file, renderHaproxyConfig({ ...config(certificate), socket: path.join(dir, 'haproxy.sock'), alivePort: 9000 }));
       const checked = spawnSync(HAPROXY, ['-c', '-f', file], { encoding: 'utf8' });
       expect([checked.status, checked.stderr]).toEqual([0, expect.any(String)]);
     } finally {
@@ -95,10 +102,15 @@ describe('the load balancer in front of the hosts (HAProxy)', () => {
       // Linux's limit on a link's name.
       expect(host.link.length).toBeLessThanOrEqual(15);
     }
-    // The balancer's side: in the layout too, on an address of its own that is neither the bridge's (every process
-    // of the root namespace sends from that) nor a host's.
-    const balancer = balancerOf(LAYOUT);
-    expect([balancer.netns, balancer.link, balancer.address, balancer.front]).toEqual(['wrh-lb', 'wrh-lbv', '198.18.10.2', 'wrh-front']);
-    expect([`${LAYOUT.subnet}.1`, ...hosts.map((host) => host.address)]).not.toContain(balancer.address);
+    // The balancers' sides: in the layout too, each on an address of its own that is neither the bridge's (every
+    // process of the root namespace sends from that) nor a host's, nor the site's shared one (which moves).
+    const balancers = balancersOf(LAYOUT);
+    expect(balancers.map((side) => [side.netns, side.link, side.address])).toEqual([
+      ['wrh-lb1', 'wrh-lb1v', '198.18.10.2'],
+      ['wrh-lb2', 'wrh-lb2v', '198.18.10.3'],
+    ]);
+    expect(frontOf(LAYOUT)).toEqual({ front: 'wrh-front', siteAddress: '198.18.10.4' });
+    const others = [`${LAYOUT.subnet}.1`, frontOf(LAYOUT).siteAddress, ...hosts.map((host) => host.address)];
+    for (const side of balancers) expect(others).not.toContain(side.address);
   });
 });

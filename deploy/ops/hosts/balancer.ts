@@ -25,8 +25,11 @@ export interface BalancedPort {
 }
 
 export interface BalancerConfig {
-  /** Where visitors reach the balancer (loopback on a test machine). */
-  listen: string;
+  /**
+   * Where visitors reach the balancer: each address, bound in the namespace named beside it (`ip netns attach`), or
+   * in HAProxy's own. The site's shared address may be another balancer's now: bound all the same (balancers.ts).
+   */
+  listen: { address: string; namespace?: string }[];
   /** The first entry is the health-checked one (the shell over TLS); the others track it. */
   ports: BalancedPort[];
   /** Each host: its name in the balancer and its address, on which it serves every port of `ports`. */
@@ -38,11 +41,26 @@ export interface BalancerConfig {
   /** The runtime API's socket (`show stat`, `set server … state`). */
   socket: string;
   /**
-   * The network namespaces (network.ts `balancer`): HAProxy runs in `own`, whose address on the hosts' network no
-   * other process of this machine sends from (the only one whose PROXY header the hosts believe), and binds the
-   * visitors' ports in `front`.
+   * The network namespace HAProxy runs in (network.ts `balancers`), whose address on the hosts' network no other
+   * process of this machine sends from (the only ones whose PROXY header the hosts believe).
    */
-  namespaces?: { own: string; front: string };
+  namespace?: string;
+  /**
+   * A port on its own loopback that answers while HAProxy runs (`monitor-uri`): what keepalived's check asks, so that
+   * a balancer whose HAProxy died gives the site's address up (vrrp.ts).
+   */
+  alivePort?: number;
+}
+
+/** The liveness answer keepalived's check asks for (vrrp.ts). */
+function aliveSection(port: number | undefined): string {
+  if (port === undefined) return '';
+  return `
+frontend alive
+  mode http
+  bind 127.0.0.1:${port}
+  monitor-uri /alive
+`;
 }
 
 /** The health check: the served runtime config, which every host's nginx answers from its own file. */
@@ -59,7 +77,7 @@ export function renderHaproxyConfig(config: BalancerConfig): string {
     }`;
   const section = ({ name, port }: BalancedPort, check: boolean) => `
 frontend ${name}
-  bind ${config.listen}:${port}${config.namespaces ? ` namespace ${config.namespaces.front}` : ''}
+${config.listen.map((bind) => `  bind ${bind.address}:${port}${bind.namespace ? ` namespace ${bind.namespace}` : ''}`).join('\n')}
   default_backend ${name}
 
 backend ${name}
@@ -94,7 +112,7 @@ defaults
   # A connection a host refuses or drops unanswered is tried again on another host: the visitor never sees it.
   retries 2
   option redispatch 1
-${config.ports.map((port, index) => section(port, index === 0)).join('')}`;
+${config.ports.map((port, index) => section(port, index === 0)).join('')}${aliveSection(config.alivePort)}`;
 }
 
 /** One server's line of `show stat`, the fields this code reads. */
@@ -149,7 +167,7 @@ export function startBalancer(config: BalancerConfig, dir: string): Balancer {
   if (checked.error) throw new Error(`无法运行 ${HAPROXY}（Debian：apt-get install haproxy）：${checked.error.message}`);
   if (checked.status !== 0) throw new Error(`HAProxy 配置无效：${checked.stderr || checked.stdout}`);
   // -W: master-worker; -db: stays in the foreground, its output ours.
-  const [command, ...args] = [...(config.namespaces ? ['ip', 'netns', 'exec', config.namespaces.own] : []), HAPROXY, '-W', '-db', '-f', configFile];
+  const [command, ...args] = [...(config.namespace ? ['ip', 'netns', 'exec', config.namespace] : []), HAPROXY, '-W', '-db', '-f', configFile];
   const child: ChildProcess = spawn(command ?? HAPROXY, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr?.on('data', (chunk: Buffer) => {
     // Health checks going up and down are what an operator wants to see; everything else is noise here.

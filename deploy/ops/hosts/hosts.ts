@@ -13,7 +13,8 @@ import { startCluster, type Cluster } from '../postgres/cluster';
 import { selfSignedCertificate } from '../nginx/certificate';
 import { API_USER, systemAccount } from '../nginx/accounts';
 import { createSiteRoles, SITE_ROLES, writeLogins } from './databaseRoles';
-import { serverStats, startBalancer, type BalancedPort, type Balancer } from './balancer';
+import { serverStats, type BalancedPort } from './balancer';
+import { startBalancers, type SiteBalancers } from './balancers';
 import { createNetwork, cutOff, LAYOUT, processesIn, removeNetwork, type Network, type NetworkHost } from './network';
 import type { HostReady, HostSpec } from './hostSpec';
 import { startHost, type HostProcess } from './hostProcess';
@@ -75,8 +76,10 @@ export interface HostsSite {
   /** Where the hosts reach PostgreSQL (the bridge's address). */
   postgres: { address: string; port: number };
   hosts: RunningHost[];
-  /** HAProxy's runtime API (balancer.ts `serverStats`, `ask`). */
+  /** The first balancer's HAProxy runtime API (balancer.ts `serverStats`, `ask`): the one behind the loopback door. */
   balancerSocket: string;
+  /** The two balancers and the site's address they share (balancers.ts). */
+  balancers: SiteBalancers;
   /** The backend every host's health is checked in (the others track it). */
   checkedBackend: string;
   /** Cuts host `index` (1, 2, …) off and kills every process in it, as a machine that dies; resolves with when. */
@@ -108,15 +111,15 @@ function exited(child: ChildProcess): Promise<void> {
 interface HostShares {
   ports: BalancedPort[];
   tls: HostSpec['tls'];
-  /** The balancer's own address, which no process of the root namespace sends from (the gateway is theirs). */
-  balancerAddress: string;
+  /** The balancers' own addresses, which no process of the root namespace sends from (the gateway is theirs). */
+  balancerAddresses: string[];
   database: HostSpec['database'];
   adminToken: string;
   unlimitedClients: string[];
 }
 
 function hostSpec(host: NetworkHost, hostDir: string, shares: HostShares): HostSpec {
-  const { ports, balancerAddress, ...alike } = shares;
+  const { ports, balancerAddresses, ...alike } = shares;
   return {
     ...alike,
     name: `host-${host.index}`,
@@ -130,7 +133,7 @@ function hostSpec(host: NetworkHost, hostDir: string, shares: HostShares): HostS
       ...HOST_PORTS.render,
     ],
     siteDir: path.join(hostDir, 'site'),
-    balancer: { from: [balancerAddress], listen: [host.address] },
+    balancer: { from: balancerAddresses, listen: [host.address] },
   };
 }
 
@@ -161,19 +164,19 @@ interface Made {
   janitor: Janitor;
   network?: Network;
   cluster?: Cluster;
-  balancer?: Balancer;
+  balancers?: SiteBalancers;
   processes: HostProcess[];
 }
 
-/** Stops the hosts, the balancer and PostgreSQL, removes the network and the folder, and lets the janitor go. */
+/** Stops the balancers, the hosts and PostgreSQL, removes the network and the folder, and lets the janitor go. */
 async function tearDown(made: Made): Promise<void> {
-  await made.balancer?.stop();
+  await made.balancers?.stop();
   for (const { child } of made.processes) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   // A moment to stop in order (their logs written); nothing they hold outlives them (the data is PostgreSQL's,
   // which goes too), so what is still running then is killed.
   await Promise.race([Promise.all(made.processes.map(({ child }) => exited(child))), new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS))]);
-  // Whatever is still running in a host's namespace was started here.
-  for (const host of made.network?.hosts ?? []) for (const pid of processesIn(host)) killNow(pid);
+  // Whatever is still running in a host's or a balancer's namespace was started here.
+  for (const machine of [...(made.network?.balancers ?? []), ...(made.network?.hosts ?? [])]) for (const pid of processesIn(machine)) killNow(pid);
   await made.cluster?.stop();
   if (made.network) removeNetwork(LAYOUT, made.network);
   fs.rmSync(made.dir, { recursive: true, force: true });
@@ -195,22 +198,6 @@ async function startSitePostgres(network: Network, port: number, made: Made): Pr
   made.janitor.note({ process: cluster.pid });
   made.janitor.note({ folder: cluster.folder });
   return cluster;
-}
-
-/** HAProxy in its namespace, in front of every host, on loopback's balanced ports. */
-function startSiteBalancer(network: Network, ports: BalancedPort[], caFile: string, socket: string, dir: string): Balancer {
-  return startBalancer(
-    {
-      listen: '127.0.0.1',
-      ports,
-      hosts: network.hosts.map((host) => ({ name: `host-${host.index}`, address: host.address })),
-      siteHost: HOST_NAME,
-      caFile,
-      socket,
-      namespaces: { own: network.balancer.netns, front: network.balancer.front },
-    },
-    dir,
-  );
 }
 
 export async function startHosts(options: HostsOptions): Promise<HostsSite> {
@@ -236,7 +223,7 @@ export async function startHosts(options: HostsOptions): Promise<HostsSite> {
   try {
     const network = createNetwork(LAYOUT, options.count);
     made.network = network;
-    janitor.note({ network: { layout: LAYOUT, hosts: network.hosts, namespaces: [network.balancer.netns, ...network.hosts.map((host) => host.netns)] } });
+    janitor.note({ network: { layout: LAYOUT, hosts: network.hosts, namespaces: [...network.balancers, ...network.hosts].map((machine) => machine.netns) } });
     const tls = siteCertificate(dir);
     const hosts = network.hosts;
     const cluster = await startSitePostgres(network, options.postgresPort, made);
@@ -250,7 +237,7 @@ export async function startHosts(options: HostsOptions): Promise<HostsSite> {
       const spec = hostSpec(host, hostDir, {
         ports,
         tls,
-        balancerAddress: network.balancer.address,
+        balancerAddresses: network.balancers.map((balancer) => balancer.address),
         database: writeLogins(hostDir, apiAccount, server, passwords),
         adminToken,
         unlimitedClients: options.unlimitedClients ?? [],
@@ -261,10 +248,13 @@ export async function startHosts(options: HostsOptions): Promise<HostsSite> {
     });
     // In parallel: each is a machine of its own.
     const ready = await Promise.all(started);
-    const socket = path.join(dir, 'haproxy.sock');
-    made.balancer = startSiteBalancer(network, ports, tls.certificate, socket, dir);
+    const balancerHosts = hosts.map((host) => ({ name: `host-${host.index}`, address: host.address }));
+    const balancers = startBalancers({ network, ports, hosts: balancerHosts, siteHost: HOST_NAME, caFile: tls.certificate, dir });
+    made.balancers = balancers;
     const checkedBackend = ports[0]?.name ?? 'shell';
-    await allUp(socket, checkedBackend, hosts.length);
+    await Promise.all(balancers.sides.map((side) => allUp(side.socket, checkedBackend, hosts.length)));
+    await balancers.settled();
+    const socket = balancers.sides[0]?.socket ?? '';
     const origin = (name: string) => `https://${HOST_NAME}:${portOf(ports, name)}`;
     const byIndex = new Map(hosts.map((host) => [host.index, host]));
     return {
@@ -277,6 +267,7 @@ export async function startHosts(options: HostsOptions): Promise<HostsSite> {
       postgres: { address: server.address, port: server.port },
       hosts: hosts.map((host, i) => ({ ...host, ...(ready[i] as HostReady), name: `host-${host.index}` })),
       balancerSocket: socket,
+      balancers,
       checkedBackend,
       kill: (index) => killHost(byIndex.get(index), index),
       stop,

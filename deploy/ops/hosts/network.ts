@@ -4,18 +4,24 @@
  * address. Addresses come from 198.18.0.0/15 (RFC 2544, never routed); no namespace has a route off the bridge.
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import { cpuGroupLeftovers, cpuGroupOf, removeCpuGroup } from './cpuGroups';
 
 export interface Network {
   /** The bridge's own address: PostgreSQL's, and every process's of the root namespace, as the hosts see them. */
   gateway: string;
   /**
-   * The load balancer's side of the bridge: a namespace of its own, whose address no process of the root namespace
-   * can send from; the hosts believe the PROXY header from this address alone. HAProxy runs in it and binds the
-   * visitors' ports in the root namespace, named `front` for it (`ip netns attach`: a name, not a new namespace),
-   * at start, before it drops root: it needs no privilege afterwards (setns per connection would).
+   * The two load balancers' sides of the bridge: each a namespace of its own, whose address no process of the root
+   * namespace can send from; the hosts believe the PROXY header from these addresses alone (balancers.ts).
    */
-  balancer: { netns: string; address: string; link: string; front: string };
+  balancers: Machine[];
+  /** The site's address, which the two balancers share and VRRP moves to the live one (balancers.ts). */
+  siteAddress: string;
+  /**
+   * The root namespace under a name of the layout (`ip netns attach`: a name, not a new namespace): the first
+   * balancer's HAProxy binds the loopback door there at start, before it drops root (README).
+   */
+  front: string;
   /** The network, as PostgreSQL's `trusted` and nginx's `set_real_ip_from` read it. */
   cidr: string;
   hosts: NetworkHost[];
@@ -31,6 +37,9 @@ export interface NetworkHost {
   /** The veth end on the bridge, in the root namespace: down, and the host is cut off. */
   link: string;
 }
+
+/** A machine on the bridge that is not a host (a balancer): its namespace, its address, its link. */
+export type Machine = Pick<NetworkHost, 'netns' | 'address' | 'link'>;
 
 export interface NetworkLayout {
   /** Names start with it: the namespaces `<prefix>-1` …, the links `<prefix>-1v` …. */
@@ -52,9 +61,14 @@ function ip(args: string[], { mayFail = false } = {}): string {
   return result.stdout;
 }
 
-/** The balancer's namespace, link and address (.2): the layout's own names, like the hosts'. */
-export function balancerOf(layout: NetworkLayout): Network['balancer'] {
-  return { netns: `${layout.prefix}-lb`, address: `${layout.subnet}.2`, link: `${layout.prefix}-lbv`, front: `${layout.prefix}-front` };
+/** The balancers' namespaces, links and addresses (.2, .3): the layout's own names, like the hosts'. */
+export function balancersOf(layout: NetworkLayout): Machine[] {
+  return [1, 2].map((n) => ({ netns: `${layout.prefix}-lb${n}`, address: `${layout.subnet}.${1 + n}`, link: `${layout.prefix}-lb${n}v` }));
+}
+
+/** The root namespace's name in the layout, and the site's shared address (.4), held by one balancer at a time. */
+export function frontOf(layout: NetworkLayout): Pick<Network, 'front' | 'siteAddress'> {
+  return { front: `${layout.prefix}-front`, siteAddress: `${layout.subnet}.4` };
 }
 
 export function hostsOf(layout: NetworkLayout, count: number): NetworkHost[] {
@@ -76,7 +90,32 @@ export function leftovers(layout: NetworkLayout): string[] {
     .split('\n')
     .map((line) => /^\d+: ([^:@]+)/.exec(line)?.[1] ?? '')
     .filter((name) => name === layout.bridge || name.startsWith(`${layout.prefix}-`));
-  return [...namespaces.map((name) => `netns ${name}`), ...links.map((name) => `link ${name}`), ...cpuGroupLeftovers(layout.prefix).map((name) => `cgroup ${name}`)];
+  return [
+    ...namespaces.map((name) => `netns ${name}`),
+    ...links.map((name) => `link ${name}`),
+    ...cpuGroupLeftovers(layout.prefix).map((name) => `cgroup ${name}`),
+    ...processesOf(layout),
+  ];
+}
+
+/**
+ * The processes whose command line names a folder of the layout's (balancers.ts runs each balancer's HAProxy and
+ * keepalived from a folder named after its namespace): one left running in a namespace whose name is gone still
+ * holds it, and `ip netns list` no longer shows it.
+ */
+function processesOf(layout: NetworkLayout): string[] {
+  // A path argument (no spaces: not a shell command that names one) to a file in such a folder.
+  const folder = new RegExp(`^/\\S*/${layout.prefix}-[^/\\s]+/[^/\\s]+$`);
+  return fs.readdirSync('/proc').flatMap((pid) => {
+    if (!/^\d+$/.test(pid)) return [];
+    let args: string[];
+    try {
+      args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    } catch {
+      return []; // Ended meanwhile.
+    }
+    return args.some((arg) => folder.test(arg)) ? [`process ${pid} ${args[0] ?? ''}`] : [];
+  });
 }
 
 /**
@@ -93,14 +132,14 @@ export function createNetwork(layout: NetworkLayout, count: number): Network {
     );
   }
   const gateway = `${layout.subnet}.1`;
-  const network: Network = { gateway, balancer: balancerOf(layout), cidr: `${layout.subnet}.0/24`, hosts: hostsOf(layout, count) };
+  const network: Network = { gateway, balancers: balancersOf(layout), ...frontOf(layout), cidr: `${layout.subnet}.0/24`, hosts: hostsOf(layout, count) };
   try {
     ip(['link', 'add', layout.bridge, 'type', 'bridge']);
     ip(['addr', 'add', `${gateway}/24`, 'dev', layout.bridge]);
     ip(['link', 'set', layout.bridge, 'up']);
     // This process's namespace under a name of the layout: HAProxy's `bind … namespace` reads it by name.
-    ip(['netns', 'attach', network.balancer.front, String(process.pid)]);
-    for (const host of [network.balancer, ...network.hosts]) {
+    ip(['netns', 'attach', network.front, String(process.pid)]);
+    for (const host of [...network.balancers, ...network.hosts]) {
       ip(['netns', 'add', host.netns]);
       ip(['link', 'add', host.link, 'type', 'veth', 'peer', 'name', 'eth0', 'netns', host.netns]);
       ip(['link', 'set', host.link, 'master', layout.bridge, 'up']);
@@ -117,18 +156,25 @@ export function createNetwork(layout: NetworkLayout, count: number): Network {
 }
 
 function removalCommands(layout: NetworkLayout, found: string[]): string[] {
-  // The bridge last: the hosts' links hang on it.
-  const ordered = [...found.filter((item) => item !== `link ${layout.bridge}`), ...found.filter((item) => item === `link ${layout.bridge}`)];
+  // Processes first (a cgroup with one in it cannot go), the bridge last: the hosts' links hang on it.
+  const rank = (item: string) => (item.startsWith('process ') ? 0 : item === `link ${layout.bridge}` ? 2 : 1);
+  const ordered = [...found].sort((a, b) => rank(a) - rank(b));
   return ordered.map((item) => {
     const [kind, name] = item.split(' ');
     if (kind === 'cgroup') return `rmdir ${cpuGroupOf(name ?? '').dir}`;
+    if (kind === 'process') return `kill ${name}`;
     return kind === 'netns' ? `ip netns del ${name}` : `ip link del ${name}`;
   });
 }
 
 /** Cuts a host off as a pulled cable or a dead machine would: no answer, no reset, nothing. */
-export function cutOff(host: NetworkHost): void {
+export function cutOff(host: Pick<NetworkHost, 'link'>): void {
   ip(['link', 'set', host.link, 'down']);
+}
+
+/** A machine cut off, back on the bridge (a balancer restarted: balancers.ts). */
+export function reconnect(host: Pick<NetworkHost, 'link'>): void {
+  ip(['link', 'set', host.link, 'up']);
 }
 
 /** The processes running in a host's namespace (what `ip netns pids` lists). */
@@ -141,13 +187,13 @@ export function processesIn(host: Pick<NetworkHost, 'netns'>): number[] {
 
 /** Removes what `createNetwork` made, whatever it got to; never another name. */
 export function removeNetwork(layout: NetworkLayout, network: Pick<Network, 'hosts'>): void {
-  for (const host of [balancerOf(layout), ...network.hosts]) {
+  for (const host of [...balancersOf(layout), ...network.hosts]) {
     // The veth pair goes with either end; deleting the namespace deletes its end.
     ip(['link', 'del', host.link], { mayFail: true });
     ip(['netns', 'del', host.netns], { mayFail: true });
   }
   // Only the name: the namespace it names is this machine's own.
-  ip(['netns', 'del', balancerOf(layout).front], { mayFail: true });
+  ip(['netns', 'del', frontOf(layout).front], { mayFail: true });
   ip(['link', 'del', layout.bridge], { mayFail: true });
   // Each host's CPU share (cpuGroups.ts), once what ran in it is gone.
   for (const host of network.hosts) removeCpuGroup(cpuGroupOf(host.netns));

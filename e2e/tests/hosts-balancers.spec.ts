@@ -1,0 +1,106 @@
+import { startHosts, type HostsSite } from '@wenrun/deploy/ops/hosts/hosts';
+import { LAYOUT, leftovers } from '@wenrun/deploy/ops/hosts/network';
+import { expect, test } from '../support/fixtures';
+import { workerPort } from '../support/ports';
+import { ROOT } from '../support/site';
+import { steadyPages, type PageAttempt } from '../support/steadyPages';
+import { POSTGRES_PORT } from '../support/twoHosts';
+
+/**
+ * The two balancers sharing the site's address (deploy/ops/hosts/balancers.ts), the one holding it killed under a
+ * steady load of pages, twice: the whole machine (its link down, HAProxy and keepalived killed), then, once it is
+ * back as the backup, only the HAProxy of the one that took over. First of the hosts-*.spec.ts files (they run in
+ * order on one worker): a form of its own with one host (the balancers are what is tested here), stopped and checked
+ * clean before hosts-command.spec.ts starts the form under the same names.
+ */
+
+/** VRRP's advert every second: the backup takes over 3 missed adverts and its skew (0.6 s) after the last one. */
+const BOUND = { movedMs: 4_500, resumedMs: 5_500 } as const;
+
+const LOAD = { clients: 8, connectTimeoutMs: 500, answerTimeoutMs: 2_000, paths: ['/', `/search/${encodeURIComponent('课程')}`] } as const;
+
+interface Failover {
+  how: string;
+  /** The balancer killed (1, 2). */
+  killed: number;
+  movedMs: number;
+  /** The first request made after the kill answered. */
+  siteBackMs: number;
+  /** The last client's first answer after the kill. */
+  everyClientBackMs: number;
+  /** Requests that went out and got no answer. */
+  lost: PageAttempt[];
+}
+
+async function until<T>(what: string, withinMs: number, found: () => T | undefined): Promise<T> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const value = found();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${withinMs} ms 内没有${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Kills the holder (`kill` returns when), waits for the other to hold the address and every client to be answered. */
+async function failover(site: HostsSite, attempts: PageAttempt[], how: string, kill: (index: number) => number): Promise<Failover> {
+  const { sides } = site.balancers;
+  const [holder] = site.balancers.holding();
+  if (!holder) throw new Error('没有负载均衡器持有网站地址');
+  const killed = sides.indexOf(holder) + 1;
+  const at = kill(killed);
+  const taker = await until('另一台负载均衡器接管网站地址', 15_000, () => site.balancers.holding().find((side) => side !== holder));
+  const movedMs = Date.now() - at;
+  const answeredAfter = (client?: number) => attempts.find((one) => one.startedAt > at && one.status === 200 && (client === undefined || one.client === client));
+  const siteBack = await until('请求得到回答', 15_000, () => answeredAfter());
+  const back = await until('每个客户端都得到回答', 15_000, () => {
+    const firsts = Array.from({ length: LOAD.clients }, (_, client) => answeredAfter(client));
+    return firsts.every(Boolean) ? firsts.map((one) => one?.endedAt ?? 0) : undefined;
+  });
+  const everyClientBackMs = Math.max(...back) - at;
+  const lost = attempts.filter((one) => one.sent && one.status !== 200 && one.endedAt >= at && one.startedAt <= at + everyClientBackMs);
+  console.log(`[多主机] ${how}：${holder.name} → ${taker.name}，地址 ${movedMs} ms 后移走，页面 ${siteBack.endedAt - at} ms 后恢复，所有客户端 ${everyClientBackMs} ms，丢失请求 ${lost.length}`);
+  return { how, killed, movedMs, siteBackMs: siteBack.endedAt - at, everyClientBackMs, lost };
+}
+
+test('the balancer holding the site\'s address killed under load, twice: the address moves, pages resume within 5.5 s, only requests in flight are lost, and the stopped form leaves nothing', async ({ workerIndex }) => {
+  test.setTimeout(240_000);
+  if (process.getuid?.() !== 0) throw new Error('多主机测试需要 root：要创建网络命名空间和网桥');
+  expect(leftovers(LAYOUT)).toEqual([]);
+  const gateway = `${LAYOUT.subnet}.1`;
+  const site = await startHosts({ root: ROOT, count: 1, firstPort: workerPort(workerIndex, 0), postgresPort: POSTGRES_PORT + 2, unlimitedClients: [gateway] });
+  const failovers: Failover[] = [];
+  try {
+    // What stopping the form must remove: both balancers' HAProxy and keepalived, found by the leftovers list.
+    expect(leftovers(LAYOUT).filter((item) => /^process \d+ \S*keepalived$/.test(item)).length).toBeGreaterThanOrEqual(2);
+    const load = steadyPages({ ...LOAD, address: site.balancers.siteAddress, port: Number(new URL(site.shell).port), siteHost: 'localhost', ca: site.ca });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const machine = await failover(site, load.attempts, '负载均衡器整机失效', (index) => site.balancers.kill(index));
+      failovers.push(machine);
+      await site.balancers.revive(machine.killed);
+      failovers.push(await failover(site, load.attempts, '只有 HAProxy 退出', (index) => site.balancers.killHaproxy(index)));
+    } finally {
+      await load.stop();
+    }
+    const answered = load.attempts.filter((one) => one.status === 200).length;
+    const figures = failovers.map((one) => `${one.how}：地址 ${one.movedMs} ms，页面 ${one.siteBackMs} ms，所有客户端 ${one.everyClientBackMs} ms，丢失 ${one.lost.length}`);
+    console.log(`[多主机] 页面回答 ${answered} 个`);
+    test.info().annotations.push({ type: '负载均衡器失效', description: `${figures.join('；')}；页面回答 ${answered} 个` });
+    // Every answer a page: none refused or limited by a host (429: it took the balancer for the visitor).
+    expect(load.attempts.filter((one) => one.status !== undefined && one.status !== 200).map((one) => one.status)).toEqual([]);
+    expect(answered).toBeGreaterThan(100);
+    for (const one of failovers) {
+      expect(one.movedMs, one.how).toBeLessThan(BOUND.movedMs);
+      expect(one.siteBackMs, one.how).toBeLessThan(BOUND.resumedMs);
+      expect(one.everyClientBackMs, one.how).toBeLessThan(BOUND.resumedMs);
+      // Only what was in flight: at most one request per client, the one on its connection through the dead balancer.
+      const perClient = new Map<number, number>();
+      for (const lost of one.lost) perClient.set(lost.client, (perClient.get(lost.client) ?? 0) + 1);
+      expect([...perClient.values()].every((count) => count === 1), one.how).toBe(true);
+    }
+  } finally {
+    await site.stop();
+  }
+  expect(leftovers(LAYOUT)).toEqual([]);
+});
