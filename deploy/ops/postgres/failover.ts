@@ -22,6 +22,8 @@ export interface FailoverOptions {
   prefix: string;
   database: string;
   admit: { roles: string[]; from: string[] };
+  /** Its folder, made and told of by the caller (who removes it if this process dies); else made here. */
+  folder?: string;
 }
 
 export interface DatabaseMachine {
@@ -150,7 +152,8 @@ async function until(what: string, check: () => Promise<boolean>, ms: number): P
   }
 }
 
-function machinesOf(options: FailoverOptions): DatabaseMachine[] {
+/** The three machines' names and addresses (.21, .22, .23 of the subnet): known before any is made. */
+export function machinesOf(options: Pick<FailoverOptions, 'prefix' | 'subnet'>): DatabaseMachine[] {
   return [1, 2, 3].map((n) => ({ name: `db${n}`, netns: `${options.prefix}-db${n}`, link: `${options.prefix}-db${n}v`, address: `${options.subnet}.${20 + n}` }));
 }
 
@@ -158,7 +161,7 @@ function machinesOf(options: FailoverOptions): DatabaseMachine[] {
 export async function startFailoverCluster(options: FailoverOptions): Promise<FailoverCluster> {
   const machines = machinesOf(options);
   const nodes = machines.slice(0, 2);
-  const folder = fs.mkdtempSync(path.join(clusterParentFolder(), 'wenrun-pgha-'));
+  const folder = options.folder ?? fs.mkdtempSync(path.join(clusterParentFolder(), 'wenrun-pgha-'));
   fs.chmodSync(folder, 0o755);
   const postgres = account('postgres');
   const etcdUser = account('etcd');
