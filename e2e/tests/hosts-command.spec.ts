@@ -47,7 +47,7 @@ test('stopped as a terminal stops it (Ctrl-C to its process group, twice), the f
     const ended = new Promise((resolve) => form.once('exit', resolve));
     const lines = await startedForm(form.stdout);
     // The Patroni pair's folder (its members' data, etcd's): every etcd, Patroni and PostgreSQL process names it.
-    const postgresFolder = /文件夹 (\/\S+wenrun-pgha-[^）\s]+)/.exec(lines.join('\n'))?.[1] ?? '';
+    const postgresFolder = /文件夹 ([^）\s]+)/.exec(lines.join('\n'))?.[1] ?? '';
     expect(fs.existsSync(postgresFolder)).toBe(true);
     const running = () => spawnSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).stdout.split('\n');
     const databaseProcesses = (name: string) => running().filter((line) => line.includes(postgresFolder) && line.includes(name));
