@@ -9,6 +9,7 @@
  * per host, not one for the site: no machine whose loss stops every host's database.
  */
 import { spawn } from 'node:child_process';
+import { cpuGroupOf, inCpuGroup } from './cpuGroups';
 import fs from 'node:fs';
 import path from 'node:path';
 import { HAPROXY, serverStats } from './balancer';
@@ -61,7 +62,8 @@ ${config.members.map(server).join('\n')}
 export async function startDatabaseProxy(netns: string, config: DatabaseProxyConfig, dir: string): Promise<void> {
   const configFile = path.join(dir, 'db-proxy.cfg');
   fs.writeFileSync(configFile, renderDatabaseProxyConfig(config));
-  const child = spawn('ip', ['netns', 'exec', netns, HAPROXY, '-W', '-db', '-f', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Born in the host's CPU group: a process of that machine, on its share.
+  const child = spawn(...inCpuGroup(cpuGroupOf(netns), 'ip', ['netns', 'exec', netns, HAPROXY, '-W', '-db', '-f', configFile]), { stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString('utf8').split('\n')) if (/is (UP|DOWN)|ALERT/.test(line)) console.log(`[数据库代理 ${netns}] ${line.trim()}`);
   });

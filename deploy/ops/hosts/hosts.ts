@@ -14,6 +14,7 @@ import { API_USER, systemAccount } from '../nginx/accounts';
 import { writeLogins } from './databaseRoles';
 import { serverStats, type BalancedPort } from './balancer';
 import { startBalancers, type SiteBalancers } from './balancers';
+import { cpuGroupOf, createCpuGroup } from './cpuGroups';
 import { createNetwork, cutOff, LAYOUT, processesIn, removeNetwork, type Network, type NetworkHost } from './network';
 import type { HostReady, HostSpec } from './hostSpec';
 import { startHost, type HostProcess } from './hostProcess';
@@ -233,6 +234,8 @@ export async function startHosts(options: HostsOptions): Promise<HostsSite> {
     const network = createNetwork(LAYOUT, options.count);
     made.network = network;
     janitor.note({ network: { layout: LAYOUT, hosts: network.hosts, namespaces: [...network.balancers, ...network.hosts].map((machine) => machine.netns) } });
+    // Each host's share of the processors, before anything of it runs (its database proxy first).
+    for (const host of network.hosts) createCpuGroup(cpuGroupOf(host.netns));
     const tls = siteCertificate(dir);
     const hosts = network.hosts;
     const postgres = await startSitePostgres(LAYOUT, network, DATABASE, janitor);
