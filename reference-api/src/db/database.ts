@@ -76,6 +76,10 @@ function openPostgres(url: string, poolSize: number): Db {
   const pool = new pg.Pool({ connectionString: withDatabasePassword(url), max: poolSize, types: pgTypes, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle connection the server dropped (a restart, a failover) is an error event on the pool, not a crash.
   pool.on('error', () => undefined);
+  // One lost while a query holds it is an error event on that client, which the pool stops listening to while it is
+  // checked out: unheard, it ended the process (both hosts' APIs, when PostgreSQL failed over). The query fails
+  // with it, and the pool drops the client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   return { dialect: 'postgres', kysely, close: () => kysely.destroy() };
 }
