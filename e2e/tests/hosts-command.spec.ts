@@ -37,8 +37,8 @@ test('stopped as a terminal stops it (Ctrl-C to its process group, twice), the f
   // As /tmp is: the hosts' users read the form's tree in it.
   fs.chmodSync(tmp, 0o755);
   try {
-    // The README's command, as a terminal runs it: its own process group, as a shell's job is, and tsx's command.
-    const form = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['deploy/ops/hosts/start.ts', '--hosts', '2', '--first-port', String(workerPort(workerIndex, 0)), '--postgres-port', String(POSTGRES_PORT + 1)], {
+    // The README's command, as a terminal runs it: its own process group, as a shell's job is, npm's and tsx's.
+    const form = spawn('npm', ['run', '--silent', 'hosts', '--', '--hosts', '2', '--first-port', String(workerPort(workerIndex, 0)), '--postgres-port', String(POSTGRES_PORT + 1)], {
       cwd: ROOT,
       detached: true,
       env: { ...process.env, TMPDIR: tmp },

@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   console.log(`[多主机] 网站：${site.shell}/ （负载均衡器 HAProxy，127.0.0.1），API：${site.api}`);
   console.log(`[多主机] 两台负载均衡器共用的网站地址（VRRP）：${site.balancers.siteAddress}（站名 localhost；端口同上）`);
   for (const host of site.hosts) {
-    console.log(`[多主机] ${host.name}：网络命名空间 ${host.netns}，CPU ${cpuShare ?? '不限'} 核（cgroup ${cpuGroupOf(host.netns).dir}），地址 ${host.address}，运行时配置 ${host.runtimeConfigFile}，日志 ${host.logFile}`);
+    console.log(`[多主机] ${host.name}：网络命名空间 ${host.netns}，CPU ${cpuShare === undefined ? '不限' : `${cpuShare} 核`}（cgroup ${cpuGroupOf(host.netns).dir}），地址 ${host.address}，运行时配置 ${host.runtimeConfigFile}，日志 ${host.logFile}`);
   }
   console.log(`[多主机] PostgreSQL（Patroni 主库 ${site.database.primary().name}，同步备库，文件夹 ${site.database.cluster.folder}）：${site.databaseUrl}；负载均衡器的运行时接口（show stat）：${site.balancerSocket}`);
   console.log('[多主机] Ctrl-C 停止并清理全部');

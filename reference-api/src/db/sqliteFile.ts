@@ -63,7 +63,9 @@ function nodeSqlite(): typeof import('node:sqlite') {
     if (!String(warning).startsWith(EXPERIMENTAL)) Reflect.apply(emitWarning, process, [warning, ...rest]);
   }) as typeof process.emitWarning;
   try {
-    return process.getBuiltinModule('node:sqlite');
+    const sqlite = process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite') | undefined;
+    if (sqlite === undefined) throw new Error(`Node ${process.version} 没有 node:sqlite：请用 22.16 及以上的 22、24 或 26 版本线运行（npm 的命令会自行选用，见 README）`);
+    return sqlite;
   } finally {
     process.emitWarning = emitWarning;
   }
