@@ -8,7 +8,7 @@ import { takeStep } from '@wenrun/deploy/ops/release/release';
 import type { HostsSite } from '@wenrun/deploy/ops/hosts/hosts';
 import { request } from '../support/https';
 import { expect } from '../support/fixtures';
-import { test } from '../support/twoHosts';
+import { onlyTo, test } from '../support/twoHosts';
 
 /**
  * The PostgreSQL primary's machine killed under the site's load (issue 52 items 1 and 4): the synchronous standby
@@ -171,19 +171,34 @@ test('the PostgreSQL primary killed under load: no acknowledged write lost, writ
   await releaseReachesEveryHost(twoHosts);
 });
 
-/** A canary step taken through the shared config (what `npm run release` does with DATABASE_URL) is in every host's file. */
+/** The origins each host's CSP names now: each reached through the balancer alone (onlyTo). */
+async function policyOrigins(site: HostsSite, host: string): Promise<string[]> {
+  const answer = await onlyTo(site, host, () => request(`${site.shell}/`, { ca: site.ca, headers: { 'accept-encoding': 'identity' } }));
+  return String(answer.headers['content-security-policy']).split(/[\s;]+/);
+}
+
+/**
+ * A canary step taken through the shared config (what `npm run release` does with DATABASE_URL) is in every host's
+ * file and CSP; then aborted, and the site left as it was: every host's nginx reloaded without it before the next
+ * file's load. Left reloading, both hosts' nginx closed every kept-alive connection of hosts-when-one-dies's load
+ * (170 requests unanswered there where 60 connections were open to the host it kills).
+ */
 async function releaseReachesEveryHost(site: HostsSite): Promise<void> {
   const [first] = site.hosts;
   if (!first) throw new Error('没有主机 1');
-  const canaryEntry = 'https://localhost:1/canary/failover/mf-manifest.json';
+  const canaryOrigin = 'https://localhost:1';
+  const canaryEntry = `${canaryOrigin}/canary/failover/mf-manifest.json`;
   const source = postgresSource({ databaseUrl: site.databaseUrl, seedFile: first.runtimeConfigFile });
+  const tenSeconds = (host: string, what: string) => ({ timeout: 10_000, message: `${host} 的${what}` });
   try {
     await takeStep({ configFile: first.runtimeConfigFile, source, verb: 'canary', remote: 'about', entry: canaryEntry, percent: 10, reason: '故障切换之后', check: answers });
     for (const host of site.hosts) {
-      await expect.poll(() => fs.readFileSync(host.runtimeConfigFile, 'utf8'), { timeout: 10_000, message: `${host.name} 的运行时配置` }).toContain(canaryEntry);
+      await expect.poll(() => fs.readFileSync(host.runtimeConfigFile, 'utf8'), tenSeconds(host.name, '运行时配置')).toContain(canaryEntry);
+      await expect.poll(() => policyOrigins(site, host.name), tenSeconds(host.name, ' CSP')).toContain(canaryOrigin);
     }
   } finally {
     await takeStep({ configFile: first.runtimeConfigFile, source, verb: 'abort', remote: 'about', reason: '故障切换测试结束', check: answers }).catch(() => undefined);
     await source.close();
   }
+  for (const host of site.hosts) await expect.poll(() => policyOrigins(site, host.name), tenSeconds(host.name, ' CSP')).not.toContain(canaryOrigin);
 }
