@@ -252,7 +252,8 @@ export async function startHosts(options: HostsOptions): Promise<HostsSite> {
     const balancers = startBalancers({ network, ports, hosts: balancerHosts, siteHost: HOST_NAME, caFile: tls.certificate, dir });
     made.balancers = balancers;
     const checkedBackend = ports[0]?.name ?? 'shell';
-    await Promise.all(balancers.sides.map((side) => allUp(side.socket, checkedBackend, hosts.length)));
+    // The standby copied the primary while the hosts started (failover.ts): synchronous before the site is.
+    await Promise.all([...balancers.sides.map((side) => allUp(side.socket, checkedBackend, hosts.length)), postgres.cluster.standby]);
     await balancers.settled();
     const socket = balancers.sides[0]?.socket ?? '';
     const origin = (name: string) => `https://${HOST_NAME}:${portOf(ports, name)}`;

@@ -40,6 +40,8 @@ export interface FailoverCluster {
   /** Patroni's REST API port on each database machine (`GET /primary` answers 200 on the primary alone). */
   restPort: number;
   folder: string;
+  /** Resolves once the standby runs and is synchronous (the primary runs when the cluster is returned). */
+  standby: Promise<void>;
   /** The primary now, by Patroni's REST API (undefined while there is none). */
   primary(): Promise<DatabaseMachine | undefined>;
   /** postgres://… as the superuser on `machine`'s socket: root's and PostgreSQL's account's alone. */
@@ -122,6 +124,9 @@ function patroniConfig(machine: DatabaseMachine, nodes: DatabaseMachine[], etcd:
       data_dir: path.join(folder, 'data'),
       bin_dir: POSTGRES_BIN,
       pgpass: path.join(folder, 'pgpass'),
+      // The standby's copy starts while the hosts write (failover.ts's caller): a spread checkpoint would pace its
+      // start over minutes of checkpoint_completion_target (seen: 60 s and still copying).
+      basebackup: [{ checkpoint: 'fast' }],
       use_unix_socket: true,
       parameters: { unix_socket_directories: folder },
       authentication: { superuser: { username: options.database }, replication: { username: 'replicator', password: replicationPassword } },
@@ -157,7 +162,7 @@ export function machinesOf(options: Pick<FailoverOptions, 'prefix' | 'subnet'>):
   return [1, 2, 3].map((n) => ({ name: `db${n}`, netns: `${options.prefix}-db${n}`, link: `${options.prefix}-db${n}v`, address: `${options.subnet}.${20 + n}` }));
 }
 
-/** The machines, etcd on each, then Patroni on the first two; resolves once a primary and its synchronous standby run. */
+/** The machines, etcd on each, then Patroni on the first two; resolves once the primary runs (`standby`: the standby). */
 export async function startFailoverCluster(options: FailoverOptions): Promise<FailoverCluster> {
   const machines = machinesOf(options);
   const nodes = machines.slice(0, 2);
@@ -176,36 +181,49 @@ export async function startFailoverCluster(options: FailoverOptions): Promise<Fa
     fs.chownSync(dir, user.uid, user.gid);
     return dir;
   };
+  const patroni = (machine: DatabaseMachine) => {
+    const nodeFolder = own(path.join(folder, machine.name), postgres);
+    const configFile = path.join(nodeFolder, 'patroni.yml');
+    fs.writeFileSync(configFile, JSON.stringify(patroniConfig(machine, nodes, machines, options, nodeFolder, replicationPassword)), { mode: 0o600 });
+    fs.chownSync(configFile, postgres.uid, postgres.gid);
+    runIn(machine, 'postgres', ['patroni', configFile], path.join(folder, `${machine.name}.log`));
+    return until(`${machine.name} 运行`, async () => (await restStatus(machine, '/health')) === 200, 60_000);
+  };
+  // What went wrong, with the end of Patroni's logs.
+  const told = (error: unknown) => {
+    const logs = nodes.map((machine) => path.join(folder, `${machine.name}.log`)).filter((file) => fs.existsSync(file));
+    const tail = logs.map((file) => fs.readFileSync(file, 'utf8').slice(-1500)).join('\n');
+    return new Error(`${(error as Error).message}\n${tail}`, { cause: error });
+  };
+  const [first, second] = nodes as [DatabaseMachine, DatabaseMachine];
+  let standby: Promise<void>;
   try {
     for (const machine of machines) {
       joinBridge(options.bridge, machine);
       runIn(machine, 'etcd', etcdMember(machine, machines, own(path.join(folder, `etcd-${machine.name}`), etcdUser)), path.join(folder, `etcd-${machine.name}.log`));
     }
-    // One after the other: the first bootstraps the cluster, the second copies it (pg_basebackup) and follows.
-    for (const machine of nodes) {
-      const nodeFolder = own(path.join(folder, machine.name), postgres);
-      const configFile = path.join(nodeFolder, 'patroni.yml');
-      fs.writeFileSync(configFile, JSON.stringify(patroniConfig(machine, nodes, machines, options, nodeFolder, replicationPassword)), { mode: 0o600 });
-      fs.chownSync(configFile, postgres.uid, postgres.gid);
-      runIn(machine, 'postgres', ['patroni', configFile], path.join(folder, `${machine.name}.log`));
-      await until(`${machine.name} 运行`, async () => (await restStatus(machine, '/health')) === 200, 60_000);
-    }
-    await until('同步备库', async () => (await restStatus(nodes[1] as DatabaseMachine, '/sync')) === 200, 30_000);
-    // The site's database, made on the primary (the first: it bootstrapped), copied to the standby by replication.
-    const created = spawnSync(path.join(POSTGRES_BIN, 'createdb'), ['-h', path.join(folder, 'db1'), '-p', String(PORT), '-U', options.database, options.database], { ...postgres, encoding: 'utf8' });
+    // The first bootstraps the cluster and makes the site's database; the second then copies it (pg_basebackup)
+    // and follows, while the caller goes on (its hosts start meanwhile): `standby` says when it is synchronous.
+    await patroni(first);
+    const created = spawnSync(path.join(POSTGRES_BIN, 'createdb'), ['-h', path.join(folder, first.name), '-p', String(PORT), '-U', options.database, options.database], { ...postgres, encoding: 'utf8' });
     if (created.status !== 0) throw new Error(`createdb 失败：${created.stderr}`);
+    standby = patroni(second).then(() => until('同步备库', async () => (await restStatus(second, '/sync')) === 200, 30_000));
   } catch (error) {
-    const logs = nodes.map((machine) => path.join(folder, `${machine.name}.log`)).filter((file) => fs.existsSync(file));
-    const tail = logs.map((file) => fs.readFileSync(file, 'utf8').slice(-1500)).join('\n');
     await stop();
-    throw new Error(`${(error as Error).message}\n${tail}`, { cause: error });
+    throw told(error);
   }
+  // Awaited by the caller once its hosts run (which stops the cluster when it fails); handled until then.
+  const standbyReady = standby.catch((error: unknown) => {
+    throw told(error);
+  });
+  standbyReady.catch(() => undefined);
   const socketUrl = (machine: DatabaseMachine) => `postgres://${options.database}@${encodeURIComponent(path.join(folder, machine.name))}:${PORT}/${options.database}`;
   return {
     machines,
     port: PORT,
     restPort: REST_PORT,
     folder,
+    standby: standbyReady,
     primary: async () => {
       const answers = await Promise.all(nodes.map((machine) => restStatus(machine, '/primary')));
       return nodes[answers.indexOf(200)];
