@@ -29,7 +29,7 @@ import { onlyTo, test } from '../support/twoHosts';
 const LOAD = { messageWriters: 4, loginWriters: 2, pageClients: 8, killAfterMs: 3_000, resumeWithinMs: 15_000, afterResumeMs: 3_000 } as const;
 /** The balancer's bound (hosts-balancers.spec.ts): the address moves after 3 missed adverts and the skew. */
 const BALANCER = { resumeWithinMs: 5_500, writesWithinMs: 10_000, goOnMs: 8_000 } as const;
-/** A visitor's write or page given up after this: one in flight through a balancer that died gets no reset. */
+/** A visitor's write given up after this: one in flight through a balancer that died gets no reset. */
 const WRITE_TIMEOUT_MS = 5_000;
 /**
  * Pages by 8 clients, one request at a time each. Through the primary's death a page is given 20 s (a search page
