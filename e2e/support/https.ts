@@ -20,6 +20,8 @@ export interface RequestOptions {
   ca?: Buffer;
   /** The address the request comes from: another loopback address (127.0.0.2) is another visitor to a server here. */
   localAddress?: string;
+  /** The name TLS asks for and checks, when the URL names an address (the site's shared one) rather than the site. */
+  servername?: string;
 }
 
 /**
@@ -27,11 +29,11 @@ export interface RequestOptions {
  * connection of its own each time: one kept alive from an earlier request may be closed by the server just as it
  * is reused (socket hang up).
  */
-export function request(url: string, { method = 'GET', headers = {}, body, ca, localAddress }: RequestOptions = {}): Promise<Fetched> {
+export function request(url: string, { method = 'GET', headers = {}, body, ca, localAddress, servername }: RequestOptions = {}): Promise<Fetched> {
   const target = new URL(url);
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const outgoing = client.request(target, { method, headers, agent: false, ...(ca ? { ca } : {}), ...(localAddress ? { localAddress } : {}) }, (incoming) => {
+    const outgoing = client.request(target, { method, headers, agent: false, ...(ca ? { ca } : {}), ...(localAddress ? { localAddress } : {}), ...(servername ? { servername } : {}) }, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
       incoming.on('end', () => {

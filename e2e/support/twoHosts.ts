@@ -1,5 +1,6 @@
 import { ask, serverStats } from '@wenrun/deploy/ops/hosts/balancer';
 import { startHosts, PUBLIC_PORTS, type HostsSite } from '@wenrun/deploy/ops/hosts/hosts';
+import { LAYOUT } from '@wenrun/deploy/ops/hosts/network';
 import { test as base, expect } from './fixtures';
 import { workerPort } from './ports';
 import { ROOT } from './site';
@@ -22,7 +23,9 @@ export const test = base.extend<object, { twoHosts: HostsSite }>({
       // The first ports of the worker's block (the `hosts` fixture's, which no test here uses): the balancer's.
       const firstPort = workerPort(workerIndex, 0);
       expect(workerPort(workerIndex, PUBLIC_PORTS - 1)).toBe(firstPort + PUBLIC_PORTS - 1);
-      const site = await startHosts({ root: ROOT, count: 2, firstPort, postgresPort: POSTGRES_PORT, unlimitedClients: ['127.0.0.1'] });
+      // Page budgets off for the tests' clients: the loopback door's, and the bridge's own address, which the load of
+      // hosts-when-a-database-dies sends pages from to the site's address (as hosts-balancers' form does).
+      const site = await startHosts({ root: ROOT, count: 2, firstPort, postgresPort: POSTGRES_PORT, unlimitedClients: ['127.0.0.1', `${LAYOUT.subnet}.1`] });
       try {
         await use(site);
       } finally {

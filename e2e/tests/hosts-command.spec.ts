@@ -46,11 +46,16 @@ test('stopped as a terminal stops it (Ctrl-C to its process group, twice), the f
     });
     const ended = new Promise((resolve) => form.once('exit', resolve));
     const lines = await startedForm(form.stdout);
-    const postgresFolder = decodeURIComponent(/postgres:\/\/wenrun@([^:]+):/.exec(lines.join('\n'))?.[1] ?? '');
+    // The Patroni pair's folder (its members' data, etcd's): every etcd, Patroni and PostgreSQL process names it.
+    const postgresFolder = /文件夹 ([^）\s]+)/.exec(lines.join('\n'))?.[1] ?? '';
     expect(fs.existsSync(postgresFolder)).toBe(true);
     // Both balancers' keepalived and HAProxy, which the leftovers list must find gone afterwards.
     const balancerProcesses = leftovers(LAYOUT).filter((item) => /^process \d+ \S*(keepalived|haproxy)$/.test(item));
     expect(new Set(balancerProcesses.map((item) => item.replace(/^.*\//, '')))).toEqual(new Set(['keepalived', 'haproxy']));
+    const running = () => spawnSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).stdout.split('\n');
+    const databaseProcesses = (name: string) => running().filter((line) => line.includes(postgresFolder) && line.includes(name));
+    // Three etcd members, two Patroni, their PostgreSQL servers: what Ctrl-C must end.
+    expect([databaseProcesses('etcd').length, databaseProcesses('patroni').length, databaseProcesses('postgres -D').length]).toEqual([3, 2, 2]);
     const pid = form.pid ?? 0;
     process.kill(-pid, 'SIGINT');
     // A second Ctrl-C, as an impatient operator presses it.
@@ -61,7 +66,6 @@ test('stopped as a terminal stops it (Ctrl-C to its process group, twice), the f
     await expect.poll(() => fs.existsSync(postgresFolder), { timeout: 10_000 }).toBe(false);
     // tsx's cache may stay (its own, reused by the next run); nothing of the form's.
     await expect.poll(() => fs.readdirSync(tmp).filter((name) => name.startsWith('wenrun-')), { timeout: 10_000 }).toEqual([]);
-    const running = () => spawnSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).stdout.split('\n');
     await expect.poll(() => running().filter((line) => line.includes(tmp) || line.includes(postgresFolder)), { timeout: 10_000 }).toEqual([]);
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describeWithPostgres } from '../postgres/suiteCluster';
+import { acquireGuardLease, type Lease } from './guardLease';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const LEASE_SECONDS = 3;
@@ -109,4 +110,29 @@ describeWithPostgres('one guard for the whole site: a lease in PostgreSQL', 'gua
     await second.says(WAITS, { again: true });
     expect(third.output()).not.toContain('不再是全站的灰度守卫');
   }, 60_000);
+
+  it('the holder\'s connection cut (as a failover cuts every session: the new primary never had it), still one holder at every sample', async () => {
+    const periodMs = 3_000;
+    const databaseUrl = postgres.cluster.url;
+    const first = await acquireGuardLease({ databaseUrl, holder: 'guard-1', periodMs });
+    let second: Lease | undefined;
+    const waiting = acquireGuardLease({ databaseUrl, holder: 'guard-2', periodMs }).then((lease) => (second = lease));
+    try {
+      // What HAProxy's shutdown-sessions does to every connection to a primary that died; the holder itself lives.
+      await postgres.client.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid IN (SELECT backend_pid FROM site_leases WHERE holder = 'guard-1')");
+      const both: number[] = [];
+      const cutAt = performance.now();
+      while (performance.now() - cutAt < 2 * periodMs) {
+        if (first.held() && second?.held()) both.push(Math.round(performance.now() - cutAt));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect({ bothHeldAtMs: both.slice(0, 3), samples: both.length }).toEqual({ bothHeldAtMs: [], samples: 0 });
+      // The holder renews on the new session and keeps it: no change of guard for a connection cut.
+      expect(first.held()).toBe(true);
+    } finally {
+      await first.release();
+      const lease = await waiting;
+      await lease.release();
+    }
+  }, 30_000);
 });

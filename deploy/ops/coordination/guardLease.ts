@@ -1,10 +1,13 @@
 /**
  * One guard for the whole site: a lease in PostgreSQL (`site_leases`), held by renewing it every third of its period
- * on a connection of its own. Another process waits, trying every third of the period, and takes the lease over when
- * the holder's connection is gone (the holder died: its server session ends with it) or when the holder let it
- * expire (its host vanished, or hangs, and its connection lingers as TCP does). Times are the database's clock, so
- * hosts whose clocks differ agree on when a lease ends. A holder that cannot renew before its lease would end says
- * it lost it, and stops acting.
+ * on a connection of its own. Another process waits, trying every third of the period, and takes the lease over only
+ * once it has expired by the database's clock: the holder died, or its host vanished or hangs. Not when the holder's
+ * session is gone: a session ends while its process lives (a failover cuts every connection to the old primary, and
+ * the new one never had it; a proxy or a network cut ends one too), and that holder still holds the lease by its own
+ * clock until its last renewal's period ends, so a successor taking it then would act beside it. The holder instead
+ * renews on a new connection (the new primary, which has the row: the standby is synchronous) and keeps it. Times are
+ * the database's clock, so hosts whose clocks differ agree on when a lease ends. A holder that cannot renew before its
+ * lease would end says it lost it, and stops acting.
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
@@ -37,14 +40,14 @@ export interface Lease {
   release(): Promise<void>;
 }
 
-// A holder's row counts while its session is alive and its lease has not expired; either gone, anyone may take it.
+// A holder's row counts until it expires, whatever became of its session. `backend_pid` says which session of the
+// primary holds it, for an operator reading pg_stat_activity; no decision reads it.
 const TAKE = `
   INSERT INTO site_leases (name, holder, backend_pid, expires_at)
   VALUES ($1, $2, pg_backend_pid(), now() + $3 * interval '1 millisecond')
   ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, backend_pid = excluded.backend_pid, expires_at = excluded.expires_at
   WHERE site_leases.holder = excluded.holder
      OR site_leases.expires_at < now()
-     OR NOT EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = site_leases.backend_pid)
   RETURNING holder`;
 
 const RENEW = `
@@ -57,6 +60,7 @@ export async function acquireGuardLease(options: LeaseOptions): Promise<Lease> {
   const holder = options.holder ?? `${os.hostname()} 进程 ${process.pid}（${randomUUID().slice(0, 8)}）`;
   const periodMs = options.periodMs ?? LEASE_PERIOD_MS;
   const tryEvery = Math.max(50, Math.floor(periodMs / 3));
+  const retryAfterFailure = Math.min(tryEvery, 1_000);
   // One connection, kept open: the holder's session is how the others know it is alive.
   const pool = new pg.Pool({ connectionString: withDatabasePassword(options.databaseUrl), max: 1, idleTimeoutMillis: 0, query_timeout: tryEvery, keepAlive: true });
   pool.on('error', () => undefined);
@@ -99,11 +103,15 @@ export async function acquireGuardLease(options: LeaseOptions): Promise<Lease> {
       }
       heldUntil = sent + periodMs;
     } catch {
-      // The lease would end before the next try: stop acting now rather than beside a successor.
-      if (Date.now() + tryEvery >= heldUntil) {
+      if (done) return;
+      // Tried again soon (a failover's new primary answers within seconds, well inside the lease); the lease would
+      // end before that try: stop acting now rather than beside a successor.
+      if (Date.now() + retryAfterFailure >= heldUntil) {
         done = true;
         return markLost('无法续租（数据库无响应）');
       }
+      timer = setTimeout(() => void renew(), retryAfterFailure);
+      return;
     }
     if (!done) timer = setTimeout(() => void renew(), tryEvery);
   };

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import { createCpuGroup, cpuGroupOf, inCpuGroup } from './cpuGroups';
+import { cpuGroupOf, inCpuGroup } from './cpuGroups';
 import type { NetworkHost } from './network';
 import { READY_PREFIX, type HostReady, type HostSpec } from './hostSpec';
 
@@ -22,10 +22,8 @@ export function startHost(root: string, host: NetworkHost, spec: HostSpec, dir: 
   fs.chmodSync(tmp, 0o1777);
   const specFile = path.join(dir, 'spec.json');
   fs.writeFileSync(specFile, JSON.stringify(spec), { mode: 0o600 });
-  // Its own share of the processors, as a machine has (cpuGroups.ts): all it runs is born in the group.
-  const cpu = cpuGroupOf(host.netns);
-  createCpuGroup(cpu);
-  const child = spawn(...inCpuGroup(cpu, 'ip', ['netns', 'exec', host.netns, path.join(root, 'node_modules/.bin/tsx'), 'deploy/ops/hosts/host.ts', specFile]), {
+  // Its own share of the processors, as a machine has (cpuGroups.ts, made with its machine): all it runs is born there.
+  const child = spawn(...inCpuGroup(cpuGroupOf(host.netns), 'ip', ['netns', 'exec', host.netns, path.join(root, 'node_modules/.bin/tsx'), 'deploy/ops/hosts/host.ts', specFile]), {
     cwd: root,
     env: { ...process.env, TMPDIR: tmp },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,6 +1,6 @@
 /**
- * The production form on several hosts, on one machine (README beside this file): one PostgreSQL, N hosts (each a
- * network namespace running the production form of deploy/ops/nginx with `DATABASE_URL` on that PostgreSQL) and
+ * The production form on several hosts, on one machine (README beside this file): PostgreSQL that fails over, N hosts
+ * (each a network namespace running the production form of deploy/ops/nginx with `DATABASE_URL` on its primary) and
  * HAProxy in front of them on loopback. Started by start.ts beside this file, by the browser tests and by the bench.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -9,16 +9,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REMOTE_NAMES, type RemoteName } from '@wenrun/shared/node';
-import { startCluster, type Cluster } from '../postgres/cluster';
 import { selfSignedCertificate } from '../nginx/certificate';
 import { API_USER, systemAccount } from '../nginx/accounts';
-import { createSiteRoles, SITE_ROLES, writeLogins } from './databaseRoles';
+import { writeLogins } from './databaseRoles';
 import { serverStats, type BalancedPort } from './balancer';
 import { startBalancers, type SiteBalancers } from './balancers';
+import { cpuGroupOf, createCpuGroup } from './cpuGroups';
 import { createNetwork, cutOff, LAYOUT, processesIn, removeNetwork, type Network, type NetworkHost } from './network';
 import type { HostReady, HostSpec } from './hostSpec';
 import { startHost, type HostProcess } from './hostProcess';
 import { startJanitor, type Janitor } from './janitorProcess';
+import { startDatabaseProxies, startSitePostgres, type SitePostgres } from './sitePostgres';
 
 /** The site's public ports, from `firstPort` on: the shell, each remote, the API, plain HTTP. */
 export const PUBLIC_PORTS = REMOTE_NAMES.length + 3;
@@ -51,7 +52,7 @@ export interface HostsOptions {
   count: number;
   /** The first of PUBLIC_PORTS consecutive ports: the balancer's on loopback, and each host's on its address. */
   firstPort: number;
-  /** The PostgreSQL cluster's port. */
+  /** Where each host reaches the primary PostgreSQL: its proxy's port on the host's loopback (databaseProxy.ts). */
   postgresPort: number;
   /** Clients the hosts' nginx does not limit per visitor: the tests' and the bench's loopback client. */
   unlimitedClients?: string[];
@@ -71,10 +72,12 @@ export interface HostsSite {
   ca: Buffer;
   /** The whole site's admin token (every host's API knows it). */
   adminToken: string;
-  /** PostgreSQL's superuser on the cluster's socket, which only root reaches: the operator's and the tests'. */
-  databaseUrl: string;
-  /** Where the hosts reach PostgreSQL (the bridge's address). */
-  postgres: { address: string; port: number };
+  /** PostgreSQL's superuser on the primary's socket, which only root reaches: the operator's and the tests'. */
+  readonly databaseUrl: string;
+  /** The primary PostgreSQL's address on the bridge (the hosts reach it through their proxies). */
+  readonly postgres: { address: string; port: number };
+  /** The primary and the standby (sitePostgres.ts): which is primary, and the primary's machine killed. */
+  database: SitePostgres;
   hosts: RunningHost[];
   /** The first balancer's HAProxy runtime API (balancer.ts `serverStats`, `ask`): the one behind the loopback door. */
   balancerSocket: string;
@@ -163,7 +166,7 @@ interface Made {
   dir: string;
   janitor: Janitor;
   network?: Network;
-  cluster?: Cluster;
+  postgres?: SitePostgres;
   balancers?: SiteBalancers;
   processes: HostProcess[];
 }
@@ -177,7 +180,7 @@ async function tearDown(made: Made): Promise<void> {
   await Promise.race([Promise.all(made.processes.map(({ child }) => exited(child))), new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS))]);
   // Whatever is still running in a host's or a balancer's namespace was started here.
   for (const machine of [...(made.network?.balancers ?? []), ...(made.network?.hosts ?? [])]) for (const pid of processesIn(machine)) killNow(pid);
-  await made.cluster?.stop();
+  await made.postgres?.stop();
   if (made.network) removeNetwork(LAYOUT, made.network);
   fs.rmSync(made.dir, { recursive: true, force: true });
   made.janitor.release();
@@ -190,14 +193,21 @@ function siteCertificate(dir: string): { certificate: string; key: string } {
   return selfSignedCertificate(tlsDir, HOST_NAME);
 }
 
-/** The one PostgreSQL, on the bridge, told to the janitor as soon as it runs. */
-async function startSitePostgres(network: Network, port: number, made: Made): Promise<Cluster> {
-  // Only the site's roles, only from the hosts, with their passwords: not the machine's other users on the bridge.
-  const cluster = await startCluster({ port, listen: [network.gateway], admit: { roles: [...SITE_ROLES], from: network.hosts.map((host) => `${host.address}/32`) } });
-  made.cluster = cluster;
-  made.janitor.note({ process: cluster.pid });
-  made.janitor.note({ folder: cluster.folder });
-  return cluster;
+/** Every host at once, each a machine of its own with its own database logins; resolves when all are ready. */
+function startAllHosts(
+  root: string,
+  hostDirs: { host: NetworkHost; dir: string }[],
+  shares: Omit<HostShares, 'database'>,
+  logins: (hostDir: string) => HostSpec['database'],
+  made: Made,
+): Promise<HostReady[]> {
+  return Promise.all(
+    hostDirs.map(({ host, dir: hostDir }) => {
+      const running = startHost(root, host, hostSpec(host, hostDir, { ...shares, database: logins(hostDir) }), hostDir);
+      made.processes.push(running);
+      return running.ready;
+    }),
+  );
 }
 
 export async function startHosts(options: HostsOptions): Promise<HostsSite> {
@@ -224,35 +234,26 @@ export async function startHosts(options: HostsOptions): Promise<HostsSite> {
     const network = createNetwork(LAYOUT, options.count);
     made.network = network;
     janitor.note({ network: { layout: LAYOUT, hosts: network.hosts, namespaces: [...network.balancers, ...network.hosts].map((machine) => machine.netns) } });
+    // Each host's share of the processors, before anything of it runs (its database proxy first).
+    for (const host of network.hosts) createCpuGroup(cpuGroupOf(host.netns));
     const tls = siteCertificate(dir);
     const hosts = network.hosts;
-    const cluster = await startSitePostgres(network, options.postgresPort, made);
-    const server = { address: network.gateway, port: options.postgresPort, database: DATABASE };
-    const passwords = await createSiteRoles(cluster.socketUrl, DATABASE);
+    const postgres = await startSitePostgres(LAYOUT, network, DATABASE, janitor);
+    made.postgres = postgres;
+    const server = { address: '127.0.0.1', port: options.postgresPort, database: DATABASE };
+    const hostDirs = hosts.map((host) => ({ host, dir: path.join(dir, `host-${host.index}`) }));
+    for (const { dir: hostDir } of hostDirs) fs.mkdirSync(hostDir);
+    await startDatabaseProxies(postgres, hostDirs, options.postgresPort);
     const apiAccount = systemAccount(API_USER);
     const adminToken = randomBytes(32).toString('hex');
-    const started = hosts.map((host) => {
-      const hostDir = path.join(dir, `host-${host.index}`);
-      fs.mkdirSync(hostDir);
-      const spec = hostSpec(host, hostDir, {
-        ports,
-        tls,
-        balancerAddresses: network.balancers.map((balancer) => balancer.address),
-        database: writeLogins(hostDir, apiAccount, server, passwords),
-        adminToken,
-        unlimitedClients: options.unlimitedClients ?? [],
-      });
-      const running = startHost(options.root, host, spec, hostDir);
-      made.processes.push(running);
-      return running.ready;
-    });
-    // In parallel: each is a machine of its own.
-    const ready = await Promise.all(started);
+    const shares = { ports, tls, balancerAddresses: network.balancers.map((balancer) => balancer.address), adminToken, unlimitedClients: options.unlimitedClients ?? [] };
+    const ready = await startAllHosts(options.root, hostDirs, shares, (hostDir) => writeLogins(hostDir, apiAccount, server, postgres.passwords), made);
     const balancerHosts = hosts.map((host) => ({ name: `host-${host.index}`, address: host.address }));
     const balancers = startBalancers({ network, ports, hosts: balancerHosts, siteHost: HOST_NAME, caFile: tls.certificate, dir });
     made.balancers = balancers;
     const checkedBackend = ports[0]?.name ?? 'shell';
-    await Promise.all(balancers.sides.map((side) => allUp(side.socket, checkedBackend, hosts.length)));
+    // The standby copied the primary while the hosts started (failover.ts): synchronous before the site is.
+    await Promise.all([...balancers.sides.map((side) => allUp(side.socket, checkedBackend, hosts.length)), postgres.cluster.standby]);
     await balancers.settled();
     const socket = balancers.sides[0]?.socket ?? '';
     const origin = (name: string) => `https://${HOST_NAME}:${portOf(ports, name)}`;
@@ -263,8 +264,13 @@ export async function startHosts(options: HostsOptions): Promise<HostsSite> {
       remotes: Object.fromEntries(REMOTE_NAMES.map((name) => [name, origin(name)])) as Record<RemoteName, string>,
       ca: fs.readFileSync(tls.certificate),
       adminToken,
-      databaseUrl: cluster.socketUrl,
-      postgres: { address: server.address, port: server.port },
+      get databaseUrl() {
+        return postgres.databaseUrl();
+      },
+      get postgres() {
+        return { address: postgres.primary().address, port: postgres.cluster.port };
+      },
+      database: postgres,
       hosts: hosts.map((host, i) => ({ ...host, ...(ready[i] as HostReady), name: `host-${host.index}` })),
       balancerSocket: socket,
       balancers,

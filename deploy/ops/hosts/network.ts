@@ -139,20 +139,30 @@ export function createNetwork(layout: NetworkLayout, count: number): Network {
     ip(['link', 'set', layout.bridge, 'up']);
     // This process's namespace under a name of the layout: HAProxy's `bind … namespace` reads it by name.
     ip(['netns', 'attach', network.front, String(process.pid)]);
-    for (const host of [...network.balancers, ...network.hosts]) {
-      ip(['netns', 'add', host.netns]);
-      ip(['link', 'add', host.link, 'type', 'veth', 'peer', 'name', 'eth0', 'netns', host.netns]);
-      ip(['link', 'set', host.link, 'master', layout.bridge, 'up']);
-      ip(['-n', host.netns, 'addr', 'add', `${host.address}/24`, 'dev', 'eth0']);
-      ip(['-n', host.netns, 'link', 'set', 'eth0', 'up']);
-      // Its own loopback: nginx, the render servers and the API talk to each other there, as on a machine.
-      ip(['-n', host.netns, 'link', 'set', 'lo', 'up']);
-    }
+    for (const machine of [...network.balancers, ...network.hosts]) joinBridge(layout.bridge, machine);
   } catch (error) {
     removeNetwork(layout, network);
     throw error;
   }
   return network;
+}
+
+/** A machine on the bridge: a namespace of its own, a veth pair, its address (a /24), its loopback up. */
+export function joinBridge(bridge: string, machine: Pick<NetworkHost, 'netns' | 'link' | 'address'>): void {
+  ip(['netns', 'add', machine.netns]);
+  ip(['link', 'add', machine.link, 'type', 'veth', 'peer', 'name', 'eth0', 'netns', machine.netns]);
+  ip(['link', 'set', machine.link, 'master', bridge, 'up']);
+  ip(['-n', machine.netns, 'addr', 'add', `${machine.address}/24`, 'dev', 'eth0']);
+  ip(['-n', machine.netns, 'link', 'set', 'eth0', 'up']);
+  // Its own loopback: nginx, the render servers and the API talk to each other there, as on a machine.
+  ip(['-n', machine.netns, 'link', 'set', 'lo', 'up']);
+}
+
+/** Takes a machine off the bridge: its link and its namespace (the processes in it are the caller's to end). */
+export function leaveBridge(machine: Pick<NetworkHost, 'netns' | 'link'>): void {
+  // The veth pair goes with either end; deleting the namespace deletes its end.
+  ip(['link', 'del', machine.link], { mayFail: true });
+  ip(['netns', 'del', machine.netns], { mayFail: true });
 }
 
 function removalCommands(layout: NetworkLayout, found: string[]): string[] {
@@ -187,11 +197,7 @@ export function processesIn(host: Pick<NetworkHost, 'netns'>): number[] {
 
 /** Removes what `createNetwork` made, whatever it got to; never another name. */
 export function removeNetwork(layout: NetworkLayout, network: Pick<Network, 'hosts'>): void {
-  for (const host of [...balancersOf(layout), ...network.hosts]) {
-    // The veth pair goes with either end; deleting the namespace deletes its end.
-    ip(['link', 'del', host.link], { mayFail: true });
-    ip(['netns', 'del', host.netns], { mayFail: true });
-  }
+  for (const machine of [...balancersOf(layout), ...network.hosts]) leaveBridge(machine);
   // Only the name: the namespace it names is this machine's own.
   ip(['netns', 'del', frontOf(layout).front], { mayFail: true });
   ip(['link', 'del', layout.bridge], { mayFail: true });

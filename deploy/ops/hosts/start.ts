@@ -1,6 +1,7 @@
 /**
- * The production form on several hosts, on one machine (README beside this file): one PostgreSQL, `--hosts` network
- * namespaces each running the production form with `DATABASE_URL` on it, and HAProxy in front on loopback. Runs as
+ * The production form on several hosts, on one machine (README beside this file): PostgreSQL that fails over (a
+ * primary and a synchronous standby under Patroni), `--hosts` network namespaces each running the production form
+ * with `DATABASE_URL` on the primary, and HAProxy in front on loopback. Runs as
  * root (namespaces, a bridge); Ctrl-C or SIGTERM stops and removes all of it.
  *
  *   npx tsx deploy/ops/hosts/start.ts [--hosts 2] [--first-port 8000] [--postgres-port 55470] [--cpu-share 0.4]
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
   for (const host of site.hosts) {
     console.log(`[多主机] ${host.name}：网络命名空间 ${host.netns}，CPU ${cpuShare === undefined ? '不限' : `${cpuShare} 核`}（cgroup ${cpuGroupOf(host.netns).dir}），地址 ${host.address}，运行时配置 ${host.runtimeConfigFile}，日志 ${host.logFile}`);
   }
-  console.log(`[多主机] PostgreSQL：${site.databaseUrl}；负载均衡器的运行时接口（show stat）：${site.balancerSocket}`);
+  console.log(`[多主机] PostgreSQL（Patroni 主库 ${site.database.primary().name}，同步备库，文件夹 ${site.database.cluster.folder}）：${site.databaseUrl}；负载均衡器的运行时接口（show stat）：${site.balancerSocket}`);
   console.log('[多主机] Ctrl-C 停止并清理全部');
 }
 
