@@ -61,7 +61,7 @@ export async function acquireGuardLease(options: LeaseOptions): Promise<Lease> {
   const periodMs = options.periodMs ?? LEASE_PERIOD_MS;
   const tryEvery = Math.max(50, Math.floor(periodMs / 3));
   const retryAfterFailure = Math.min(tryEvery, 1_000);
-  // One connection, kept open: the holder's session is how the others know it is alive.
+  // One connection at a time: a renewal never races another of the same holder; after a failover the pool opens the next on the new primary.
   const pool = new pg.Pool({ connectionString: withDatabasePassword(options.databaseUrl), max: 1, idleTimeoutMillis: 0, query_timeout: tryEvery, keepAlive: true });
   pool.on('error', () => undefined);
   const client = await pool.connect();
