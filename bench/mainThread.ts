@@ -6,14 +6,16 @@
  * mobile preset.
  *
  * `npm run bench:main-thread [-- runs]` serves the federated site (prerendered, as deployed) and the one bundle on the
- * bench's ports (bench/site.ts) and prints, per route and variant, the median over `runs` (3) loads.
+ * bench's ports (bench/site.ts) and prints, per route and variant, the median over `runs` (3) loads; then the CPU
+ * profile of those tasks (mainThreadProfile.ts) by script (which part, which shared library's chunk) and by function.
  */
 import type { Browser } from '@playwright/test';
 import { launchChromium } from './bytes';
 import { CPU_SLOWDOWN } from './interactions';
-import { BENCH_ROUTES, routeUrl } from './ports';
+import { BENCH_PORTS, BENCH_ROUTES, routeUrl } from './ports';
 import { formatTable } from './report';
-import { longTaskBreakdown, TRACE_CATEGORIES, type LongTasks, type TraceEvent } from './mainThreadTrace';
+import { profileInTasks } from './mainThreadProfile';
+import { longTaskBreakdown, pageThread, TRACE_CATEGORIES, type TraceEvent } from './mainThreadTrace';
 import { startBenchSite, type Variant } from './site';
 
 async function traceLoad(browser: Browser, url: string): Promise<TraceEvent[]> {
@@ -31,23 +33,83 @@ async function traceLoad(browser: Browser, url: string): Promise<TraceEvent[]> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
+interface ManifestAssets {
+  assets?: { js?: { sync?: string[]; async?: string[] } };
+}
+
+/**
+ * Names a script by the part that serves it (its port) and its file without the hash; a chunk the part's federation
+ * manifest lists as a shared library's or an exposed module's gets that name too (`shell 442.js（react-router-dom）`).
+ */
+async function scriptNamer(): Promise<(url: string) => string> {
+  const partByPort = new Map(Object.entries(BENCH_PORTS).map(([name, port]) => [String(port), name]));
+  const owners = new Map<string, string>();
+  for (const [part, port] of Object.entries(BENCH_PORTS)) {
+    const manifest = await fetch(`http://localhost:${port}/mf-manifest.json`)
+      .then((response) => (response.ok ? (response.json() as Promise<{ shared?: (ManifestAssets & { name: string })[]; exposes?: (ManifestAssets & { path: string })[] }>) : undefined))
+      .catch(() => undefined);
+    const named = [...(manifest?.shared ?? []).map((s) => ({ ...s, label: s.name })), ...(manifest?.exposes ?? []).map((e) => ({ ...e, label: e.path }))];
+    for (const { assets, label } of named) {
+      for (const file of [...(assets?.js?.sync ?? []), ...(assets?.js?.async ?? [])]) {
+        const key = `${part} ${file}`;
+        owners.set(key, owners.has(key) ? `${owners.get(key)}, ${label}` : label);
+      }
+    }
+  }
+  return (url) => {
+    const parsed = URL.canParse(url) ? new URL(url) : undefined;
+    if (!parsed) return url;
+    const part = partByPort.get(parsed.port) ?? parsed.host;
+    const file = parsed.pathname.replace(/^\//, '');
+    const owner = owners.get(`${part} ${file}`);
+    return `${part} ${file.replace(/\.[0-9a-f]{8,}\./, '.')}${owner ? `（${owner}）` : ''}`;
+  };
+}
+
+/** The rows of a table of medians (ms) over loads, largest first, at most `limit`, each at least `floorMs`. */
+function medianRows(loads: Map<string, number>[], limit: number, floorMs: number): string[][] {
+  const keys = [...new Set(loads.flatMap((load) => [...load.keys()]))];
+  return keys
+    .map((key) => [key, median(loads.map((load) => load.get(key) ?? 0))] as const)
+    .filter(([, ms]) => ms >= floorMs)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limit)
+    .map(([key, ms]) => [key, ms.toFixed(0)]);
+}
+
+interface LoadReading {
+  blockingMs: number;
+  threadMs: Map<string, number>;
+  byScript: Map<string, number>;
+  byFunction: Map<string, number>;
+}
+
+function readLoad(events: TraceEvent[], scriptOf: (url: string) => string): LoadReading {
+  const { blockingMs, threadMs, tasks } = longTaskBreakdown(events);
+  return { blockingMs, threadMs, ...profileInTasks(events, pageThread(events), tasks, scriptOf) };
+}
+
+function printRoute(route: string, variant: Variant, loads: LoadReading[]): void {
+  const blocking = median(loads.map((load) => load.blockingMs)).toFixed(0);
+  const total = median(loads.map((load) => [...load.threadMs.values()].reduce((sum, ms) => sum + ms, 0))).toFixed(0);
+  console.log(`\n${route} ${variant}：首次内容绘制之后长任务超出 50 ms 的部分（墙钟，中位数）${blocking} ms；这些长任务的线程时间 ${total} ms`);
+  console.log(formatTable(['长任务中的工作', '线程时间 ms（中位数）'], medianRows(loads.map((load) => load.threadMs), 20, 5)));
+  console.log(formatTable(['CPU 采样：脚本', '线程时间 ms（中位数）'], medianRows(loads.map((load) => load.byScript), 15, 3)));
+  console.log(formatTable(['CPU 采样：函数（自身时间）', '线程时间 ms（中位数）'], medianRows(loads.map((load) => load.byFunction), 15, 3)));
+}
+
 async function main(): Promise<void> {
   const runs = Number(process.argv[2] ?? 3);
   const variants: Variant[] = ['federated', 'one-bundle'];
   const site = await startBenchSite(variants);
   const browser = await launchChromium();
   try {
+    const scriptOf = await scriptNamer();
     for (const route of BENCH_ROUTES) {
       for (const variant of variants) {
-        const loads: LongTasks[] = [];
-        for (let run = 0; run < runs; run += 1) loads.push(longTaskBreakdown(await traceLoad(browser, routeUrl(site.origins[variant], route))));
-        const kinds = [...new Set(loads.flatMap((load) => [...load.threadMs.keys()]))];
-        const rows = kinds
-          .map((kind) => [kind, median(loads.map((load) => load.threadMs.get(kind) ?? 0))] as const)
-          .filter(([, ms]) => ms >= 5)
-          .sort((a, b) => b[1] - a[1]);
-        console.log(`\n${route} ${variant}：首次内容绘制之后长任务超出 50 ms 的部分（墙钟，中位数）${median(loads.map((load) => load.blockingMs)).toFixed(0)} ms`);
-        console.log(formatTable(['长任务中的工作', '线程时间 ms（中位数）'], rows.map(([kind, ms]) => [kind, ms.toFixed(0)])));
+        const loads: LoadReading[] = [];
+        for (let run = 0; run < runs; run += 1) loads.push(readLoad(await traceLoad(browser, routeUrl(site.origins[variant], route)), scriptOf));
+        printRoute(route, variant, loads);
       }
     }
   } finally {

@@ -2,7 +2,15 @@
  * What a Chromium trace of a page load says of its main thread (bench/mainThread.ts records it): the long tasks after
  * the first contentful paint, as Total Blocking Time counts them, and the thread time inside them by kind of work.
  */
-/** Chromium's trace event, as much of it as this reads. */
+/** A function in V8's CPU profile (positions from 0; V8's own entries have no script and no position). */
+export interface CallFrame {
+  functionName: string;
+  url?: string;
+  lineNumber?: number;
+  columnNumber?: number;
+}
+
+/** Chromium's trace event, as much of it as this and the CPU profile's reading (mainThreadProfile.ts) use. */
 export interface TraceEvent {
   name: string;
   ph: string;
@@ -11,12 +19,39 @@ export interface TraceEvent {
   ts: number;
   dur?: number;
   tdur?: number;
-  args?: { name?: string; data?: { url?: string; frame?: string } };
+  /** Ties a `ProfileChunk` to its `Profile`. */
+  id?: string;
+  args?: {
+    name?: string;
+    data?: {
+      url?: string;
+      frame?: string;
+      /** A `Profile`'s start (µs, the trace's clock). */
+      startTime?: number;
+      /** A `ProfileChunk`'s new nodes and samples, each sample's time after the one before (µs). */
+      cpuProfile?: { nodes?: { id: number; callFrame: CallFrame }[]; samples?: number[] };
+      timeDeltas?: number[];
+    };
+  };
+}
+
+/** A long task's place in the trace (µs): when it ran, for how long, and the CPU it used. */
+export interface TaskWindow {
+  ts: number;
+  dur: number;
+  tdur: number;
 }
 
 const LONG_TASK_US = 50_000;
 /** The trace categories these events come in. */
-export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading'];
+export const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'blink.user_timing',
+  'loading',
+  'disabled-by-default-v8.cpu_profiler',
+];
 
 /** What an event is, in the table's words; undefined for events whose time belongs to what they call. */
 function kindOf(event: TraceEvent): string | undefined {
@@ -33,7 +68,7 @@ function kindOf(event: TraceEvent): string | undefined {
 }
 
 /** The renderer main thread that did the most: the page's (other renderers are extensions or workers). */
-function pageThread(events: TraceEvent[]): { pid: number; tid: number } {
+export function pageThread(events: TraceEvent[]): { pid: number; tid: number } {
   const names = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const work = (pid: number, tid: number) => events.reduce((sum, e) => (e.pid === pid && e.tid === tid && e.name === 'RunTask' ? sum + (e.tdur ?? 0) : sum), 0);
   const busiest = names.map((e) => ({ pid: e.pid, tid: e.tid, work: work(e.pid, e.tid) })).sort((a, b) => b.work - a.work)[0];
@@ -46,6 +81,8 @@ export interface LongTasks {
   blockingMs: number;
   /** The thread time (ms) in those tasks by kind of work, each event's own time (its children's taken out). */
   threadMs: Map<string, number>;
+  /** The long tasks themselves, for the CPU profile's reading (mainThreadProfile.ts). */
+  tasks: TaskWindow[];
 }
 
 /** The long tasks after the page's first contentful paint, as TBT counts them, and what their thread time went to. */
@@ -55,7 +92,8 @@ export function longTaskBreakdown(events: TraceEvent[]): LongTasks {
   const mine = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const threadMs = new Map<string, number>();
   let blockingMs = 0;
-  for (const task of mine.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > LONG_TASK_US && e.ts >= firstPaint)) {
+  const tasks = mine.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > LONG_TASK_US && e.ts >= firstPaint);
+  for (const task of tasks) {
     blockingMs += ((task.dur ?? 0) - LONG_TASK_US) / 1000;
     const end = task.ts + (task.dur ?? 0);
     const inside = mine.filter((e) => e !== task && e.ts >= task.ts && e.ts < end);
@@ -78,5 +116,5 @@ export function longTaskBreakdown(events: TraceEvent[]): LongTasks {
     }
     threadMs.set('（任务本身）', (threadMs.get('（任务本身）') ?? 0) + Math.max(0, (task.tdur ?? 0) - counted) / 1000);
   }
-  return { blockingMs, threadMs };
+  return { blockingMs, threadMs, tasks: tasks.map((task) => ({ ts: task.ts, dur: task.dur ?? 0, tdur: task.tdur ?? task.dur ?? 0 })) };
 }

@@ -1,4 +1,5 @@
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import {
   fallbackRuntimeConfig,
   loadRuntimeConfig,
@@ -32,7 +33,7 @@ export async function start(container: HTMLElement) {
   const route = routeOf(window.location.pathname).route;
   const shellParts = preloadShellParts(route);
   // Served beside index.html, read before anything renders (docs/ARCHITECTURE.md: the ops surface).
-  const config = await loadRuntimeConfig('/runtime-config.json', fetch, fallbackRuntimeConfig(window.location, pageState?.config));
+  const config = await loadRuntimeConfig('/runtime-config.json', fetch, () => fallbackRuntimeConfig(window.location, pageState?.config));
   // The page's one loader of remote modules: the slots, the navigations and field data load through it.
   const loader = createRemoteLoader(config);
   // The remotes' chunk loading asks it for each file's digest (PinnedChunksPlugin); no remote code may replace it.
@@ -66,6 +67,16 @@ export async function start(container: HTMLElement) {
     return;
   }
   await Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, HYDRATE_WAIT_MS))]);
+  // A task of its own for hydration: the remotes' modules are evaluated as their loads resolve, in promise callbacks
+  // that would otherwise run on into hydrating in one long task (bench:main-thread).
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  // Hydrated as a transition, which React renders in slices of a few milliseconds between which the browser may
+  // run other work, not in one task: the page is on screen and readable already. A tap meanwhile makes React
+  // hydrate its target first (as do the held taps, below).
+  let root: Root | undefined;
+  startTransition(() => {
+    root = hydrateRoot(container, app, { onRecoverableError: hydration.onRecoverableError });
+  });
   // Taps the page's inline start script held before the app was there are acted on as their controls come alive.
-  replayEarlyTaps(hydrateRoot(container, app, { onRecoverableError: hydration.onRecoverableError }));
+  if (root) replayEarlyTaps(root);
 }

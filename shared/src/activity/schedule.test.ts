@@ -32,6 +32,14 @@ describe('chinaClock', () => {
   it('is the time in China whatever the machine zone', () => {
     expect(chinaClock(new Date('2027-01-08T16:30:00Z'))).toBe('2027-01-09 00:30');
   });
+
+  it('agrees with the time-zone database through the year, summer included, and across a year end', () => {
+    const inShanghai = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', dateStyle: 'short', timeStyle: 'short' });
+    for (let hours = 0; hours < 366 * 24; hours += 7) {
+      const moment = new Date(Date.UTC(2026, 11, 31, 3, 59) + hours * 3_600_000);
+      expect(chinaClock(moment)).toBe(inShanghai.format(moment));
+    }
+  });
 });
 
 describe('signUpStatus', () => {

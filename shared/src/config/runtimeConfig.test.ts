@@ -209,4 +209,16 @@ describe('fallbackRuntimeConfig: when runtime-config.json cannot be read', () =>
     await expect(loadRuntimeConfig('/runtime-config.json', missing, fallback)).resolves.toBe(fallback);
     expect(getRuntimeConfig()).toBe(fallback);
   });
+
+  it('given as a function, is made only when the file is missing', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const makeFallback = jest.fn(() => fallbackRuntimeConfig(site, carried));
+    const found = jest.fn(async () => ({ ok: true, status: 200, json: async () => ({}) })) as unknown as typeof fetch;
+    await loadRuntimeConfig('/runtime-config.json', found, makeFallback);
+    expect(makeFallback).not.toHaveBeenCalled();
+    const missing = jest.fn(async () => ({ ok: false, status: 404 })) as unknown as typeof fetch;
+    const used = await loadRuntimeConfig('/runtime-config.json', missing, makeFallback);
+    expect(makeFallback).toHaveBeenCalledTimes(1);
+    expect(used).toEqual(fallbackRuntimeConfig(site, carried));
+  });
 });

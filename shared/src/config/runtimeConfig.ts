@@ -269,13 +269,13 @@ export function fallbackRuntimeConfig(pageLocation: { protocol: string; hostname
 }
 
 /**
- * Fetches and validates the config. A missing, slow or broken file is reported on the console and `fallback` is
- * used (see `fallbackRuntimeConfig`): the site must start either way.
+ * Fetches and validates the config; a missing, slow or broken file is reported and the fallback used (the site must
+ * start either way), made only then when given as a function (a page's carried config costs a validation).
  */
 export async function loadRuntimeConfig(
   url: string,
   fetchImpl: typeof fetch = fetch,
-  fallback: RuntimeConfig = DEFAULT_RUNTIME_CONFIG,
+  fallbackOrMake: RuntimeConfig | (() => RuntimeConfig) = DEFAULT_RUNTIME_CONFIG,
 ): Promise<RuntimeConfig> {
   let raw: unknown;
   // Not AbortSignal.timeout(): older phone browsers in use lack it.
@@ -286,6 +286,7 @@ export async function loadRuntimeConfig(
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     raw = await response.json();
   } catch (error) {
+    const fallback = typeof fallbackOrMake === 'function' ? fallbackOrMake() : fallbackOrMake;
     console.error(`[runtime-config] 无法读取 ${url}（${String(error)}），改用${fallback === DEFAULT_RUNTIME_CONFIG ? '默认值' : '页面携带或本站地址上的配置'}`);
     setRuntimeConfig(fallback);
     return fallback;
