@@ -80,6 +80,9 @@ function account(name: string): { uid: number; gid: number } {
 function runIn(machine: DatabaseMachine, user: string, command: string[], logFile: string): void {
   const log = fs.openSync(logFile, 'a');
   const child = spawn('ip', ['netns', 'exec', machine.netns, 'setpriv', `--reuid=${user}`, `--regid=${user}`, '--init-groups', ...command], {
+    // In the run's folder, which the user may enter: started in a clone only root may enter (as /root is), Patroni's
+    // initdb and pg_ctl could not change to that directory and the bootstrap never finished.
+    cwd: path.dirname(logFile),
     stdio: ['ignore', log, log],
     // Its own group: a terminal's Ctrl-C stops the run, which stops this in order.
     detached: true,
@@ -205,7 +208,7 @@ export async function startFailoverCluster(options: FailoverOptions): Promise<Fa
     // The first bootstraps the cluster and makes the site's database; the second then copies it (pg_basebackup)
     // and follows, while the caller goes on (its hosts start meanwhile): `standby` says when it is synchronous.
     await patroni(first);
-    const created = spawnSync(path.join(POSTGRES_BIN, 'createdb'), ['-h', path.join(folder, first.name), '-p', String(PORT), '-U', options.database, options.database], { ...postgres, encoding: 'utf8' });
+    const created = spawnSync(path.join(POSTGRES_BIN, 'createdb'), ['-h', path.join(folder, first.name), '-p', String(PORT), '-U', options.database, options.database], { ...postgres, cwd: folder, encoding: 'utf8' });
     if (created.status !== 0) throw new Error(`createdb 失败：${created.stderr}`);
     standby = patroni(second).then(() => until('同步备库', async () => (await restStatus(second, '/sync')) === 200, 30_000));
   } catch (error) {
