@@ -1,5 +1,4 @@
-import { startTransition } from 'react';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import {
   fallbackRuntimeConfig,
   loadRuntimeConfig,
@@ -70,13 +69,6 @@ export async function start(container: HTMLElement) {
   // A task of its own for hydration: the remotes' modules are evaluated as their loads resolve, in promise callbacks
   // that would otherwise run on into hydrating in one long task (bench:main-thread).
   await new Promise((resolve) => setTimeout(resolve, 0));
-  // Hydrated as a transition, which React renders in slices of a few milliseconds between which the browser may
-  // run other work, not in one task: the page is on screen and readable already. A tap meanwhile makes React
-  // hydrate its target first (as do the held taps, below).
-  let root: Root | undefined;
-  startTransition(() => {
-    root = hydrateRoot(container, app, { onRecoverableError: hydration.onRecoverableError });
-  });
   // Taps the page's inline start script held before the app was there are acted on as their controls come alive.
-  if (root) replayEarlyTaps(root);
+  replayEarlyTaps(hydrateRoot(container, app, { onRecoverableError: hydration.onRecoverableError }));
 }
