@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import type net from 'node:net';
 import tls from 'node:tls';
 import zlib from 'node:zlib';
 
@@ -22,6 +23,8 @@ export interface RequestOptions {
   localAddress?: string;
   /** The name TLS asks for and checks, when the URL names an address (the site's shared one) rather than the site. */
   servername?: string;
+  /** The connection to send over, made by the caller (a relay's: bridgeVisitors), rather than one from this process. */
+  socket?: () => net.Socket;
 }
 
 /**
@@ -29,11 +32,16 @@ export interface RequestOptions {
  * connection of its own each time: one kept alive from an earlier request may be closed by the server just as it
  * is reused (socket hang up).
  */
-export function request(url: string, { method = 'GET', headers = {}, body, ca, localAddress, servername }: RequestOptions = {}): Promise<Fetched> {
+export function request(url: string, { method = 'GET', headers = {}, body, ca, localAddress, servername, socket }: RequestOptions = {}): Promise<Fetched> {
   const target = new URL(url);
-  const client = target.protocol === 'https:' ? https : http;
+  const secure = target.protocol === 'https:';
+  const client = secure ? https : http;
+  // No agent with a socket of the caller's: Node's request then takes its connection from createConnection.
+  const connection = socket
+    ? { createConnection: () => (secure ? tls.connect({ socket: socket(), servername: servername ?? target.hostname, ...(ca ? { ca } : {}) }) : socket()) }
+    : { agent: false };
   return new Promise((resolve, reject) => {
-    const outgoing = client.request(target, { method, headers, agent: false, ...(ca ? { ca } : {}), ...(localAddress ? { localAddress } : {}), ...(servername ? { servername } : {}) }, (incoming) => {
+    const outgoing = client.request(target, { method, headers, ...connection, ...(ca ? { ca } : {}), ...(localAddress ? { localAddress } : {}), ...(servername ? { servername } : {}) }, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
       incoming.on('end', () => {

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import pg from 'pg';
 import { API_PATHS, type Envelope, type LoginResult, type MessageResult } from '@wenrun/shared/node';
@@ -9,6 +8,7 @@ import { takeStep } from '@wenrun/deploy/ops/release/release';
 import { serverStats } from '@wenrun/deploy/ops/hosts/balancer';
 import type { HostsSite } from '@wenrun/deploy/ops/hosts/hosts';
 import { LAYOUT } from '@wenrun/deploy/ops/hosts/network';
+import { openVisitors, type BridgeVisitors } from '../support/bridgeVisitors';
 import { request } from '../support/https';
 import { expect } from '../support/fixtures';
 import { steadyPages, type PageAttempt, type SteadyPages } from '../support/steadyPages';
@@ -20,7 +20,8 @@ import { onlyTo, test } from '../support/twoHosts';
  * 52 items 1, 2 and 4): the synchronous standby takes over and the hosts, which reach the primary through their own
  * proxies (deploy/ops/hosts/databaseProxy.ts), write to it by themselves; the other balancer takes the address. The
  * load goes to the site's address, as visitors' does (the loopback door goes with the first balancer), each write
- * from a visitor address of its own on the bridge. After this file the site runs on the former standby, alone, and
+ * from a visitor address of its own on the bridge (support/bridgeVisitors: in a namespace of their own, so browsers of
+ * other projects see no change to this machine's addresses). After this file the site runs on the former standby, alone, and
  * the killed balancer is back as the backup: the file sorts after every other that writes (hosts-release,
  * hosts-visitors), before hosts-when-one-dies, which reads pages alone. The two hosts: e2e/support/twoHosts.ts.
  */
@@ -41,7 +42,7 @@ const PAGE_ANSWER_MS = { database: 20_000, balancer: 3_500, overlap: 2_500 } as 
 const PASSWORD = 'failover-密码-1';
 /** Visitors' numbers: 13955 and six digits, each a login of its own (no lockout shared). */
 const mobileOf = (n: number) => `13955${String(n).padStart(6, '0')}`;
-/** The visitors' addresses, added to the bridge for the run (removed with it): messages .100–.199, logins .200–.249. */
+/** The visitors' addresses on the bridge for the run: messages .100–.199, logins .200–.249. */
 const visitorAddress = (kind: Write['kind'], serial: number) => `${LAYOUT.subnet}.${kind === 'message' ? 100 + (serial % 100) : 200 + (serial % 50)}`;
 const VISITOR_ADDRESSES = Array.from({ length: 150 }, (_, n) => `${LAYOUT.subnet}.${100 + n}`);
 
@@ -57,8 +58,8 @@ interface Write {
   said?: string;
 }
 
-/** A form post to the site's address from `localAddress` (a visitor of its own, as the PROXY header names it). */
-async function post<T>(site: HostsSite, path: string, fields: Record<string, string>, localAddress: string): Promise<{ ok: boolean; said: string; data?: T }> {
+/** A form post to the site's address from `from` (a visitor of its own, as the PROXY header names it). */
+async function post<T>(site: HostsSite, visitors: BridgeVisitors, path: string, fields: Record<string, string>, from: string): Promise<{ ok: boolean; said: string; data?: T }> {
   const api = new URL(site.api);
   const answer = await Promise.race([
     request(`https://${site.balancers.siteAddress}:${api.port}${path}`, {
@@ -67,7 +68,7 @@ async function post<T>(site: HostsSite, path: string, fields: Record<string, str
       body: new URLSearchParams(fields).toString(),
       ca: site.ca,
       servername: api.hostname,
-      localAddress,
+      socket: () => visitors.connect(from, site.balancers.siteAddress, Number(api.port)),
     }),
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${WRITE_TIMEOUT_MS / 1000} 秒没有回答`)), WRITE_TIMEOUT_MS)),
   ]);
@@ -94,16 +95,16 @@ function over(run: Run): boolean {
 }
 
 /** One writer: a write at a time until the run is over, each from a visitor address. */
-async function writer(site: HostsSite, kind: Write['kind'], id: number, run: Run): Promise<Write[]> {
+async function writer(site: HostsSite, visitors: BridgeVisitors, kind: Write['kind'], id: number, run: Run): Promise<Write[]> {
   const writes: Write[] = [];
   for (let n = 0; !over(run); n++) {
     const sentAt = Date.now();
     const serial = id * 10_000 + n;
-    const localAddress = visitorAddress(kind, serial);
+    const from = visitorAddress(kind, serial);
     const key = kind === 'message' ? `故障切换留言 ${id}-${n}` : mobileOf(serial);
     const answer = await (kind === 'message'
-      ? post<MessageResult>(site, API_PATHS.message, { name: '测试', phone: mobileOf(900_000 + serial), message: key }, localAddress)
-      : post<LoginResult>(site, API_PATHS.passwordLogin, { mobile: key, password: PASSWORD }, localAddress)
+      ? post<MessageResult>(site, visitors, API_PATHS.message, { name: '测试', phone: mobileOf(900_000 + serial), message: key }, from)
+      : post<LoginResult>(site, visitors, API_PATHS.passwordLogin, { mobile: key, password: PASSWORD }, from)
     ).catch((error: unknown) => ({ ok: false, said: error instanceof Error ? error.message : String(error) }));
     writes.push({ kind, key, sentAt, answeredAt: Date.now(), acknowledged: answer.ok, ...(answer.ok ? {} : { said: answer.said }) });
     if (answer.ok && run.killedAt > 0 && sentAt > run.killedAt && !run.resumedAt) run.resumedAt = Date.now();
@@ -139,13 +140,6 @@ async function makeVisitors(site: HostsSite, count: number): Promise<void> {
   } finally {
     await db.end();
   }
-}
-
-/** The visitors' addresses on the bridge, or off it (the bridge's removal takes them too). */
-function visitorAddresses(verb: 'add' | 'del'): void {
-  const batch = VISITOR_ADDRESSES.map((address) => `addr ${verb} ${address}/32 dev ${LAYOUT.bridge}`).join('\n');
-  const result = spawnSync('ip', ['-batch', '-'], { input: `${batch}\n`, encoding: 'utf8' });
-  if (verb === 'add' && result.status !== 0) throw new Error(`ip addr add 失败：${result.stderr}`);
 }
 
 /** The release step's entry need not answer: it is told it does (entryCheck.ts is tested alone). */
@@ -193,15 +187,15 @@ function pageFigures(attempts: PageAttempt[], killedAt: number) {
 test('the PostgreSQL primary killed under load, then the active balancer: no acknowledged write lost, writes back within 15 s, pages throughout, one guard, a release after it on every host', async ({ twoHosts }) => {
   test.setTimeout(180_000);
   await makeVisitors(twoHosts, 2 * 10_000);
-  visitorAddresses('add');
+  const visitors = await openVisitors(LAYOUT, VISITOR_ADDRESSES);
   const guards = watchGuards(twoHosts.hosts);
   const run: Run = { killedAt: 0, resumedAt: 0, balancerKilledAt: 0 };
   const pages = pageLoad(twoHosts, PAGE_ANSWER_MS.database);
   let [balancerPages, revive]: [SteadyPages | undefined, number] = [undefined, 0];
   try {
     const writers = [
-      ...Array.from({ length: LOAD.messageWriters }, (_, id) => writer(twoHosts, 'message', id, run)),
-      ...Array.from({ length: LOAD.loginWriters }, (_, id) => writer(twoHosts, 'login', id, run)),
+      ...Array.from({ length: LOAD.messageWriters }, (_, id) => writer(twoHosts, visitors, 'message', id, run)),
+      ...Array.from({ length: LOAD.loginWriters }, (_, id) => writer(twoHosts, visitors, 'login', id, run)),
     ];
     await new Promise((resolve) => setTimeout(resolve, LOAD.killAfterMs));
     const kill = twoHosts.database.killPrimary();
@@ -216,7 +210,7 @@ test('the PostgreSQL primary killed under load, then the active balancer: no ack
   } finally {
     await Promise.all([pages.stop(), balancerPages?.stop(), guards.stop()]);
     if (revive) await twoHosts.balancers.revive(revive);
-    visitorAddresses('del');
+    await visitors.close();
   }
   // The first balancer back (its loopback door, its runtime socket), every host in it, before what comes after.
   await expect.poll(async () => (await serverStats(twoHosts.balancerSocket)).filter((stat) => stat.backend === twoHosts.checkedBackend && stat.status === 'UP').length, { timeout: 10_000 }).toBe(twoHosts.hosts.length);
