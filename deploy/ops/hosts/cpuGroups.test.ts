@@ -1,9 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import {
   cpuGroupLeftovers,
   cpuGroupOf,
   cpuGroupOfProcess,
+  CPU_HIERARCHY,
   cpuLimit,
   createCpuGroup,
   inCpuGroup,
@@ -67,8 +69,8 @@ describe('a host\'s share of the processors (cpu cgroup)', () => {
     const inGroup = processesOf(group);
     expect(inGroup).toContain(pid);
     expect(inGroup).toHaveLength(2);
-    for (const member of inGroup) expect(cpuGroupOfProcess(member)).toBe(`/${group.name}`);
-    expect(cpuGroupOfProcess(process.pid)).not.toBe(`/${group.name}`);
+    for (const member of inGroup) expect(cpuGroupOfProcess(member)).toBe(path.join(cpuGroupOfProcess(process.pid) ?? '/', group.name));
+    expect(cpuGroupOfProcess(process.pid)).not.toBe(cpuGroupOfProcess(pid));
     // 0.1 of a core against a loop that wants a whole one: throttled in most periods it ran (the first and the last
     // may be cut short); without the quota, in none.
     const { periods, throttled } = throttling(group);
@@ -84,6 +86,19 @@ describe('a host\'s share of the processors (cpu cgroup)', () => {
     for (const member of inGroup) expect(running(member)).toBe(false);
     // Removed already: nothing to do.
     expect(() => removeCpuGroup(group)).not.toThrow();
+  });
+
+  it('makes its groups inside the group the process runs in, so a quota around a whole run holds its hosts too', () => {
+    createCpuGroup(group);
+    try {
+      // This module loaded by a process born in `group`: its hosts' groups would be made under `group`.
+      const script = `import { CPU_HIERARCHY } from ${JSON.stringify(require.resolve('./cpuGroups'))}; console.log(CPU_HIERARCHY);`;
+      const [command, args] = inCpuGroup(group, path.resolve(__dirname, '../../../node_modules/.bin/tsx'), ['-e', script]);
+      expect(execFileSync(command, args, { encoding: 'utf8' }).trim()).toBe(group.dir);
+      expect(group.dir).toBe(path.join(CPU_HIERARCHY, group.name));
+    } finally {
+      removeCpuGroup(group);
+    }
   });
 
   it('refuses a share that is not a positive number of cores', () => {

@@ -11,7 +11,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** Where this machine mounts the `cpu` controller's hierarchy (cgroup v1). */
-export const CPU_HIERARCHY = '/sys/fs/cgroup/cpu';
+const CPU_MOUNT = '/sys/fs/cgroup/cpu';
+
+/**
+ * Where the hosts' groups are made: inside the group this process runs in, so that a run held to a share of the
+ * machine (a quota around `.ci/run`, issue 55) holds its hosts to that share too, as the kernel nests quotas.
+ */
+export const CPU_HIERARCHY = path.join(CPU_MOUNT, cpuGroupOfProcess(process.pid) ?? '/');
 
 /** How long a group's processes are given to end after SIGKILL before its removal gives up. */
 const REMOVAL_WAIT_MS = 5_000;
@@ -85,7 +91,12 @@ export function processesOf(group: CpuGroup): number[] {
 
 /** The `cpu` group process `pid` is in, as a path from the hierarchy's root (`/` for the root itself). */
 export function cpuGroupOfProcess(pid: number): string | undefined {
-  const lines = fs.readFileSync(`/proc/${pid}/cgroup`, 'utf8').split('\n');
+  let lines: string[];
+  try {
+    lines = fs.readFileSync(`/proc/${pid}/cgroup`, 'utf8').split('\n');
+  } catch {
+    return undefined; // Gone, or not Linux.
+  }
   // `<id>:<controllers>:<path>`; the controllers may be joined (`cpu,cpuacct`).
   return lines.map((line) => line.split(':')).find(([, controllers]) => controllers?.split(',').includes('cpu'))?.[2];
 }
