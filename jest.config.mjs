@@ -1,5 +1,6 @@
 // One Jest run for the whole repo, one project per part, so `npm test -w <part>` can select its own.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 /** The parts table (shared/src/config/parts.ts explains it): one browser project for each part. */
 const TABLE = JSON.parse(readFileSync(new URL('./shared/src/config/parts.json', import.meta.url), 'utf8'));
@@ -49,6 +50,13 @@ const webPart = (name) => ({
   transformIgnorePatterns: compiledPackages(),
 });
 
+/**
+ * Each worker loads jest/heldWorker.cjs, which names what held a worker Jest had to end ("A worker process has failed
+ * to exit gracefully" alone names nothing). jest-worker forks its workers with this process's execArgv, and Jest reads
+ * this file before it forks them; the processes the tests start are not given it.
+ */
+process.execArgv.push('--require', fileURLToPath(new URL('./jest/heldWorker.cjs', import.meta.url)));
+
 export default {
   rootDir: import.meta.dirname,
   // Jest's default is one worker on a 2-core machine; most suites wait on sockets, processes and PostgreSQL, not
@@ -66,8 +74,9 @@ export default {
       testEnvironment: 'node',
       transform: { '^.+\\.(t|j)sx?$': swc },
       transformIgnorePatterns: compiledPackages([INJECT_COOKIE]),
-      // And the browser tests' own tools, where a check moved out of the browser (e2e/MOVES.md), and the benches' judging.
-      testMatch: ['<rootDir>/deploy/**/*.test.ts', '<rootDir>/e2e/support/**/*.test.ts', '<rootDir>/bench/**/*.test.ts'],
+      // And the browser tests' own tools, where a check moved out of the browser (e2e/MOVES.md), the benches' judging,
+      // and Jest's own report of a held worker.
+      testMatch: ['<rootDir>/deploy/**/*.test.ts', '<rootDir>/e2e/support/**/*.test.ts', '<rootDir>/bench/**/*.test.ts', '<rootDir>/jest/**/*.test.ts'],
     },
     {
       // The site renderer and the render server: Node, real files and sockets.
