@@ -65,6 +65,12 @@ export default {
   // A bound on a hung test, not a speed check (speed is the benches'): Jest's 5 s failed the guard's suites, whose
   // tests seed a thousand views each, on this machine while other work held its cores (1-4 s a test, some past 5).
   testTimeout: 30_000,
+  // How long a worker whose files are done has to exit by itself before Jest ends it (Jest's default: 500 ms). In the
+  // .ci/run of 20:53 Jest ended a worker on Node 26 and one on Node 24 and jest/heldWorker.cjs printed nothing: its
+  // SIGTERM handler never ran, so no handle held them; their event loops were empty and they were still exiting
+  // (a worker's heap and native finalizers torn down, six workers on two cores). A worker a handle holds is still
+  // ended, and named, after this.
+  workerGracefulExitTimeout: 5_000,
   projects: [
     ...['shared', TABLE.shell.folder, ...Object.values(TABLE.remotes).map((part) => part.folder)].map(webPart),
     {

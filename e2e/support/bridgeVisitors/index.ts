@@ -47,7 +47,8 @@ export async function openVisitors(layout: NetworkLayout, addresses: readonly st
   if (!first) throw new Error('没有访客地址');
   const machine = visitorsOf(layout, first);
   joinBridge(layout.bridge, machine);
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bridge-visitors-'));
+  // Named as the layout's machines are: a relay a killed run left running is among the layout's leftovers (network.ts).
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), `${machine.netns}-`));
   const socketPath = path.join(folder, 'relay.sock');
   let relay: ChildProcess | undefined;
   try {
