@@ -125,10 +125,16 @@ describe('budgets per client, none that one client can close for all', () => {
     expect(owner.header.code).toBe(SUCCESS_CODE);
   });
 
+  /** A hash of `client`'s as the gate saw it: asked for, or started. */
+  interface GateEvent {
+    client: string;
+    kind: 'asked' | 'started';
+  }
+
   /** The server's gate, watched: each hash asked for and each started, by client, in the order they happened. */
-  function watchedGate(): { gate: HashGate; events: { client: string; kind: 'asked' | 'started' }[] } {
+  function watchedGate(): { gate: HashGate; events: GateEvent[] } {
     const gate = createHashGate();
-    const events: { client: string; kind: 'asked' | 'started' }[] = [];
+    const events: GateEvent[] = [];
     return {
       events,
       gate: {

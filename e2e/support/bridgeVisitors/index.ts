@@ -14,7 +14,7 @@ export interface BridgeVisitors {
 }
 
 /** The visitors' machine of a layout: the layout's own names, so a killed run's are found and named as the hosts' are. */
-export const visitorsOf = (layout: NetworkLayout, address: string): Machine => ({ netns: `${layout.prefix}-visitors`, link: `${layout.prefix}-visv`, address });
+const visitorsOf = (layout: NetworkLayout, address: string): Machine => ({ netns: `${layout.prefix}-visitors`, link: `${layout.prefix}-visv`, address });
 
 const RELAY = path.join(__dirname, 'relay.ts');
 const TSX = path.resolve(__dirname, '../../../node_modules/.bin/tsx');
