@@ -2,6 +2,7 @@ import { startHosts, type HostsSite } from '@wenrun/deploy/ops/hosts/hosts';
 import { LAYOUT, leftovers } from '@wenrun/deploy/ops/hosts/network';
 import { expect, test } from '../support/fixtures';
 import { workerPort } from '../support/ports';
+import { watchRootNetwork } from '../support/rootNetwork';
 import { ROOT } from '../support/site';
 import { steadyPages, type PageAttempt } from '../support/steadyPages';
 import { POSTGRES_PORT } from '../support/twoHosts';
@@ -74,6 +75,7 @@ test('the balancer holding the site\'s address killed under load, twice: the add
     // What stopping the form must remove: both balancers' HAProxy and keepalived, found by the leftovers list.
     expect(leftovers(LAYOUT).filter((item) => /^process \d+ \S*keepalived$/.test(item)).length).toBeGreaterThanOrEqual(2);
     const load = steadyPages({ ...LOAD, address: site.balancers.siteAddress, port: Number(new URL(site.shell).port), siteHost: 'localhost', ca: site.ca });
+    const rootNetwork = watchRootNetwork();
     try {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       const machine = await failover(site, load.attempts, '负载均衡器整机失效', (index) => site.balancers.kill(index));
@@ -83,6 +85,8 @@ test('the balancer holding the site\'s address killed under load, twice: the add
     } finally {
       await load.stop();
     }
+    // A balancer's link cut and restored, the site's address moved twice: nothing a browser beside would see.
+    expect(await rootNetwork.stop()).toEqual([]);
     const answered = load.attempts.filter((one) => one.status === 200).length;
     const figures = failovers.map((one) => `${one.how}：地址 ${one.movedMs} ms，页面 ${one.siteBackMs} ms，所有客户端 ${one.everyClientBackMs} ms，丢失 ${one.lost.length}`);
     console.log(`[多主机] 页面回答 ${answered} 个`);

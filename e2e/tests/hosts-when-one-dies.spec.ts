@@ -1,6 +1,7 @@
 import { serverStats, type ServerStat } from '@wenrun/deploy/ops/hosts/balancer';
 import { unansweredRequests, type HostsSite } from '@wenrun/deploy/ops/hosts/hosts';
 import { expect } from '../support/fixtures';
+import { watchRootNetwork } from '../support/rootNetwork';
 import { test } from '../support/twoHosts';
 
 /**
@@ -29,6 +30,7 @@ test('two hosts under load, one killed halfway: only requests in flight on it fa
     duration: LOAD.seconds,
     requests: [{ path: '/' }, { path: `/search/${encodeURIComponent('课程')}` }],
   };
+  const rootNetwork = watchRootNetwork();
   const run = autocannon(options);
   let killed: { at: number; openConnections: number; totalAtKill: number } | undefined;
   let out: { at: number; total: number } | undefined;
@@ -51,6 +53,8 @@ test('two hosts under load, one killed halfway: only requests in flight on it fa
   });
   const result = await run;
   await watched;
+  // Host 2's link cut: nothing a browser beside would see.
+  expect(await rootNetwork.stop()).toEqual([]);
   if (!killed || !out) throw new Error('主机 2 没有被杀掉，或负载均衡器没有把它标为下线');
   const unanswered = unansweredRequests(result, LOAD.connections);
   const failed = unanswered + result.non2xx;

@@ -128,7 +128,7 @@ export function startBalancers(options: BalancersOptions): SiteBalancers {
     kill: (index) => {
       const side = sideAt(index);
       const at = Date.now();
-      cutOff(side);
+      cutOff(network.layout, side);
       killNow(processesIn(side));
       return at;
     },
@@ -145,7 +145,7 @@ export function startBalancers(options: BalancersOptions): SiteBalancers {
       await Promise.all([dead?.keepalived.stop(), dead?.haproxy.stop()]);
       // A machine that boots has none of the addresses it held before it died.
       inNamespace(side.netns, ['ip', 'addr', 'del', `${siteAddress}/32`, 'dev', 'eth0'], true);
-      reconnect(side);
+      reconnect(network.layout, side);
       const again = start(side, index - 1);
       running[index - 1] = again;
       await again.keepalived.until('BACKUP', SETTLE_MS);

@@ -144,7 +144,7 @@ function hostSpec(host: NetworkHost, hostDir: string, shares: HostShares): HostS
 function killHost(host: NetworkHost | undefined, index: number): number {
   if (!host) throw new Error(`没有主机 ${index}`);
   const at = Date.now();
-  cutOff(host);
+  cutOff(LAYOUT, host);
   for (const pid of processesIn(host)) killNow(pid);
   return at;
 }

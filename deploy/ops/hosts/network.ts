@@ -1,14 +1,22 @@
 /**
- * The machines of the several-hosts form, on one machine: a Linux bridge in the root namespace (where the load
- * balancer and PostgreSQL listen) and one network namespace per host, joined to it by a veth pair, each with its own
- * address. Addresses come from 198.18.0.0/15 (RFC 2544, never routed); no namespace has a route off the bridge.
+ * The machines of the several-hosts form, on one machine: a Linux bridge in a namespace of its own (the switch) and
+ * one network namespace per machine (host, balancer, database), joined to it by a veth pair, each with its own
+ * address; the root namespace (the tests, the load client, the balancers' loopback door) is one more port of the
+ * switch. Addresses come from 198.18.0.0/15 (RFC 2544, never routed); no namespace has a route off the bridge.
+ *
+ * Why the switch is not the root namespace: every link made, cut or restored there, and the IPv6 address the kernel
+ * gives each link that comes up, is a change of the machine's network to a browser running on it: Chromium aborts
+ * what it has in flight with ERR_NETWORK_CHANGED, a navigation to localhost included (the attacker suite beside the
+ * hosts tests, .ci/run of 17:45 and 21:20). With the switch apart, the root namespace sees one link, made once.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { cpuGroupLeftovers, cpuGroupOf, removeCpuGroup } from './cpuGroups';
 
 export interface Network {
-  /** The bridge's own address: PostgreSQL's, and every process's of the root namespace, as the hosts see them. */
+  /** What it was made from: its names (the switch's namespace among them) and its subnet. */
+  layout: NetworkLayout;
+  /** The root namespace's address on the bridge: PostgreSQL's, and every process's of the root namespace, as the hosts see them. */
   gateway: string;
   /**
    * The two load balancers' sides of the bridge: each a namespace of its own, whose address no process of the root
@@ -34,7 +42,7 @@ export interface NetworkHost {
   netns: string;
   /** Its address on the bridge. */
   address: string;
-  /** The veth end on the bridge, in the root namespace: down, and the host is cut off. */
+  /** The veth end on the bridge, in the switch's namespace: down, and the host is cut off. */
   link: string;
 }
 
@@ -51,6 +59,12 @@ export interface NetworkLayout {
 
 /** This repository's layout on this machine (its README): names and addresses no one else uses. */
 export const LAYOUT: NetworkLayout = { prefix: 'wrh', bridge: 'wrhbr0', subnet: '198.18.10' };
+
+/** The namespace that holds the bridge and the machines' ends of their links (the file's header says why). */
+export const switchOf = (layout: Pick<NetworkLayout, 'prefix'>): string => `${layout.prefix}-sw`;
+
+/** The root namespace's link to the switch, and its end there. */
+const uplinkOf = (layout: Pick<NetworkLayout, 'prefix'>) => ({ root: `${layout.prefix}-gw`, onSwitch: 'uplink' });
 
 /** Up to 9 hosts: .11 … .19. */
 export const MAX_HOSTS = 9;
@@ -89,7 +103,7 @@ export function leftovers(layout: NetworkLayout): string[] {
   const links = ip(['-o', 'link', 'show'])
     .split('\n')
     .map((line) => /^\d+: ([^:@]+)/.exec(line)?.[1] ?? '')
-    .filter((name) => name === layout.bridge || name.startsWith(`${layout.prefix}-`));
+    .filter((name) => name.startsWith(`${layout.prefix}-`));
   return [
     ...namespaces.map((name) => `netns ${name}`),
     ...links.map((name) => `link ${name}`),
@@ -132,14 +146,22 @@ export function createNetwork(layout: NetworkLayout, count: number): Network {
     );
   }
   const gateway = `${layout.subnet}.1`;
-  const network: Network = { gateway, balancers: balancersOf(layout), ...frontOf(layout), cidr: `${layout.subnet}.0/24`, hosts: hostsOf(layout, count) };
+  const network: Network = { layout, gateway, balancers: balancersOf(layout), ...frontOf(layout), cidr: `${layout.subnet}.0/24`, hosts: hostsOf(layout, count) };
+  const onSwitch = ['-n', switchOf(layout)];
+  const uplink = uplinkOf(layout);
   try {
-    ip(['link', 'add', layout.bridge, 'type', 'bridge']);
-    ip(['addr', 'add', `${gateway}/24`, 'dev', layout.bridge]);
-    ip(['link', 'set', layout.bridge, 'up']);
+    ip(['netns', 'add', switchOf(layout)]);
+    ip([...onSwitch, 'link', 'add', layout.bridge, 'type', 'bridge']);
+    ip([...onSwitch, 'link', 'set', layout.bridge, 'up']);
+    ip(['link', 'add', uplink.root, 'type', 'veth', 'peer', 'name', uplink.onSwitch, 'netns', switchOf(layout)]);
+    // No IPv6 link-local address: the root namespace's one change is this link and its IPv4 address.
+    ip(['link', 'set', uplink.root, 'addrgenmode', 'none']);
+    ip(['addr', 'add', `${gateway}/24`, 'dev', uplink.root]);
+    ip(['link', 'set', uplink.root, 'up']);
+    ip([...onSwitch, 'link', 'set', uplink.onSwitch, 'master', layout.bridge, 'up']);
     // This process's namespace under a name of the layout: HAProxy's `bind … namespace` reads it by name.
     ip(['netns', 'attach', network.front, String(process.pid)]);
-    for (const machine of [...network.balancers, ...network.hosts]) joinBridge(layout.bridge, machine);
+    for (const machine of [...network.balancers, ...network.hosts]) joinBridge(layout, machine);
   } catch (error) {
     removeNetwork(layout, network);
     throw error;
@@ -148,10 +170,11 @@ export function createNetwork(layout: NetworkLayout, count: number): Network {
 }
 
 /** A machine on the bridge: a namespace of its own, a veth pair, its address (a /24), its loopback up. */
-export function joinBridge(bridge: string, machine: Pick<NetworkHost, 'netns' | 'link' | 'address'>): void {
+export function joinBridge(layout: Pick<NetworkLayout, 'prefix' | 'bridge'>, machine: Pick<NetworkHost, 'netns' | 'link' | 'address'>): void {
   ip(['netns', 'add', machine.netns]);
-  ip(['link', 'add', machine.link, 'type', 'veth', 'peer', 'name', 'eth0', 'netns', machine.netns]);
-  ip(['link', 'set', machine.link, 'master', bridge, 'up']);
+  // Made on the switch, never in the root namespace (the file's header).
+  ip(['-n', switchOf(layout), 'link', 'add', machine.link, 'type', 'veth', 'peer', 'name', 'eth0', 'netns', machine.netns]);
+  ip(['-n', switchOf(layout), 'link', 'set', machine.link, 'master', layout.bridge, 'up']);
   ip(['-n', machine.netns, 'addr', 'add', `${machine.address}/24`, 'dev', 'eth0']);
   ip(['-n', machine.netns, 'link', 'set', 'eth0', 'up']);
   // Its own loopback: nginx, the render servers and the API talk to each other there, as on a machine.
@@ -159,15 +182,15 @@ export function joinBridge(bridge: string, machine: Pick<NetworkHost, 'netns' | 
 }
 
 /** Takes a machine off the bridge: its link and its namespace (the processes in it are the caller's to end). */
-export function leaveBridge(machine: Pick<NetworkHost, 'netns' | 'link'>): void {
+export function leaveBridge(layout: Pick<NetworkLayout, 'prefix'>, machine: Pick<NetworkHost, 'netns' | 'link'>): void {
   // The veth pair goes with either end; deleting the namespace deletes its end.
-  ip(['link', 'del', machine.link], { mayFail: true });
+  ip(['-n', switchOf(layout), 'link', 'del', machine.link], { mayFail: true });
   ip(['netns', 'del', machine.netns], { mayFail: true });
 }
 
 function removalCommands(layout: NetworkLayout, found: string[]): string[] {
-  // Processes first (a cgroup with one in it cannot go), the bridge last: the hosts' links hang on it.
-  const rank = (item: string) => (item.startsWith('process ') ? 0 : item === `link ${layout.bridge}` ? 2 : 1);
+  // Processes first: a cgroup with one in it cannot go.
+  const rank = (item: string) => (item.startsWith('process ') ? 0 : 1);
   const ordered = [...found].sort((a, b) => rank(a) - rank(b));
   return ordered.map((item) => {
     const [kind, name] = item.split(' ');
@@ -178,13 +201,13 @@ function removalCommands(layout: NetworkLayout, found: string[]): string[] {
 }
 
 /** Cuts a host off as a pulled cable or a dead machine would: no answer, no reset, nothing. */
-export function cutOff(host: Pick<NetworkHost, 'link'>): void {
-  ip(['link', 'set', host.link, 'down']);
+export function cutOff(layout: Pick<NetworkLayout, 'prefix'>, host: Pick<NetworkHost, 'link'>): void {
+  ip(['-n', switchOf(layout), 'link', 'set', host.link, 'down']);
 }
 
 /** A machine cut off, back on the bridge (a balancer restarted: balancers.ts). */
-export function reconnect(host: Pick<NetworkHost, 'link'>): void {
-  ip(['link', 'set', host.link, 'up']);
+export function reconnect(layout: Pick<NetworkLayout, 'prefix'>, host: Pick<NetworkHost, 'link'>): void {
+  ip(['-n', switchOf(layout), 'link', 'set', host.link, 'up']);
 }
 
 /** The processes running in a host's namespace (what `ip netns pids` lists). */
@@ -197,10 +220,12 @@ export function processesIn(host: Pick<NetworkHost, 'netns'>): number[] {
 
 /** Removes what `createNetwork` made, whatever it got to; never another name. */
 export function removeNetwork(layout: NetworkLayout, network: Pick<Network, 'hosts'>): void {
-  for (const machine of [...balancersOf(layout), ...network.hosts]) leaveBridge(machine);
+  for (const machine of [...balancersOf(layout), ...network.hosts]) leaveBridge(layout, machine);
   // Only the name: the namespace it names is this machine's own.
   ip(['netns', 'del', frontOf(layout).front], { mayFail: true });
-  ip(['link', 'del', layout.bridge], { mayFail: true });
+  // The switch, its bridge and every link end left on it; the root namespace's uplink goes with its end there.
+  ip(['netns', 'del', switchOf(layout)], { mayFail: true });
+  ip(['link', 'del', uplinkOf(layout).root], { mayFail: true });
   // Each host's CPU share (cpuGroups.ts), once what ran in it is gone.
   for (const host of network.hosts) removeCpuGroup(cpuGroupOf(host.netns));
 }

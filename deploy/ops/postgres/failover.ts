@@ -176,7 +176,7 @@ export async function startFailoverCluster(options: FailoverOptions): Promise<Fa
   const replicationPassword = randomBytes(32).toString('hex');
   const stop = async () => {
     for (const machine of machines) for (const pid of processesIn(machine)) killNow(pid);
-    for (const machine of machines) leaveBridge(machine);
+    for (const machine of machines) leaveBridge(options, machine);
     fs.rmSync(folder, { recursive: true, force: true });
   };
   const own = (dir: string, user: { uid: number; gid: number }) => {
@@ -202,7 +202,7 @@ export async function startFailoverCluster(options: FailoverOptions): Promise<Fa
   let standby: Promise<void>;
   try {
     for (const machine of machines) {
-      joinBridge(options.bridge, machine);
+      joinBridge(options, machine);
       runIn(machine, 'etcd', etcdMember(machine, machines, own(path.join(folder, `etcd-${machine.name}`), etcdUser)), path.join(folder, `etcd-${machine.name}.log`));
     }
     // The first bootstraps the cluster and makes the site's database; the second then copies it (pg_basebackup)
@@ -234,7 +234,7 @@ export async function startFailoverCluster(options: FailoverOptions): Promise<Fa
     socketUrl,
     kill: (machine) => {
       const at = Date.now();
-      cutOff(machine);
+      cutOff(options, machine);
       for (const pid of processesIn(machine)) killNow(pid);
       return at;
     },

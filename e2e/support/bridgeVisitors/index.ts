@@ -46,7 +46,7 @@ export async function openVisitors(layout: NetworkLayout, addresses: readonly st
   const [first, ...others] = addresses;
   if (!first) throw new Error('没有访客地址');
   const machine = visitorsOf(layout, first);
-  joinBridge(layout.bridge, machine);
+  joinBridge(layout, machine);
   // Named as the layout's machines are: a relay a killed run left running is among the layout's leftovers (network.ts).
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), `${machine.netns}-`));
   const socketPath = path.join(folder, 'relay.sock');
@@ -57,7 +57,7 @@ export async function openVisitors(layout: NetworkLayout, addresses: readonly st
     if (added.status !== 0) throw new Error(`访客地址添加失败：${added.stderr.trim()}`);
     relay = await startRelay(socketPath, machine.netns);
   } catch (error) {
-    leaveBridge(machine);
+    leaveBridge(layout, machine);
     fs.rmSync(folder, { recursive: true, force: true });
     throw error;
   }
@@ -68,7 +68,7 @@ export async function openVisitors(layout: NetworkLayout, addresses: readonly st
       const exited = new Promise((resolve) => running.once('exit', resolve));
       running.kill();
       if (running.exitCode === null && running.signalCode === null) await exited;
-      leaveBridge(machine);
+      leaveBridge(layout, machine);
       fs.rmSync(folder, { recursive: true, force: true });
     },
   };
