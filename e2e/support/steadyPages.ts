@@ -10,6 +10,7 @@ import type tls from 'node:tls';
 
 export interface PageAttempt {
   client: number;
+  path: string;
   startedAt: number;
   endedAt: number;
   /** It went out on a connection whose TLS handshake was done: if it got no answer, it was in flight and lost. */
@@ -45,7 +46,7 @@ function attempt(options: SteadyPagesOptions, agent: https.Agent, client: number
     let timer: NodeJS.Timeout | undefined;
     const finish = (fields: Pick<PageAttempt, 'status' | 'error'>) => {
       clearTimeout(timer);
-      resolve({ client, startedAt, endedAt: Date.now(), sent, ...fields });
+      resolve({ client, path, startedAt, endedAt: Date.now(), sent, ...fields });
     };
     const request = https.request({ host: options.address, port: options.port, path, servername: options.siteHost, ca: options.ca, agent, headers: { host: `${options.siteHost}:${options.port}` } }, (response) => {
       response.resume();

@@ -251,7 +251,8 @@ async function report(site: HostsSite, { run, killed, writes, pages, guards }: O
   expect(firstAckAfter(run.killedAt)).toBeLessThan(LOAD.resumeWithinMs);
   expect(firstAckAfter(run.balancerKilledAt)).toBeLessThan(BALANCER.writesWithinMs);
   // Pages need no database: every one answered 200 through the primary's death.
-  expect(failedBefore.map((one) => one.error ?? one.status)).toEqual([]);
+  // Each failure named by its page and when it went out, for the trace of a run that fails here.
+  expect(failedBefore.map((one) => `${one.path}（客户端 ${one.client}，杀掉主库后 ${one.startedAt - run.killedAt} ms 发出，${one.endedAt - one.startedAt} ms 后）：${one.error ?? one.status}`)).toEqual([]);
   // Through the balancer's: none refused, at most the one in flight per client lost, all back within the bound.
   expect(page.refusedAtKill.map((one) => one.status)).toEqual([]);
   expect(page.lostPerClient).toBeLessThanOrEqual(1);
