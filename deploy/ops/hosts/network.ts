@@ -16,7 +16,7 @@ import { cpuGroupLeftovers, cpuGroupOf, removeCpuGroup } from './cpuGroups';
 export interface Network {
   /** What it was made from: its names (the switch's namespace among them) and its subnet. */
   layout: NetworkLayout;
-  /** The root namespace's address on the bridge: PostgreSQL's, and every process's of the root namespace, as the hosts see them. */
+  /** The root namespace's address on the bridge: every process's there (the tests, a load client), as the hosts see them. */
   gateway: string;
   /**
    * The two load balancers' sides of the bridge: each a namespace of its own, whose address no process of the root
@@ -61,7 +61,7 @@ export interface NetworkLayout {
 export const LAYOUT: NetworkLayout = { prefix: 'wrh', bridge: 'wrhbr0', subnet: '198.18.10' };
 
 /** The namespace that holds the bridge and the machines' ends of their links (the file's header says why). */
-export const switchOf = (layout: Pick<NetworkLayout, 'prefix'>): string => `${layout.prefix}-sw`;
+const switchOf = (layout: Pick<NetworkLayout, 'prefix'>): string => `${layout.prefix}-sw`;
 
 /** The root namespace's link to the switch, and its end there. */
 const uplinkOf = (layout: Pick<NetworkLayout, 'prefix'>) => ({ root: `${layout.prefix}-gw`, onSwitch: 'uplink' });
