@@ -83,4 +83,5 @@ export interface Schema {
   field_client_hours: { client: string; hour: number; views: number };
   field_client_totals: { client: string; views: number; events: number };
   field_totals: { only: number; views: number; events: number };
+  field_hour_changes: { hour: number; changes: number };
 }

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { AggregateOptions, DatabaseSync, SQLInputValue, SQLOutputValue, StatementSync } from 'node:sqlite';
+import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 /**
@@ -71,40 +71,12 @@ function nodeSqlite(): typeof import('node:sqlite') {
   }
 }
 
-/**
- * `nearest_rank(value, fraction)`: the nearest-rank percentile as PostgreSQL's `percentile_disc` computes it (the
- * value at rank ceil(fraction × n) of the values that are not null; null when none), the field data's figures
- * (fieldData/percentile.ts). SQLite's own percentile_disc ranks otherwise and is missing from Node 22's SQLite.
- */
-function addNearestRank(database: DatabaseSync): void {
-  const nearestRank = {
-    start: (): Ranked => ({ values: [], fraction: 1 }),
-    step: (state: Ranked, value: SQLOutputValue, fraction: SQLOutputValue): Ranked => {
-      if (typeof value === 'number') state.values.push(value);
-      if (typeof fraction === 'number') state.fraction = fraction;
-      return state;
-    },
-    result: (state: Ranked): number | null => {
-      state.values.sort((a, b) => a - b);
-      return state.values[Math.ceil(state.fraction * state.values.length) - 1] ?? null;
-    },
-  };
-  // @types/node types an aggregate's state as a SQL value; node:sqlite keeps any JS value there (it never reaches SQLite).
-  database.aggregate('nearest_rank', nearestRank as unknown as AggregateOptions);
-}
-/** One group's state of `nearest_rank`: its values, and the fraction asked. */
-interface Ranked {
-  values: number[];
-  fraction: number;
-}
-
 /** Opens (creating its folder) the SQLite file `file`, or an in-memory database for `:memory:`. */
 export function openSqliteFile(file: string): SqliteFile {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const database: DatabaseSync = new (nodeSqlite().DatabaseSync)(file);
   // WAL lets readers run while a write commits; NORMAL sync is safe with WAL and much faster than FULL.
   database.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000');
-  addNearestRank(database);
   return {
     exec: (text) => database.exec(text),
     get: (text, ...parameters) => database.prepare(text).get(...parameters),

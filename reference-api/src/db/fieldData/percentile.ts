@@ -1,17 +1,21 @@
-import { sql, type RawBuilder } from 'kysely';
-import type { Dialect } from '../database';
-
 /**
- * The nearest-rank percentile (`fraction`) of `value` over the rows of a group, as an aggregate: the value at rank
- * ceil(fraction × n) of the group's values that are not null, always one measured; null when there are none.
- * PostgreSQL's `percentile_disc` is that definition; SQLite's (3.47+, and not in Node 22's) takes the rank
- * floor(fraction × (n − 1)) + 1 instead, so SQLite has one of its own, `nearest_rank` (sqliteFile.ts). An aggregate
- * sorts each group's values once, where the window functions it replaces (row_number and count over each group)
- * took ten times as long on a week of views at the caps (issue 52).
+ * The nearest-rank percentile: the value at rank ceil(fraction × n) of the sorted values, always one measured
+ * (PostgreSQL's `percentile_disc`); undefined with no value.
  */
-export const percentileOf = (dialect: Dialect, value: RawBuilder<unknown>, fraction: number): RawBuilder<number | null> =>
-  dialect === 'postgres'
-    ? sql<number | null>`percentile_disc(${sql.lit(fraction)}) WITHIN GROUP (ORDER BY ${value})`
-    : sql<number | null>`nearest_rank(${value}, ${sql.lit(fraction)})`;
+export function nearestRank(values: number[], fraction: number): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.ceil(fraction * sorted.length) - 1];
+}
 
-export const p75Of = (dialect: Dialect, value: RawBuilder<unknown>) => percentileOf(dialect, value, 0.75);
+export const p75Of = (values: number[]) => nearestRank(values, 0.75);
+
+/** The values of a metric that were measured. */
+export const measured = <T>(items: T[], valueOf: (item: T) => number | null): number[] => {
+  const values: number[] = [];
+  for (const item of items) {
+    const value = valueOf(item);
+    if (value !== null) values.push(value);
+  }
+  return values;
+};

@@ -1,18 +1,19 @@
-import { DAY_MS, HOUR_MS, type FieldEvent, type FieldView, type ReleaseFieldData, type FieldSummary } from '@wenrun/shared/node';
+import { DAY_MS, HOUR_MS, type FieldEvent, type FieldSeries, type FieldSeriesDays, type FieldView, type ReleaseFieldData, type FieldSummary } from '@wenrun/shared/node';
 import { exclusively, type Db } from '../database';
 import { keepWithinRetentionAndCaps } from './eviction';
-import { summaryWindow } from './groupings';
+import { createHourCache } from './hourCache';
 import { DEFAULT_FIELD_DATA_LIMITS, type FieldDataLimits } from './limits';
 import { pruneClientHours, storeBatch, type RecordOutcome } from './recordBatch';
 import { releaseFigures } from './releaseFigures';
+import { fieldSeries } from './series';
 import { fieldSummary } from './summary';
-import { summaryQueries } from './summaryQueries';
 
 export { FIELD_VIEWS_PER_CLIENT_PER_HOUR, MAX_VERSIONS_PER_REMOTE } from './limits';
 export type { RecordOutcome } from './recordBatch';
 
 export function createFieldDataStore(db: Db, given: Partial<FieldDataLimits> = {}) {
   const limits: FieldDataLimits = { ...DEFAULT_FIELD_DATA_LIMITS, ...given };
+  const viewsBetween = createHourCache(db, limits.viewsPerClientPerHour);
   let prunedHour = -1;
 
   /**
@@ -35,14 +36,15 @@ export function createFieldDataStore(db: Db, given: Partial<FieldDataLimits> = {
     });
   }
 
-  const queriesFor = (since: number, until: number, leaveOut = 0) =>
-    summaryQueries(db.dialect, summaryWindow(since, until, limits.viewsPerClientPerHour, leaveOut));
-
   return {
     record,
-    summary: (now: number, days: number): Promise<FieldSummary> => fieldSummary(db, queriesFor(now - days * DAY_MS, now), now - days * DAY_MS, now),
-    releases: (since: number, until: number, leaveOut = 0): Promise<ReleaseFieldData> =>
-      releaseFigures(db, queriesFor(since, until, leaveOut), since, until, leaveOut),
+    /** The field data of the last `days` by route, by day and by build (the ops console, the public summary). */
+    summary: async (now: number, days: number): Promise<FieldSummary> => fieldSummary(await viewsBetween(now - days * DAY_MS, now), now - days * DAY_MS, now),
+    /** Each remote's canary beside its stable side over [since, until] (the release guard, `release -- status`). */
+    releases: async (since: number, until: number, leaveOut = 0): Promise<ReleaseFieldData> =>
+      releaseFigures(await viewsBetween(since, until), since, until, leaveOut),
+    /** The last `days` per remote and side over time (the ops console's charts). */
+    series: async (now: number, days: FieldSeriesDays): Promise<FieldSeries> => fieldSeries(await viewsBetween(now - days * DAY_MS, now), now, days),
   };
 }
 

@@ -7,7 +7,7 @@ export const fieldData: Migration = {
       .createTable('field_views')
       .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('route', 'text', (c) => c.notNull())
-      // JSON (an object of versions by remote, a list of remotes), kept as text: database.ts, fieldData/dialectSql.ts.
+      // JSON (an object of versions by remote, a list of remotes), kept as text: database.ts, fieldData/hourCache.ts parses it.
       .addColumn('versions', 'text', (c) => c.notNull())
       .addColumn('canary', 'text', (c) => c.notNull())
       .addColumn('seen_at', 'bigint', (c) => c.notNull())

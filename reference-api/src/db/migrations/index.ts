@@ -6,6 +6,7 @@ import { caps } from './004_caps';
 import { fieldClients } from './005_field_clients';
 import { loginFailuresByClient } from './006_login_failures_by_client';
 import { fieldSlots } from './007_field_slots';
+import { fieldHourChanges } from './008_field_hour_changes';
 import type { Dialect, Migration } from './dialect';
 
 /** In order: Kysely's Migrator runs them by name, each once per database (table kysely_migration). */
@@ -17,6 +18,7 @@ export const MIGRATIONS: [string, Migration][] = [
   ['005_field_clients', fieldClients],
   ['006_login_failures_by_client', loginFailuresByClient],
   ['007_field_slots', fieldSlots],
+  ['008_field_hour_changes', fieldHourChanges],
 ];
 
 /** The migrations for one dialect, as Kysely's Migrator asks for them. */

@@ -1,7 +1,6 @@
 import { ACTIVITY_ROUTE, type FieldEvent, type FieldView, HOUR_MS } from '@wenrun/shared/node';
-import { testDatabase } from '../test/harness';
-import { createFieldDataStore } from './fieldData/store';
-import { createFieldSeriesStore } from './fieldSeries';
+import { testDatabase } from '../../test/harness';
+import { createFieldDataStore } from './store';
 
 /** 16:00 in China, 08:00 UTC. */
 const NOW = Date.UTC(2026, 10, 20, 8, 0, 0);
@@ -9,7 +8,8 @@ const PER_HOUR = 5;
 
 async function stores() {
   const db = await testDatabase();
-  return { fieldData: createFieldDataStore(db, { viewsPerClientPerHour: PER_HOUR }), series: createFieldSeriesStore(db, PER_HOUR) };
+  const fieldData = createFieldDataStore(db, { viewsPerClientPerHour: PER_HOUR });
+  return { fieldData, series: fieldData.series };
 }
 
 const wuyouView = (id: string, canary: boolean): FieldView => ({
