@@ -98,7 +98,7 @@ export function checkFloors(runs: Measured[], floors: Floors | undefined, say: (
       continue;
     }
     const ok = judged.ratio >= floor.floor && run.errors === 0 && run.non2xx === 0;
-    const line = `${run.name}：${judged.ratio.toFixed(3)} × ${judged.reference}，下限 ${floor.floor.toFixed(3)}（上次认可 ${floor.accepted.toFixed(3)}），错误 ${run.errors}，非 2xx ${run.non2xx}`;
+    const line = `${run.name}：${judged.ratio.toPrecision(3)} × ${judged.reference}，下限 ${floor.floor.toPrecision(3)}（上次认可 ${floor.accepted.toPrecision(3)}），错误 ${run.errors}，非 2xx ${run.non2xx}`;
     say(`[load] ${ok ? '通过' : '低于下限'} ${line}`);
     if (!ok) failures.push(line);
   }
@@ -109,7 +109,8 @@ export function checkFloors(runs: Measured[], floors: Floors | undefined, say: (
 export function acceptFloors(runs: Measured[], previous: Floors | undefined, machine: Machine = thisMachine()): Floors {
   const rows = { ...previous?.rows };
   for (const [name, { reference, ratio }] of ratios(runs)) {
-    rows[name] = { reference, accepted: Number(ratio.toFixed(4)), floor: Number((ratio * FLOOR_SHARE).toFixed(4)) };
+    // Significant digits, not decimals: a heavy call's ratio to a trivial answer is a few ten-thousandths.
+    rows[name] = { reference, accepted: Number(ratio.toPrecision(4)), floor: Number((ratio * FLOOR_SHARE).toPrecision(4)) };
   }
   const references = { ...previous?.references };
   for (const run of runs) if (!referenceOf(run.name) && Object.values(rows).some((row) => row.reference === run.name)) references[run.name] = run.requestsPerSecond;

@@ -1,15 +1,22 @@
-import { FIELD_METRICS, type FieldFigures } from '@wenrun/shared/node';
+import { FIELD_METRICS, type FieldFigures, type FieldMetric } from '@wenrun/shared/node';
 import type { WindowView } from './hourCache';
 import type { ReleaseGroup } from './groupings';
-import { metricColumn, rounded } from './metricColumns';
+import { rounded } from './metricColumns';
 import { measured, p75Of } from './percentile';
+
+/** Each metric's value in a view: a function of its own per metric, which V8 reads faster than a column by name. */
+const VALUE_OF: Record<FieldMetric, (view: WindowView) => number | null> = {
+  LCP: (view) => view.lcp,
+  INP: (view) => view.inp,
+  CLS: (view) => view.cls,
+  TTFB: (view) => view.ttfb,
+};
 
 /** A group's views, views with an error, and each metric's p75 over the views that measured it. */
 export function figuresOf(views: WindowView[]): FieldFigures {
   const p75: FieldFigures['p75'] = {};
   for (const metric of FIELD_METRICS) {
-    const column = metricColumn(metric);
-    const value = p75Of(measured(views, (view) => view[column]));
+    const value = p75Of(measured(views, VALUE_OF[metric]));
     if (value !== undefined) p75[metric] = rounded(metric, value);
   }
   const withErrors = views.filter((view) => view.hasError).length;

@@ -65,7 +65,7 @@ export const buildsOf = (view: WindowView): ReleaseMember[] =>
     });
 
 /** Items into groups by a key, each group made once from its first item. */
-function groupBy<T, G extends { members: T[] }>(items: Iterable<T>, keyOf: (item: T) => string, make: (item: T) => G): G[] {
+function groupBy<T, G extends { members: T[] }>(items: readonly T[], keyOf: (item: T) => string, make: (item: T) => G): G[] {
   const groups = new Map<string, G>();
   for (const item of items) {
     const key = keyOf(item);
@@ -76,9 +76,17 @@ function groupBy<T, G extends { members: T[] }>(items: Iterable<T>, keyOf: (item
   return [...groups.values()];
 }
 
-/** The members of every view, without copying them into one list first. */
-function* membersOf<T>(views: WindowView[], of: (view: WindowView) => T[]): Iterable<T> {
-  for (const view of views) yield* of(view);
+/** The members of every view into groups by their key (worked out when the view was read), each group made once. */
+function groupMembers<M extends { key: string }, G extends { members: M[] }>(views: readonly WindowView[], membersOf: (view: WindowView) => M[], make: (member: M) => G): G[] {
+  const groups = new Map<string, G>();
+  for (const view of views) {
+    for (const member of membersOf(view)) {
+      let group = groups.get(member.key);
+      if (!group) groups.set(member.key, (group = make(member)));
+      group.members.push(member);
+    }
+  }
+  return [...groups.values()];
 }
 
 export const byRoute = (views: WindowView[]) => groupBy(views, (view) => view.route, (view) => ({ route: view.route, members: [] as WindowView[] }));
@@ -97,10 +105,10 @@ export const byDay = (views: WindowView[]) =>
  * version byte by byte, stable first), so a reply stays small whatever versions beacons claim.
  */
 export function byRelease(views: WindowView[]): ReleaseGroup[] {
-  const groups = groupBy<ReleaseMember, ReleaseGroup>(
-    membersOf(views, (view) => view.builds),
-    (member) => member.key,
-    ({ remote, version, canary }) => ({ remote, version, canary, members: [] }),
+  const groups = groupMembers(
+    views,
+    (view) => view.builds,
+    ({ remote, version, canary }): ReleaseGroup => ({ remote, version, canary, members: [] }),
   );
   return REMOTE_NAMES.flatMap((remote) =>
     groups
@@ -112,8 +120,8 @@ export function byRelease(views: WindowView[]): ReleaseGroup[] {
 
 /** Each side of each remote seen: its canary visitors, and its stable ones (sidesOf). */
 export const bySide = (views: WindowView[]): SideGroup[] =>
-  groupBy<RemoteMember, SideGroup>(
-    membersOf(views, (view) => view.sides),
-    (member) => member.key,
-    ({ remote, canary }) => ({ remote, canary, members: [] }),
+  groupMembers(
+    views,
+    (view) => view.sides,
+    ({ remote, canary }): SideGroup => ({ remote, canary, members: [] }),
   );
