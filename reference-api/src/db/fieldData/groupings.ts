@@ -42,26 +42,26 @@ const REMOTES = new Set<string>(REMOTE_NAMES);
  * The sides a view counts for: a remote's canary visitors apart from its stable ones, whatever build they ended up
  * running (a canary visitor whose canary failed runs the stable build, and counts as a canary visitor). A view
  * counts for a remote it ran, was in the canary of, or reported a slot of: a view whose every entry of it failed has
- * no version of it. Worked out once, when the view's hour is read (hourCache.ts).
+ * no version of it. Worked out once, when the view's hour is read (hourCache.ts), which keeps one copy of each key.
  */
-export function sidesOf(view: WindowView): RemoteMember[] {
+export function sidesOf(view: WindowView, keep: (key: string) => string = (key) => key): RemoteMember[] {
   const remotes = new Set([...Object.keys(view.versions), ...view.canary, ...view.slots.map((slot) => slot.remote)]);
   return [...remotes]
     .filter((remote) => REMOTES.has(remote))
     .map((remote) => {
       const canary = view.canary.includes(remote);
       const failed = view.slots.some((slot) => slot.remote === remote && slot.outcome !== null && slot.outcome !== 'loaded');
-      return { view, remote, canary, failed, key: `${remote} ${canary}` };
+      return { view, remote, canary, failed, key: keep(`${remote} ${canary}`) };
     });
 }
 
 /** The builds a view ran, canary apart from stable. Worked out once, when the view's hour is read. */
-export const buildsOf = (view: WindowView): ReleaseMember[] =>
+export const buildsOf = (view: WindowView, keep: (key: string) => string = (key) => key): ReleaseMember[] =>
   Object.entries(view.versions)
     .filter(([remote]) => REMOTES.has(remote))
     .map(([remote, version]) => {
       const canary = view.canary.includes(remote);
-      return { view, remote, version, canary, key: JSON.stringify([remote, version, canary]) };
+      return { view, remote, version, canary, key: keep(JSON.stringify([remote, version, canary])) };
     });
 
 /** Items into groups by a key, each group made once from its first item. */

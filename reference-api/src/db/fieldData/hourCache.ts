@@ -21,10 +21,10 @@ export interface WindowView {
   inp: number | null;
   cls: number | null;
   ttfb: number | null;
-  /** The build of each remote the view ran. */
-  versions: Record<string, string>;
+  /** The build of each remote the view ran (shared between views with the same: never changed). */
+  versions: Readonly<Record<string, string>>;
   /** The remotes whose canary the view was in. */
-  canary: string[];
+  canary: readonly string[];
   slots: WindowSlot[];
   flooded: boolean;
   /** What the view counts for, worked out once when its hour is read (groupings.ts). */
@@ -40,7 +40,30 @@ interface CachedHour {
 const ROUTES = new Set<string>(SITE_ROUTES.map((route) => route.path));
 
 /** The views of hours [first, last] with their slots and flood marks, by hour. */
-async function readHours(db: Db, first: number, last: number, perClientPerHour: number): Promise<Map<number, WindowView[]>> {
+/**
+ * One copy of each text and of each parsed JSON the kept views share: a week at the caps repeats a few builds,
+ * routes and canary lists over 100,000 views, and clients over their views (held apart, they took 100 MB).
+ */
+export function createInterning() {
+  const texts = new Map<string, string>();
+  const parsed = new Map<string, unknown>();
+  return {
+    text(value: string): string {
+      const kept = texts.get(value);
+      if (kept !== undefined) return kept;
+      texts.set(value, value);
+      return value;
+    },
+    /** Parsed once per distinct text; the value is shared, so nobody may change it. */
+    json<T>(value: string): T {
+      if (!parsed.has(value)) parsed.set(value, Object.freeze(JSON.parse(value) as T));
+      return parsed.get(value) as T;
+    },
+  };
+}
+type Interning = ReturnType<typeof createInterning>;
+
+async function readHours(db: Db, [first, last]: [number, number], perClientPerHour: number, interning: Interning): Promise<Map<number, WindowView[]>> {
   const [from, to] = [first * HOUR_MS, (last + 1) * HOUR_MS];
   const [views, slots] = await Promise.all([
     db.kysely
@@ -81,23 +104,23 @@ async function readHours(db: Db, first: number, last: number, perClientPerHour: 
   for (const row of views) {
     const view: WindowView = {
       id: row.id,
-      client: row.client,
-      route: row.route,
+      client: interning.text(row.client),
+      route: interning.text(row.route),
       seenAt: row.seen_at,
       hasError: row.has_error === 1,
       lcp: row.lcp,
       inp: row.inp,
       cls: row.cls,
       ttfb: row.ttfb,
-      versions: JSON.parse(row.versions) as Record<string, string>,
-      canary: JSON.parse(row.canary) as string[],
+      versions: interning.json<Readonly<Record<string, string>>>(row.versions),
+      canary: interning.json<readonly string[]>(row.canary),
       slots: slotsOf.get(row.id) ?? [],
       flooded: Boolean(row.flooded),
       sides: [],
       builds: [],
     };
-    view.sides = sidesOf(view);
-    view.builds = buildsOf(view);
+    view.sides = sidesOf(view, interning.text);
+    view.builds = buildsOf(view, interning.text);
     byHour.get(Math.floor(row.seen_at / HOUR_MS))?.push(view);
   }
   return byHour;
@@ -123,6 +146,7 @@ function runsOf(hours: number[]): [number, number][] {
  */
 export function createHourCache(db: Db, perClientPerHour: number) {
   const kept = new Map<number, CachedHour>();
+  const interning = createInterning();
 
   /** The counted views of [since, until]: on a route of the manifest, and not of a client's flooded hour. */
   return async function viewsBetween(since: number, until: number): Promise<WindowView[]> {
@@ -137,7 +161,7 @@ export function createHourCache(db: Db, perClientPerHour: number) {
       .execute();
     const stale = counts.filter((row) => kept.get(row.hour)?.changes !== row.changes);
     for (const [runFirst, runLast] of runsOf(stale.map((row) => row.hour))) {
-      for (const [hour, views] of await readHours(db, runFirst, runLast, perClientPerHour)) {
+      for (const [hour, views] of await readHours(db, [runFirst, runLast], perClientPerHour, interning)) {
         const changes = stale.find((row) => row.hour === hour)?.changes;
         if (changes !== undefined) kept.set(hour, { changes, views });
       }
