@@ -4,6 +4,7 @@ import { fieldView } from '../../test/fieldViews';
 import { testDatabase } from '../../test/harness';
 import type { Db } from '../database';
 import { NOW, lcp } from './fieldDataFixture';
+import { createInterning } from './hourCache';
 import { createFieldDataStore } from './store';
 
 const LIMITS = { views: 40, events: 200, viewsPerClientPerHour: 5 };
@@ -58,5 +59,24 @@ describe('the hour cache: figures of kept hours are the figures of the rows, wha
     await sql`INSERT INTO field_views (id, route, versions, canary, seen_at, client, events, lcp) VALUES ('view-by-hand', ${ACTIVITY_ROUTE}, '{"wuyou":"3.0.0"}', '[]', ${NOW - HOUR_MS}, 'client-hand', 1, 321)`.execute(db.kysely);
     expect(await everyFigure(kept)).toEqual(await fresh(db));
     expect((await kept.summary(NOW, 1)).byRoute).toEqual([{ route: ACTIVITY_ROUTE, views: 1, errorRate: 0, p75: { LCP: 321 } }]);
+  });
+});
+
+describe('createInterning: one copy of each text, within a bound', () => {
+  it('hands back the first copy of a text and one parse of a JSON, and starts again past its bound', () => {
+    const interning = createInterning(2);
+    const first = interning.text(['client', '1'].join('-'));
+    expect(interning.text(['client', '1'].join('-'))).toBe(first);
+    const builds = interning.json<Record<string, string>>('{"wuyou":"1.0.0"}');
+    expect(interning.json('{"wuyou":"1.0.0"}')).toBe(builds);
+    expect(Object.isFrozen(builds)).toBe(true);
+    interning.text('client-2');
+    interning.text('client-3');
+    // Past two entries the table started again: equal texts, no longer the same copy guaranteed, nothing lost.
+    expect(interning.text('client-1')).toBe('client-1');
+    interning.json('[]');
+    interning.json('["about"]');
+    expect(interning.json('{"wuyou":"1.0.0"}')).not.toBe(builds);
+    expect(interning.json('{"wuyou":"1.0.0"}')).toEqual(builds);
   });
 });

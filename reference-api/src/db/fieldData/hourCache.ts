@@ -42,22 +42,28 @@ const ROUTES = new Set<string>(SITE_ROUTES.map((route) => route.path));
 /** The views of hours [first, last] with their slots and flood marks, by hour. */
 /**
  * One copy of each text and of each parsed JSON the kept views share: a week at the caps repeats a few builds,
- * routes and canary lists over 100,000 views, and clients over their views (held apart, they took 100 MB).
+ * routes and canary lists over 100,000 views, and clients over their views (held apart, they took 100 MB). Past
+ * `most` entries the tables start again: what is kept stays right, only shared less, and texts of views long gone
+ * (or a forger's made-up builds) are not held for ever.
  */
-export function createInterning() {
+export function createInterning(most = 200_000) {
   const texts = new Map<string, string>();
   const parsed = new Map<string, unknown>();
   return {
     text(value: string): string {
       const kept = texts.get(value);
       if (kept !== undefined) return kept;
+      if (texts.size >= most) texts.clear();
       texts.set(value, value);
       return value;
     },
     /** Parsed once per distinct text; the value is shared, so nobody may change it. */
     json<T>(value: string): T {
-      if (!parsed.has(value)) parsed.set(value, Object.freeze(JSON.parse(value) as T));
-      return parsed.get(value) as T;
+      if (parsed.has(value)) return parsed.get(value) as T;
+      if (parsed.size >= most) parsed.clear();
+      const json = Object.freeze(JSON.parse(value) as T);
+      parsed.set(value, json);
+      return json;
     },
   };
 }
@@ -159,10 +165,10 @@ export function createHourCache(db: Db, perClientPerHour: number) {
       .where('hour', '<=', last)
       .orderBy('hour')
       .execute();
-    const stale = counts.filter((row) => kept.get(row.hour)?.changes !== row.changes);
-    for (const [runFirst, runLast] of runsOf(stale.map((row) => row.hour))) {
-      for (const [hour, views] of await readHours(db, [runFirst, runLast], perClientPerHour, interning)) {
-        const changes = stale.find((row) => row.hour === hour)?.changes;
+    const stale = new Map(counts.filter((row) => kept.get(row.hour)?.changes !== row.changes).map((row) => [row.hour, row.changes]));
+    for (const run of runsOf([...stale.keys()])) {
+      for (const [hour, views] of await readHours(db, run, perClientPerHour, interning)) {
+        const changes = stale.get(hour);
         if (changes !== undefined) kept.set(hour, { changes, views });
       }
     }
