@@ -28,7 +28,6 @@ async function post(server: TestServer, url: string, fields: Record<string, stri
 const address = (block: number, host: number) => `127.0.${block}.${host}`;
 
 describe('budgets per client, none that one client can close for all', () => {
-  jest.setTimeout(60_000);
   const clock = manualClock();
   let server: TestServer;
   afterEach(() => server.close());

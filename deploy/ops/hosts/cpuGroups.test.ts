@@ -44,7 +44,8 @@ beforeAll(() => {
   if (process.getuid?.() !== 0) throw new Error('cgroup 测试需要 root（CI 以 root 运行）');
 });
 
-afterAll(() => {
+// After each test, whatever it found: a test that fails halfway leaves no group for the next to trip over.
+afterEach(() => {
   child?.kill('SIGKILL');
   removeCpuGroup(group);
 });
@@ -71,11 +72,12 @@ describe('a host\'s share of the processors (cpu cgroup)', () => {
     expect(inGroup).toHaveLength(2);
     for (const member of inGroup) expect(cpuGroupOfProcess(member)).toBe(path.join(cpuGroupOfProcess(process.pid) ?? '/', group.name));
     expect(cpuGroupOfProcess(process.pid)).not.toBe(cpuGroupOfProcess(pid));
-    // 0.1 of a core against a loop that wants a whole one: throttled in most periods it ran (the first and the last
-    // may be cut short); without the quota, in none.
+    // 0.1 of a core against a loop that wants a whole one: throttled in many of the periods it ran; without the
+    // quota, in none. Not "most": when the run itself is held to a quota (.ci/one-core), its own throttling leaves
+    // the loop unscheduled in some periods (0.45 of them throttled, seen there), and that is the machine, not the group.
     const { periods, throttled } = throttling(group);
     expect(periods).toBeGreaterThan(2);
-    expect(throttled / periods).toBeGreaterThanOrEqual(0.5);
+    expect(throttled / periods).toBeGreaterThanOrEqual(0.2);
 
     limitCpu(group, undefined);
     expect(cpuLimit(group)).toBeUndefined();

@@ -5,7 +5,6 @@ import pg from 'pg';
 import { clusterParentFolder, startCluster, type Cluster } from './cluster';
 import { kernelFreePort, onFreePort } from './freePort';
 
-jest.setTimeout(60_000);
 
 async function answersAsSiteRole(cluster: Cluster): Promise<unknown> {
   const client = new pg.Client(cluster.url);
