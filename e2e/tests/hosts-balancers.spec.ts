@@ -93,7 +93,9 @@ test('the balancer holding the site\'s address killed under load, twice: the add
     test.info().annotations.push({ type: '负载均衡器失效', description: `${figures.join('；')}；页面回答 ${answered} 个` });
     // Every answer a page: none refused or limited by a host (429: it took the balancer for the visitor).
     expect(load.attempts.filter((one) => one.status !== undefined && one.status !== 200).map((one) => one.status)).toEqual([]);
-    expect(answered).toBeGreaterThan(100);
+    // Under load throughout: every client answered after each failover (above), and before the first. How many pages
+    // that makes moves with the machine (57 on a quarter of it, .ci/one-core; several hundred on the whole).
+    expect(answered).toBeGreaterThan(LOAD.clients * (failovers.length + 1));
     for (const one of failovers) {
       expect(one.movedMs, one.how).toBeLessThan(BOUND.movedMs);
       expect(one.siteBackMs, one.how).toBeLessThan(BOUND.resumedMs);

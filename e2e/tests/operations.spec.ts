@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTE_PARTS } from '@wenrun/shared/node';
+import { WAIT_BEFORE_FALLBACK_MS } from '@wenrun/shell/remotes/loadDeadlines';
 import { expect, test, type Hosts } from '../support/fixtures';
 import { waitForLiveHeader } from '../support/header-search';
 import {
@@ -75,7 +76,7 @@ test('rollback: a broken primary remote-header falls back to the last known good
   expect(warnings.join('\n')).toContain(`使用备用地址 ${remoteEntryUrl(REMOTE_PARTS.header.port)}`);
 });
 
-test('a black-holed primary remote-header costs the visit one short wait: the first page is live within 4 s, the next within 1 s; after 10 minutes the primary is tried again', async ({
+test('a black-holed primary remote-header costs the visit one short wait: the first page is live within the fallback wait of a healthy one, the next as soon as a healthy one; after 10 minutes the primary is tried again', async ({
   page,
   hosts,
 }) => {
@@ -102,13 +103,24 @@ test('a black-holed primary remote-header costs the visit one short wait: the fi
     return (await live.jsonValue()) as number;
   };
 
+  // The same two pages from a shell whose header has no black hole before it, in this test: what this machine takes
+  // without one (2 s and 1 s on a quiet machine of this kind; past 4 s on a quarter of it, .ci/one-core).
+  const healthy = await hosts.serve(deployShellCopy('shell-healthy-header', () => undefined));
+  const healthyFirst = await timeToLiveHeader(() => page.goto(`${healthy.origin}/`, { waitUntil: 'commit' }));
+  const healthyNext = await timeToLiveHeader(() => page.goto(`${healthy.origin}/about/2`, { waitUntil: 'commit' }));
+
   const first = await timeToLiveHeader(() => page.goto(`${shell.origin}/`, { waitUntil: 'commit' }));
   expect(askedBlackHole()).toBe(true);
   const next = await timeToLiveHeader(() => page.goto(`${shell.origin}/about/2`, { waitUntil: 'commit' }));
   expect(askedBlackHole()).toBe(false);
-  test.info().annotations.push({ type: 'live header', description: `first page ${Math.round(first)} ms, next page ${Math.round(next)} ms` });
-  expect(first).toBeLessThan(4_000);
-  expect(next).toBeLessThan(1_000);
+  test.info().annotations.push({
+    type: 'live header',
+    description: `first page ${Math.round(first)} ms, next page ${Math.round(next)} ms; healthy ${Math.round(healthyFirst)} and ${Math.round(healthyNext)} ms`,
+  });
+  // One short wait: the fallback's, and a half of the healthy page's time for the noise of the machine.
+  expect(first - healthyFirst).toBeLessThan(WAIT_BEFORE_FALLBACK_MS + healthyFirst / 2);
+  // And none after it: the next page is as quick as a healthy one (half again for the noise).
+  expect(next).toBeLessThan(healthyNext * 1.5 + 100);
 
   // Ten minutes later (the page's clock stepped; installed only now, so the timings above are the real clock's).
   await page.clock.install();
