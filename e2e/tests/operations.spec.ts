@@ -117,10 +117,11 @@ test('a black-holed primary remote-header costs the visit one short wait: the fi
     type: 'live header',
     description: `first page ${Math.round(first)} ms, next page ${Math.round(next)} ms; healthy ${Math.round(healthyFirst)} and ${Math.round(healthyNext)} ms`,
   });
-  // One short wait: the fallback's, and a half of the healthy page's time for the noise of the machine.
-  expect(first - healthyFirst).toBeLessThan(WAIT_BEFORE_FALLBACK_MS + healthyFirst / 2);
-  // And none after it: the next page is as quick as a healthy one (half again for the noise).
-  expect(next).toBeLessThan(healthyNext * 1.5 + 100);
+  // Beyond a healthy page's time, one short wait (the fallback's), never two, nor the full load deadline. The
+  // machine's own speed is in the healthy page's time and taken out; three quarters of a wait are left for noise.
+  expect(first - healthyFirst).toBeLessThan(WAIT_BEFORE_FALLBACK_MS * 1.75);
+  // And no wait after it: the next page takes what a healthy next page takes, well short of one wait.
+  expect(next - healthyNext).toBeLessThan(WAIT_BEFORE_FALLBACK_MS / 2);
 
   // Ten minutes later (the page's clock stepped; installed only now, so the timings above are the real clock's).
   await page.clock.install();
