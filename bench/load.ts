@@ -25,8 +25,9 @@
  * with floors of their own.
  *
  * `--only` runs the rows whose name is, or ends with, one of the comma-separated words. Each row is judged by its ratio to
- * a reference measured in the same run (loadFloors.ts: a file of the page's size through the same server, a render
- * server's or the API's answer without work), run before the first row that needs it. `--check` fails (exit 1) when a
+ * a reference measured in the same run (loadFloors.ts: a file of the page's size through the same server, a copy of
+ * the file a file row asks for, a render server's or the API's answer without work), run before the first row that
+ * needs it. `--check` fails (exit 1) when a
  * row's ratio falls below its floor in bench/results/load-floors.json; `--accept` writes the floors of the rows run
  * from this run's ratios. The report starts with the machine.
  */
@@ -36,7 +37,7 @@ import { parseArgs } from 'node:util';
 import { RENDER_PORT, RUNTIME_CONFIG_FILE, SHELL_PART } from '@wenrun/shared/node';
 import { afterEditRows } from './loadAfterEdit';
 import { acceptFloors, checkFloors, FLOORS_FILE, readFloors } from './loadFloors';
-import { referenceRuns, writeSameSizeFile } from './loadReferences';
+import { referenceRuns, writeSameSizeFiles } from './loadReferences';
 import { fileRows, OPS_DATA_ROW, opsDataRow, renderedRows, SHARED_ADDRESS_ROW, sharedAddressRow, type Origins } from './loadRows';
 import { DURATION_S, measurer, wantedBy, type Run, type RowChoice } from './loadRun';
 import { ROOT, startSites, waitFor } from './loadSites';
@@ -106,16 +107,16 @@ async function main(): Promise<void> {
   // The after-edit rows edit `npm start`'s served config: put back as it was when the run ends.
   const demoConfigFile = path.join(ROOT, SHELL_PART.folder, 'dist', RUNTIME_CONFIG_FILE);
   const demoConfig = fs.readFileSync(demoConfigFile, 'utf8');
-  const removeSameSizeFile = writeSameSizeFile();
+  const removeSameSizeFiles = writeSameSizeFiles();
   const sites = await startSites(choice.onPostgres).catch((error: unknown) => {
-    removeSameSizeFile();
+    removeSameSizeFiles();
     throw error;
   });
   try {
     report(await measureRows(sites.origins, demoConfigFile));
   } finally {
     fs.writeFileSync(demoConfigFile, demoConfig);
-    removeSameSizeFile();
+    removeSameSizeFiles();
     await sites.stop();
   }
 }

@@ -21,6 +21,12 @@ export const FLOOR_SHARE = 0.7;
 export const REFERENCES = {
   nginxFile: 'nginx 同尺寸文件',
   npmStartFile: 'npm start 同尺寸文件',
+  // A file row's reference is a copy of that file on the same server: a file of another size moves with the machine
+  // in another way (bytes against requests), and the header's remoteEntry.js is served by the header's own server.
+  nginxMainFile: 'nginx main.js 同尺寸文件',
+  npmStartMainFile: 'npm start main.js 同尺寸文件',
+  nginxRemoteEntryFile: 'nginx remoteEntry.js 同尺寸文件',
+  npmStartRemoteEntryFile: 'npm start remoteEntry.js 同尺寸文件',
   renderAnswer: '渲染服务器 /healthz',
   apiAnswer: 'API /healthz',
 } as const;
@@ -30,6 +36,10 @@ const REFERENCE_NAMES: readonly string[] = Object.values(REFERENCES);
 /** Which reference a row is judged against, by what it does: the first rule its name matches. */
 const RULES: [RegExp, string][] = [
   [/留言|现场数据满额/, REFERENCES.apiAnswer],
+  [/^nginx main\.js$/, REFERENCES.nginxMainFile],
+  [/^npm start main\.js$/, REFERENCES.npmStartMainFile],
+  [/^nginx remoteEntry\.js$/, REFERENCES.nginxRemoteEntryFile],
+  [/^npm start remoteEntry\.js$/, REFERENCES.npmStartRemoteEntryFile],
   // An activity page is kept by nginx for a moment (DESIGN.md): most of a row's answers are kept ones.
   [/^nginx (\/search|两页)/, REFERENCES.renderAnswer],
   [/^nginx /, REFERENCES.nginxFile],
