@@ -6,8 +6,9 @@
  * mobile preset.
  *
  * `npm run bench:main-thread [-- runs]` serves the federated site (prerendered, as deployed) and the one bundle on the
- * bench's ports (bench/site.ts) and prints, per route and variant, the median over `runs` (3) loads; then the CPU
- * profile of those tasks (mainThreadProfile.ts) by script (which part, which shared library's chunk) and by function.
+ * bench's ports (bench/site.ts) and prints, per route and variant, the median over `runs` (3) loads; each long task of
+ * the load with the median blocking (when, how long, what it did most); then the CPU profile of those tasks
+ * (mainThreadProfile.ts) by script (which part, which shared library's chunk) and by function.
  */
 import type { Browser } from '@playwright/test';
 import { launchChromium } from './bytes';
@@ -15,7 +16,7 @@ import { CPU_SLOWDOWN } from './interactions';
 import { BENCH_PORTS, BENCH_ROUTES, routeUrl } from './ports';
 import { formatTable } from './report';
 import { profileInTasks } from './mainThreadProfile';
-import { longTaskBreakdown, pageThread, TRACE_CATEGORIES, type TraceEvent } from './mainThreadTrace';
+import { longTaskBreakdown, pageThread, TRACE_CATEGORIES, type LongTask, type TraceEvent } from './mainThreadTrace';
 import { startBenchSite, type Variant } from './site';
 
 async function traceLoad(browser: Browser, url: string): Promise<TraceEvent[]> {
@@ -80,13 +81,14 @@ function medianRows(loads: Map<string, number>[], limit: number, floorMs: number
 interface LoadReading {
   blockingMs: number;
   threadMs: Map<string, number>;
+  taskList: LongTask[];
   byScript: Map<string, number>;
   byFunction: Map<string, number>;
 }
 
 function readLoad(events: TraceEvent[], scriptOf: (url: string) => string): LoadReading {
-  const { blockingMs, threadMs, tasks } = longTaskBreakdown(events);
-  return { blockingMs, threadMs, ...profileInTasks(events, pageThread(events), tasks, scriptOf) };
+  const { blockingMs, threadMs, tasks, taskList } = longTaskBreakdown(events);
+  return { blockingMs, threadMs, taskList, ...profileInTasks(events, pageThread(events), tasks, scriptOf) };
 }
 
 function printRoute(route: string, variant: Variant, loads: LoadReading[]): void {
@@ -94,6 +96,15 @@ function printRoute(route: string, variant: Variant, loads: LoadReading[]): void
   const total = median(loads.map((load) => [...load.threadMs.values()].reduce((sum, ms) => sum + ms, 0))).toFixed(0);
   console.log(`\n${route} ${variant}：首次内容绘制之后长任务超出 50 ms 的部分（墙钟，中位数）${blocking} ms；这些长任务的线程时间 ${total} ms`);
   console.log(formatTable(['长任务中的工作', '线程时间 ms（中位数）'], medianRows(loads.map((load) => load.threadMs), 20, 5)));
+  // Each long task of the load with the median blocking: which of them to split, and what each did.
+  const middle = [...loads].sort((a, b) => a.blockingMs - b.blockingMs)[Math.floor(loads.length / 2)];
+  const what = (kinds: [string, number][]) => kinds.filter(([, ms]) => ms >= 3).slice(0, 4).map(([kind, ms]) => `${kind} ${ms.toFixed(0)}`).join('，');
+  console.log(
+    formatTable(
+      ['中位数那次的长任务：首次内容绘制后 ms', '墙钟 ms', '线程时间 ms', '主要工作（线程时间 ms）'],
+      (middle?.taskList ?? []).map((task) => [task.afterPaintMs.toFixed(0), task.wallMs.toFixed(0), task.threadMs.toFixed(0), what(task.kinds)]),
+    ),
+  );
   console.log(formatTable(['CPU 采样：脚本', '线程时间 ms（中位数）'], medianRows(loads.map((load) => load.byScript), 15, 3)));
   console.log(formatTable(['CPU 采样：函数（自身时间）', '线程时间 ms（中位数）'], medianRows(loads.map((load) => load.byFunction), 15, 3)));
 }

@@ -17,7 +17,7 @@ const TRACE = [
 ];
 
 describe('the main thread of a page load, as TBT sees it', () => {
-  const { blockingMs, threadMs } = longTaskBreakdown(TRACE);
+  const { blockingMs, threadMs, taskList } = longTaskBreakdown(TRACE);
 
   it('counts what the long tasks after the first contentful paint spend past 50 ms', () => {
     expect(blockingMs).toBe(70);
@@ -25,5 +25,9 @@ describe('the main thread of a page load, as TBT sees it', () => {
 
   it('splits their thread time by kind of work, each event by its own time', () => {
     expect(Object.fromEntries(threadMs)).toEqual({ 'JS /remoteEntry.js': 40, 布局: 20, '（任务本身）': 40 });
+  });
+
+  it('lists each long task after the first contentful paint, with what it did most', () => {
+    expect(taskList).toEqual([{ afterPaintMs: 100, wallMs: 120, threadMs: 100, kinds: [['JS /remoteEntry.js', 40], ['（任务本身）', 40], ['布局', 20]] }]);
   });
 });

@@ -61,6 +61,8 @@ function kindOf(event: TraceEvent): string | undefined {
   }
   if (event.name === 'UpdateLayoutTree' || event.name === 'ParseAuthorStyleSheet') return '样式';
   if (event.name === 'Layout') return '布局';
+  // An SVG image is laid out and recorded on the main thread when painted (a raster one is decoded off it).
+  if (event.name === 'PaintImage') return '绘制图片';
   if (event.name === 'Paint' || event.name === 'PrePaint' || event.name === 'Layerize') return '绘制';
   if (event.name === 'ParseHTML') return 'HTML';
   if (event.name === 'RunMicrotasks') return 'JS 微任务';
@@ -83,6 +85,16 @@ export interface LongTasks {
   threadMs: Map<string, number>;
   /** The long tasks themselves, for the CPU profile's reading (mainThreadProfile.ts). */
   tasks: TaskWindow[];
+  /** Each long task: when after the first contentful paint (ms), its wall and thread time, and what it did most. */
+  taskList: LongTask[];
+}
+
+export interface LongTask {
+  afterPaintMs: number;
+  wallMs: number;
+  threadMs: number;
+  /** Its kinds of work by thread time (ms), largest first. */
+  kinds: [string, number][];
 }
 
 /** The long tasks after the page's first contentful paint, as TBT counts them, and what their thread time went to. */
@@ -91,6 +103,7 @@ export function longTaskBreakdown(events: TraceEvent[]): LongTasks {
   const firstPaint = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === pid)?.ts ?? 0;
   const mine = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const threadMs = new Map<string, number>();
+  const taskList: LongTask[] = [];
   let blockingMs = 0;
   const tasks = mine.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > LONG_TASK_US && e.ts >= firstPaint);
   for (const task of tasks) {
@@ -109,12 +122,20 @@ export function longTaskBreakdown(events: TraceEvent[]): LongTasks {
       own.set(event, { time: event.tdur ?? 0, kind: kindOf(event) ?? parentOwn?.kind ?? `（${event.name}）` });
       stack.push(event);
     }
+    const kinds = new Map<string, number>();
     let counted = 0;
     for (const { time, kind } of own.values()) {
-      threadMs.set(kind, (threadMs.get(kind) ?? 0) + Math.max(0, time) / 1000);
+      kinds.set(kind, (kinds.get(kind) ?? 0) + Math.max(0, time) / 1000);
       counted += Math.max(0, time);
     }
-    threadMs.set('（任务本身）', (threadMs.get('（任务本身）') ?? 0) + Math.max(0, (task.tdur ?? 0) - counted) / 1000);
+    kinds.set('（任务本身）', Math.max(0, (task.tdur ?? 0) - counted) / 1000);
+    for (const [kind, ms] of kinds) threadMs.set(kind, (threadMs.get(kind) ?? 0) + ms);
+    taskList.push({
+      afterPaintMs: (task.ts - firstPaint) / 1000,
+      wallMs: (task.dur ?? 0) / 1000,
+      threadMs: (task.tdur ?? 0) / 1000,
+      kinds: [...kinds].sort((a, b) => b[1] - a[1]),
+    });
   }
-  return { blockingMs, threadMs, tasks: tasks.map((task) => ({ ts: task.ts, dur: task.dur ?? 0, tdur: task.tdur ?? task.dur ?? 0 })) };
+  return { blockingMs, threadMs, tasks: tasks.map((task) => ({ ts: task.ts, dur: task.dur ?? 0, tdur: task.tdur ?? task.dur ?? 0 })), taskList };
 }
