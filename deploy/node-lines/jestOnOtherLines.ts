@@ -1,8 +1,9 @@
 /**
  * `npm run test:lines`: Jest again on every supported line but the current LTS (the suite's own), one run after the
  * other. A Jest run here keeps both cores busy (1.9 of 2 through Jest on Node 26), so two side by side only share
- * them: 216 s for the two together against 98 s for one in the same `.ci/run`, and under the one-core quota 639 s
- * against 210 s. Each run's PostgreSQL clusters take ports the kernel has free (`deploy/ops/postgres/freePort.ts`).
+ * them: 216 s side by side, 220 s one after the other on two cores; under the one-core quota side by side took 639 s
+ * against 210 s for one run. Each run's PostgreSQL clusters take ports the kernel has free
+ * (`deploy/ops/postgres/freePort.ts`).
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
