@@ -31,7 +31,7 @@ const referenceApi = {
   rootDir: `<rootDir>/${TABLE.api.folder}`,
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': swc },
-  transformIgnorePatterns: compiledPackages(),
+  transformIgnorePatterns: compiledPackages([INJECT_COOKIE]),
 };
 
 const webPart = (name) => ({

@@ -8,6 +8,13 @@ import { E2E_SITE_ORIGINS, WORKER_PORTS } from './support/ports';
 
 const ROOT = path.resolve(__dirname, '..');
 
+/**
+ * The site's phase: every test that uses the site `npm start` serves as it is. Playwright runs the projects in phases
+ * (a project's phase comes after its dependencies'; the next phase starts when every test of this one has ended), so
+ * the projects after it run side by side in the next.
+ */
+const AFTER_THE_SITE = ['site', 'nginx', 'firefox', 'webkit'];
+
 // Every render server the tests start (npm start's, each nginx form's, each host's) looks for a changed config, a
 // released remote or an edited activity every second rather than production's 5 s: the tests of those changes wait
 // for that look, and it is the same code at either pace (render-server/src/server/siteWatch.test.ts).
@@ -49,26 +56,25 @@ export default defineConfig<EngineOptions>({
     // The production form's own files, beside the site's, on one worker: one production form started for them, not
     // one on every worker that takes one of the files; in file order, its render server killed last.
     { name: 'nginx', testMatch: /\/nginx-[a-z-]+\.spec\.ts$/, workers: 1 },
+    // After the site's phase, side by side on the three workers: the longest first. The hosts-*.spec.ts files: two
+    // hosts in network namespaces (root), load runs across them; one worker, for the files share its two hosts (one
+    // set of namespace names), in file order: the form's own command first, host 2 killed last. Beside Chromium: the
+    // form's bridge, links and cuts are in a namespace of their own, and the root namespace sees no change while it
+    // runs (deploy/ops/hosts/network.ts; with them in the root namespace, the attacker suite's navigations failed with
+    // ERR_NETWORK_CHANGED).
+    { name: 'hosts', testMatch: /\/hosts-[a-z-]+\.spec\.ts$/, dependencies: AFTER_THE_SITE, workers: 1 },
+    // What disturbs the site `npm start` serves, so not beside its tests and not beside each other: the attacker suite
+    // spends its budgets, and config-edits.spec.ts edits the config it serves for a moment. One worker, in file order
+    // (the attacker files, then the config edits): one production form started for all of them.
+    { name: 'disturbing', testMatch: /(attacker(-(?!tls)[a-z-]+)?|config-edits)\.spec\.ts$/, dependencies: AFTER_THE_SITE, workers: 1 },
     // Starts `npm run dev` on its worker's ports: webpack in watch mode takes every core for a minute, so not beside
-    // the site's many tests, but beside the phases below, which leave a worker idle for much of their time.
-    { name: 'dev', testMatch: /\/dev\.spec\.ts$/, dependencies: ['site', 'nginx', 'firefox', 'webkit'] },
-    // These two edit the runtime config the site serves, for a moment: one after the other, after the rest.
-    { name: 'config-edits', testMatch: /config-edits\.spec\.ts$/, dependencies: ['site', 'nginx', 'firefox', 'webkit'] },
-    // One worker: one production form to start. Two started side by side, beside `npm run dev` and testssl, took
-    // 50 s to be up on the busy machine.
-    { name: 'attacker', testMatch: /attacker(-(?!tls)[a-z-]+)?\.spec\.ts$/, dependencies: ['config-edits'], workers: 1 },
-    // testssl's scan of a production form of its own (half a minute of handshakes) edits nothing: on the third
-    // worker, beside `npm run dev` and the config edits.
-    { name: 'tls', testMatch: /attacker-tls\.spec\.ts$/, dependencies: ['site', 'nginx', 'firefox', 'webkit'] },
+    // the site's many tests.
+    { name: 'dev', testMatch: /\/dev\.spec\.ts$/, dependencies: AFTER_THE_SITE },
+    // testssl's scan of a production form of its own (half a minute of handshakes) edits nothing: after `npm run dev`
+    // on its worker.
+    { name: 'tls', testMatch: /attacker-tls\.spec\.ts$/, dependencies: AFTER_THE_SITE },
     // Kills processes of the site the others run on, then stops it: after everything else.
-    { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['attacker', 'dev', 'tls', 'webkit'] },
-    // Two hosts in network namespaces (root), a load run across them: after npm run dev and testssl, beside the
-    // attacker suite, which keeps one worker of three. Beside Chromium: the form's bridge, links and cuts are in a
-    // namespace of their own, and the root namespace sees no change while it runs (deploy/ops/hosts/network.ts; with
-    // them in the root namespace, the attacker suite's navigations failed with ERR_NETWORK_CHANGED). One worker: the
-    // hosts-*.spec.ts files share its two hosts (one set of namespace names), in file order: the form's own command
-    // first, host 2 killed last.
-    { name: 'hosts', testMatch: /\/hosts-[a-z-]+\.spec\.ts$/, dependencies: ['config-edits', 'dev', 'tls'], workers: 1 },
+    { name: 'shutdown', testMatch: /shutdown\.spec\.ts$/, dependencies: ['hosts', 'disturbing', 'dev', 'tls'] },
   ],
   webServer: [
     {

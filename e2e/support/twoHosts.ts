@@ -24,7 +24,7 @@ export const test = base.extend<object, { twoHosts: HostsSite }>({
       const firstPort = workerPort(workerIndex, 0);
       expect(workerPort(workerIndex, PUBLIC_PORTS - 1)).toBe(firstPort + PUBLIC_PORTS - 1);
       // Page budgets off for the tests' clients: the loopback door's, and the bridge's own address, which the load of
-      // hosts-when-a-database-dies sends pages from to the site's address (as hosts-balancers' form does).
+      // hosts-when-a-database-dies sends pages from to the site's address (as hosts-when-a-balancer-dies' does).
       const site = await startHosts({ root: ROOT, count: 2, firstPort, postgresPort: POSTGRES_PORT, unlimitedClients: ['127.0.0.1', `${LAYOUT.subnet}.1`] });
       try {
         await use(site);
@@ -52,4 +52,9 @@ export async function onlyTo<T>(site: HostsSite, name: string, during: () => Pro
   } finally {
     await set('ready');
   }
+}
+
+/** Every host up in the first balancer's checked backend (its loopback door, its runtime socket): after a balancer's revival, what the next test starts from. */
+export async function everyHostUp(site: HostsSite): Promise<void> {
+  await expect.poll(async () => (await serverStats(site.balancerSocket)).filter((stat) => stat.backend === site.checkedBackend && stat.status === 'UP').length, { timeout: 10_000 }).toBe(site.hosts.length);
 }

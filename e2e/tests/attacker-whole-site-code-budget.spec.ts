@@ -8,8 +8,8 @@ import { postForm, siteOrigin } from '../support/attacker';
 
 /**
  * The site's hourly budget of verification codes as a botnet would spend it. Last of the attacker suite's files on the
- * worker's nginx site (the others sort before it, and the project has one worker): it spends much of the site's
- * codes for the hour.
+ * worker's nginx site (the others sort before it, and the project has one worker; config-edits.spec.ts, after it,
+ * asks for no code): it spends much of the site's codes for the hour.
  * The attacker suite: e2e/support/attacker.ts.
  */
 test.use({ ignoreHTTPSErrors: true });

@@ -10,9 +10,8 @@ import { ROOT } from '../support/site';
 import { POSTGRES_PORT, test } from '../support/twoHosts';
 
 /**
- * The form started by its own command, as a terminal starts and stops it. Before any of the hosts-*.spec.ts files
- * (they run in order on one worker) starts the worker's `twoHosts`, whose names (LAYOUT) are the form's too (the one
- * before it, hosts-balancers.spec.ts, starts and removes a form of its own).
+ * The form started by its own command, as a terminal starts and stops it. First of the hosts-*.spec.ts files (they
+ * run in order on one worker): before any starts the worker's `twoHosts`, whose names (LAYOUT) are the form's too.
  * The two hosts: e2e/support/twoHosts.ts.
  */
 

@@ -5,7 +5,6 @@ import { hashSecret } from '@wenrun/reference-api/security/hash';
 import { postgresSource } from '@wenrun/deploy/ops/coordination/sharedConfig';
 import type { EntryChecker } from '@wenrun/deploy/ops/release/entryCheck';
 import { takeStep } from '@wenrun/deploy/ops/release/release';
-import { serverStats } from '@wenrun/deploy/ops/hosts/balancer';
 import type { HostsSite } from '@wenrun/deploy/ops/hosts/hosts';
 import { LAYOUT } from '@wenrun/deploy/ops/hosts/network';
 import { openVisitors, type BridgeVisitors } from '../support/bridgeVisitors';
@@ -13,7 +12,7 @@ import { request } from '../support/https';
 import { expect } from '../support/fixtures';
 import { steadyPages, type PageAttempt, type SteadyPages } from '../support/steadyPages';
 import { watchGuards } from '../support/siteGuards';
-import { onlyTo, test } from '../support/twoHosts';
+import { everyHostUp, onlyTo, test } from '../support/twoHosts';
 
 /**
  * The PostgreSQL primary's machine killed under the site's load, then the balancer holding the site's address (issue
@@ -212,8 +211,7 @@ test('the PostgreSQL primary killed under load, then the active balancer: no ack
     if (revive) await twoHosts.balancers.revive(revive);
     await visitors.close();
   }
-  // The first balancer back (its loopback door, its runtime socket), every host in it, before what comes after.
-  await expect.poll(async () => (await serverStats(twoHosts.balancerSocket)).filter((stat) => stat.backend === twoHosts.checkedBackend && stat.status === 'UP').length, { timeout: 10_000 }).toBe(twoHosts.hosts.length);
+  await everyHostUp(twoHosts);
   await releaseReachesEveryHost(twoHosts);
 });
 

@@ -80,6 +80,18 @@ function killNow(pids: number[]): void {
   }
 }
 
+/**
+ * Once none of `pids` is left, not even unreaped: keepalived will not start while its pid files name a process that
+ * is (a side whose HAProxy alone died still had its keepalived, killed just before the new one starts).
+ */
+async function allGone(pids: number[]): Promise<void> {
+  const deadline = Date.now() + SETTLE_MS;
+  while (pids.some((pid) => fs.existsSync(`/proc/${pid}`))) {
+    if (Date.now() > deadline) throw new Error(`${SETTLE_MS} ms 后进程仍未退出：${pids.filter((pid) => fs.existsSync(`/proc/${pid}`)).join(' ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export function startBalancers(options: BalancersOptions): SiteBalancers {
   const { network } = options;
   const siteAddress = network.siteAddress;
@@ -140,9 +152,10 @@ export function startBalancers(options: BalancersOptions): SiteBalancers {
     },
     revive: async (index) => {
       const side = sideAt(index);
-      killNow(processesIn(side));
+      const killed = processesIn(side);
+      killNow(killed);
       const dead = running[index - 1];
-      await Promise.all([dead?.keepalived.stop(), dead?.haproxy.stop()]);
+      await Promise.all([dead?.keepalived.stop(), dead?.haproxy.stop(), allGone(killed)]);
       // A machine that boots has none of the addresses it held before it died.
       inNamespace(side.netns, ['ip', 'addr', 'del', `${siteAddress}/32`, 'dev', 'eth0'], true);
       reconnect(network.layout, side);

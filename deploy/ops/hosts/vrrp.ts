@@ -108,7 +108,11 @@ export function startKeepalived(netns: string, config: VrrpConfig, dir: string):
   });
   let state: VrrpState = 'INIT';
   const waiting = new Set<() => void>();
+  // Its last words, for the error of a keepalived that stopped when it should have entered a state.
+  const lastLines: string[] = [];
   readline.createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) => {
+    lastLines.push(line);
+    if (lastLines.length > 5) lastLines.shift();
     const entered = /Entering (BACKUP|MASTER|FAULT) STATE/.exec(line)?.[1] as VrrpState | undefined;
     if (!entered) return;
     state = entered;
@@ -123,7 +127,9 @@ export function startKeepalived(netns: string, config: VrrpConfig, dir: string):
   const until = async (wanted: VrrpState, withinMs: number) => {
     const deadline = Date.now() + withinMs;
     while (state !== wanted) {
-      if (Date.now() > deadline) throw new Error(`${config.name} 的 keepalived ${withinMs} ms 内没有进入 ${wanted}（现在 ${state}）`);
+      if (Date.now() > deadline) {
+        throw new Error(`${config.name} 的 keepalived ${withinMs} ms 内没有进入 ${wanted}（现在 ${state}）${state === 'STOPPED' ? `：${lastLines.join(' | ')}` : ''}`);
+      }
       await new Promise<void>((resolve) => {
         const wake = () => {
           waiting.delete(wake);

@@ -1,18 +1,17 @@
-import { startHosts, type HostsSite } from '@wenrun/deploy/ops/hosts/hosts';
+import type { HostsSite } from '@wenrun/deploy/ops/hosts/hosts';
 import { LAYOUT, leftovers } from '@wenrun/deploy/ops/hosts/network';
-import { expect, test } from '../support/fixtures';
-import { workerPort } from '../support/ports';
+import { expect } from '../support/fixtures';
 import { watchRootNetwork } from '../support/rootNetwork';
-import { ROOT } from '../support/site';
 import { steadyPages, type PageAttempt } from '../support/steadyPages';
-import { POSTGRES_PORT } from '../support/twoHosts';
+import { everyHostUp, test } from '../support/twoHosts';
 
 /**
  * The two balancers sharing the site's address (deploy/ops/hosts/balancers.ts), the one holding it killed under a
  * steady load of pages, twice: the whole machine (its link down, HAProxy and keepalived killed), then, once it is
- * back as the backup, only the HAProxy of the one that took over. First of the hosts-*.spec.ts files (they run in
- * order on one worker): a form of its own with one host (the balancers are what is tested here), stopped and checked
- * clean before hosts-command.spec.ts starts the form under the same names.
+ * back as the backup, only the HAProxy of the one that took over. On the worker's two hosts (the hosts-*.spec.ts files
+ * run in order on one worker), both balancers back before the next file. That a stopped form leaves nothing is
+ * hosts-command.spec.ts's.
+ * The two hosts: e2e/support/twoHosts.ts.
  */
 
 /** VRRP's advert every second: the backup takes over 3 missed adverts and its skew (0.6 s) after the last one. */
@@ -64,24 +63,27 @@ async function failover(site: HostsSite, attempts: PageAttempt[], how: string, k
   return { how, killed, movedMs, siteBackMs: siteBack.endedAt - at, everyClientBackMs, lost };
 }
 
-test('the balancer holding the site\'s address killed under load, twice: the address moves, pages resume within 5.5 s, only requests in flight are lost, and the stopped form leaves nothing', async ({ workerIndex }) => {
+test('the balancer holding the site\'s address killed under load, twice: the address moves, pages resume within 5.5 s, only requests in flight are lost', async ({ twoHosts: site }) => {
   test.setTimeout(240_000);
-  if (process.getuid?.() !== 0) throw new Error('多主机测试需要 root：要创建网络命名空间和网桥');
-  expect(leftovers(LAYOUT)).toEqual([]);
-  const gateway = `${LAYOUT.subnet}.1`;
-  const site = await startHosts({ root: ROOT, count: 1, firstPort: workerPort(workerIndex, 0), postgresPort: POSTGRES_PORT + 2, unlimitedClients: [gateway] });
+  // What the kills and revivals act on: both balancers' HAProxy and keepalived.
+  expect(leftovers(LAYOUT).filter((item) => /^process \d+ \S*keepalived$/.test(item)).length).toBeGreaterThanOrEqual(2);
   const failovers: Failover[] = [];
+  // Balancers killed and not yet revived: revived whatever happens, for the files after this one.
+  const down = new Set<number>();
+  const killing = (kill: (index: number) => number) => (index: number) => {
+    down.add(index);
+    return kill(index);
+  };
   try {
-    // What stopping the form must remove: both balancers' HAProxy and keepalived, found by the leftovers list.
-    expect(leftovers(LAYOUT).filter((item) => /^process \d+ \S*keepalived$/.test(item)).length).toBeGreaterThanOrEqual(2);
     const load = steadyPages({ ...LOAD, address: site.balancers.siteAddress, port: Number(new URL(site.shell).port), siteHost: 'localhost', ca: site.ca });
     const rootNetwork = watchRootNetwork();
     try {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
-      const machine = await failover(site, load.attempts, '负载均衡器整机失效', (index) => site.balancers.kill(index));
+      const machine = await failover(site, load.attempts, '负载均衡器整机失效', killing((index) => site.balancers.kill(index)));
       failovers.push(machine);
       await site.balancers.revive(machine.killed);
-      failovers.push(await failover(site, load.attempts, '只有 HAProxy 退出', (index) => site.balancers.killHaproxy(index)));
+      down.delete(machine.killed);
+      failovers.push(await failover(site, load.attempts, '只有 HAProxy 退出', killing((index) => site.balancers.killHaproxy(index))));
     } finally {
       await load.stop();
     }
@@ -106,7 +108,7 @@ test('the balancer holding the site\'s address killed under load, twice: the add
       expect([...perClient.values()].every((count) => count === 1), one.how).toBe(true);
     }
   } finally {
-    await site.stop();
+    for (const index of down) await site.balancers.revive(index);
   }
-  expect(leftovers(LAYOUT)).toEqual([]);
+  await everyHostUp(site);
 });
