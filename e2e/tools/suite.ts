@@ -1,16 +1,33 @@
 /**
  * `npm test`'s steps, each timed: the Debian packages; the types, lint and the build the browser tests use (with its
- * contract and budget checks); Jest on the Node running the suite, then on the other supported lines (two runs side by
- * side, `deploy/node-lines/jestOnOtherLines.ts`); the browser tests. The steps of a group run side by side: tsc and
- * ESLint keep one core each and wait for no one. Three Jest runs side by side took longer than one after another
- * (434 s against 87 + 157: nine workers on two cores), so Jest on the suite's own line runs alone. Stops
- * after the first group with a failed step; ends with each step's time, which is what a slow CI run is read by.
+ * contract and budget checks); Jest on the Node running the suite, then on the other supported lines (one run after
+ * the other, `deploy/node-lines/jestOnOtherLines.ts`); the browser tests. The run keeps both cores busy, so a step
+ * starts as soon as what it needs has passed, no sooner: tsc and ESLint keep one core each beside the build; Jest
+ * needs no build, so it starts once tsc and ESLint are done and takes the core the build's last part and its checks
+ * leave idle. Three Jest runs side by side took longer than one after another (434 s against 87 + 157: nine workers on
+ * two cores). Starts nothing more once a step has failed; ends with each step's time, which is what a slow CI run is
+ * read by.
  */
 import { spawn } from 'node:child_process';
 
-const STEPS = [['test:setup'], ['typecheck', 'lint', 'test:e2e:prepare'], ['test:unit'], ['test:lines'], ['test:browsers']];
+/** Each step, and the steps that must have passed before it starts. */
+const STEPS: Record<string, string[]> = {
+  'test:setup': [],
+  typecheck: ['test:setup'],
+  lint: ['test:setup'],
+  'test:e2e:prepare': ['test:setup'],
+  'test:unit': ['typecheck', 'lint'],
+  'test:lines': ['test:unit'],
+  'test:browsers': ['test:e2e:prepare', 'test:lines'],
+};
 
-function run(step: string): Promise<{ step: string; status: number; seconds: number }> {
+interface Done {
+  step: string;
+  status: number;
+  seconds: number;
+}
+
+function run(step: string): Promise<Done> {
   const started = Date.now();
   const child = spawn('npm', ['run', step], { stdio: 'inherit' });
   return new Promise((resolve) =>
@@ -18,16 +35,28 @@ function run(step: string): Promise<{ step: string; status: number; seconds: num
   );
 }
 
-async function main(): Promise<void> {
-  const times: string[] = [];
-  let status = 0;
-  for (const together of STEPS) {
-    const runs = await Promise.all(together.map(run));
-    times.push(...runs.map((done) => `${done.step} ${done.seconds} s`));
-    status = runs.find((done) => done.status !== 0)?.status ?? 0;
-    if (status !== 0) break;
+/** Runs every step whose needs have passed, until all have or one has failed and those running have ended. */
+async function runAll(): Promise<Done[]> {
+  const done: Done[] = [];
+  const running = new Map<string, Promise<Done>>();
+  const passed = (step: string) => done.some((one) => one.step === step && one.status === 0);
+  for (;;) {
+    if (done.every((one) => one.status === 0)) {
+      for (const [step, needs] of Object.entries(STEPS)) {
+        if (!running.has(step) && !done.some((one) => one.step === step) && needs.every(passed)) running.set(step, run(step));
+      }
+    }
+    if (running.size === 0) return done;
+    const finished = await Promise.race(running.values());
+    running.delete(finished.step);
+    done.push(finished);
   }
-  console.log(`[test] Node ${process.version}；各步用时：${times.join('，')}`);
+}
+
+async function main(): Promise<void> {
+  const done = await runAll();
+  const status = done.find((one) => one.status !== 0)?.status ?? (done.length === Object.keys(STEPS).length ? 0 : 1);
+  console.log(`[test] Node ${process.version}；各步用时：${done.map((one) => `${one.step} ${one.seconds} s`).join('，')}`);
   process.exit(status);
 }
 
