@@ -5,7 +5,7 @@ import { clientCodeAllowance } from './routes/sendCodeLimits';
 import { createHashGate, HASH_BUSY_MESSAGES, type HashGate } from './security/hashGate';
 import { DEFAULT_LIMITS } from './server';
 import { DEMO_ACCOUNTS } from './seed/accounts';
-import { manualClock, startServer, type TestServer } from './test/harness';
+import { manualClock, postFromProxy, startServer, type TestServer } from './test/harness';
 
 /**
  * The API's per-visitor budgets against those who hold many addresses (issue 50): each attack as a script would
@@ -14,24 +14,11 @@ import { manualClock, startServer, type TestServer } from './test/harness';
  */
 const [account] = DEMO_ACCOUNTS as [(typeof DEMO_ACCOUNTS)[0]];
 
-/**
- * A form post as it arrives through the proxy the API trusts (on loopback), from `client`: through the server's own
- * request handling, not a socket per request. The tests post a thousand or two each, and HTTP's own cost was most of
- * their time (its parsing, and the client learnt from the proxy on a real socket, have tests of their own: limits.callers.test.ts).
- */
+/** A form post as it arrives through the proxy the API trusts, from `client`. */
 async function post(server: TestServer, url: string, fields: Record<string, string>, client: string): Promise<Envelope<unknown>> {
-  const reply = await server.app.inject({
-    method: 'POST',
-    url,
-    payload: new URLSearchParams(fields).toString(),
-    remoteAddress: '127.0.0.1',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': client },
-  });
-  try {
-    return reply.json<Envelope<unknown>>();
-  } catch {
-    throw new Error(`HTTP ${reply.statusCode}: ${reply.body}`);
-  }
+  const reply = await postFromProxy(server, url, { client, payload: new URLSearchParams(fields).toString(), contentType: 'application/x-www-form-urlencoded' });
+  if (!reply.body) throw new Error(`HTTP ${reply.status}: ${reply.text}`);
+  return reply.body;
 }
 
 const address = (block: number, host: number) => `127.0.${block}.${host}`;

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { API_PATHS, type Envelope } from '@wenrun/shared/node';
+import { API_PATHS } from '@wenrun/shared/node';
 import { beaconFrom, fieldViews, releaseView, type Beacon, type VisitorsSpec } from '@wenrun/reference-api/test/fieldViews';
-import { manualClock, startServer, type TestServer } from '@wenrun/reference-api/test/harness';
+import { manualClock, postFromProxy, startServer, type TestServer } from '@wenrun/reference-api/test/harness';
 import type { EntryChecker } from './entryCheck';
 import { createGuard, judgeRelease } from './guard';
 import { takeStep } from './release';
@@ -15,18 +15,8 @@ const CANARY = 'https://cdn.example.cn/wuyou/0.2.0/mf-manifest.json';
 const answers: EntryChecker = async (entry) => ({ entry, version: entry.includes('0.2.0') ? '0.2.0' : '0.1.0' });
 
 /** A beacon as it reaches the API through the proxy it trusts, which names the client in X-Forwarded-For. */
-const sendBeacon = async (api: TestServer, { client, body }: Beacon) => {
-  // Through the server's own request handling, as from the proxy on loopback, not a socket per beacon: the tests
-  // post tens of thousands, and HTTP's own cost was most of this suite's CPU (its parsing has tests of its own).
-  const reply = await api.app.inject({
-    method: 'POST',
-    url: `/stats${API_PATHS.statsLog}`,
-    payload: body,
-    remoteAddress: '127.0.0.1',
-    headers: { 'content-type': 'text/plain;charset=UTF-8', 'x-forwarded-for': client },
-  });
-  return { status: reply.statusCode, body: reply.json<Envelope<unknown>>() };
-};
+const sendBeacon = (api: TestServer, { client, body }: Beacon) =>
+  postFromProxy(api, `/stats${API_PATHS.statsLog}`, { client, payload: body, contentType: 'text/plain;charset=UTF-8' });
 
 /**
  * The threat model of deploy/ops/release/README.md, played as a script would: beacons to
