@@ -15,6 +15,8 @@ export interface PageAttempt {
   endedAt: number;
   /** It went out on a connection whose TLS handshake was done: if it got no answer, it was in flight and lost. */
   sent: boolean;
+  /** When the connection it went out on finished its handshake: a connection made before a balancer died went through it. */
+  connectedAt?: number;
   status?: number;
   error?: string;
 }
@@ -29,8 +31,8 @@ export interface SteadyPagesOptions {
   clients: number;
   /** A connection not made within this is given up and made again. */
   connectTimeoutMs: number;
-  /** A request sent and not answered within this is lost. */
-  answerTimeoutMs: number;
+  /** A request sent and not answered within this is given up (read when it goes out: a test may set it once it knows the machine's pace). */
+  answerTimeoutMs: number | (() => number);
 }
 
 export interface SteadyPages {
@@ -39,14 +41,21 @@ export interface SteadyPages {
   stop(): Promise<PageAttempt[]>;
 }
 
+/** Given up on while waiting for its answer (`answerTimeoutMs`), not refused or cut. */
+export const GIVEN_UP = '没有回答';
+
+/** Each kept-alive connection's handshake time, for the requests that go out on it later. */
+const connectedAt = new WeakMap<tls.TLSSocket, number>();
+
 function attempt(options: SteadyPagesOptions, agent: https.Agent, client: number, path: string): Promise<PageAttempt> {
   return new Promise((resolve) => {
     const startedAt = Date.now();
     let sent = false;
+    let on: tls.TLSSocket | undefined;
     let timer: NodeJS.Timeout | undefined;
     const finish = (fields: Pick<PageAttempt, 'status' | 'error'>) => {
       clearTimeout(timer);
-      resolve({ client, path, startedAt, endedAt: Date.now(), sent, ...fields });
+      resolve({ client, path, startedAt, endedAt: Date.now(), sent, connectedAt: on && connectedAt.get(on), ...fields });
     };
     const request = https.request({ host: options.address, port: options.port, path, servername: options.siteHost, ca: options.ca, agent, headers: { host: `${options.siteHost}:${options.port}` } }, (response) => {
       response.resume();
@@ -55,12 +64,14 @@ function attempt(options: SteadyPagesOptions, agent: https.Agent, client: number
     });
     const giveUpAfter = (ms: number) => {
       clearTimeout(timer);
-      timer = setTimeout(() => request.destroy(new Error(sent ? '没有回答' : '连不上')), ms);
+      timer = setTimeout(() => request.destroy(new Error(sent ? GIVEN_UP : '连不上')), ms);
     };
     request.on('socket', (socket: tls.TLSSocket) => {
+      on = socket;
       const goesOut = () => {
         sent = true;
-        giveUpAfter(options.answerTimeoutMs);
+        if (!connectedAt.has(socket)) connectedAt.set(socket, Date.now());
+        giveUpAfter(typeof options.answerTimeoutMs === 'number' ? options.answerTimeoutMs : options.answerTimeoutMs());
       };
       // A kept-alive connection is made already; a new one is still connecting in the tick it is handed over.
       if (socket.connecting) {
@@ -71,6 +82,23 @@ function attempt(options: SteadyPagesOptions, agent: https.Agent, client: number
     request.on('error', (error) => finish({ error: error.message }));
     request.end();
   });
+}
+
+/**
+ * What a balancer's death at `at` cost: requests that went out on a connection made before it (so through it) and got
+ * no answer, the ones in flight; and requests on a connection made after it (through the one that took over) that
+ * failed other than by waiting past `answerTimeoutMs` (refused, reset). Waiting past it on the new path is the
+ * machine's pace, not a loss (a starved host answers a page in seconds): counted apart, as slow.
+ */
+export function lostAt(attempts: readonly PageAttempt[], at: number): { inFlight: PageAttempt[]; afterwards: PageAttempt[]; slow: PageAttempt[] } {
+  const failed = attempts.filter((one) => one.sent && one.status !== 200 && one.endedAt >= at);
+  const before = (one: PageAttempt) => (one.connectedAt ?? 0) <= at;
+  const after = failed.filter((one) => !before(one));
+  return {
+    inFlight: failed.filter(before),
+    afterwards: after.filter((one) => one.error !== GIVEN_UP),
+    slow: after.filter((one) => one.error === GIVEN_UP),
+  };
 }
 
 export function steadyPages(options: SteadyPagesOptions): SteadyPages {

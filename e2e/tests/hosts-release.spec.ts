@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { RESYNC_MS, type LookReason } from '@wenrun/deploy/ops/coordination/configFollower';
 import { postgresSource } from '@wenrun/deploy/ops/coordination/sharedConfig';
 import type { EntryChecker } from '@wenrun/deploy/ops/release/entryCheck';
 import { takeStep } from '@wenrun/deploy/ops/release/release';
@@ -16,9 +18,15 @@ import { onlyTo, test } from '../support/twoHosts';
 /** The canary's entry need not answer: the release step is told it does (entryCheck.ts is tested alone). */
 const answers: EntryChecker = async (entry) => ({ entry, version: entry.includes('/canary/') ? '9.9.9-canary' : '0.1.0' });
 
-test('a canary released on host 1 is in host 2\'s runtime config, CSP and pages within 5 s', async ({ twoHosts, workerIndex }) => {
-  const [first] = twoHosts.hosts;
-  if (!first) throw new Error('没有主机 1');
+/** What brought the last config a host's follower wrote (configFollower.ts `LookReason`), from the host's log. */
+function broughtBy(host: { logFile: string }): string | undefined {
+  const said = [...fs.readFileSync(host.logFile, 'utf8').matchAll(/\[config\] 运行时配置已更新到第 \d+ 版（(.+?)）/g)];
+  return said.at(-1)?.[1];
+}
+
+test('a canary released on host 1 reaches host 2 by the database\'s notification: its runtime config, CSP and pages', async ({ twoHosts, workerIndex }) => {
+  const [first, second] = twoHosts.hosts;
+  if (!first || !second) throw new Error('没有两台主机');
   // An origin of its own, on which nothing listens (the port after the balancer's): only the canary names it.
   const canaryOrigin = `https://localhost:${workerPort(workerIndex, PUBLIC_PORTS)}`;
   const canaryEntry = `${canaryOrigin}/canary/mf-manifest.json`;
@@ -30,15 +38,19 @@ test('a canary released on host 1 is in host 2\'s runtime config, CSP and pages 
       // What `npm run release -- canary` does with DATABASE_URL on host 1: the step goes to the shared config.
       const startedAt = Date.now();
       await takeStep({ configFile: first.runtimeConfigFile, source, verb: 'canary', remote: 'about', entry: canaryEntry, percent: 50, reason: '多主机测试', check: answers });
-      const fiveSeconds = { timeout: 5_000, intervals: [100] };
-      await expect.poll(async () => (await get('/runtime-config.json')).body, fiveSeconds).toContain(canaryEntry);
-      await expect.poll(async () => String((await get('/')).headers['content-security-policy']), fiveSeconds).toContain(canaryOrigin);
+      // Bounded by the follower's own read (every 30 s), which would bring it without the notification: the time
+      // depends on the machine (2.7 s to past 5 s on a quarter of this one), so it is reported, not judged; what
+      // brought it is judged below.
+      const beforeItsRead = { timeout: RESYNC_MS, intervals: [100] };
+      await expect.poll(async () => (await get('/runtime-config.json')).body, beforeItsRead).toContain(canaryEntry);
+      await expect.poll(async () => String((await get('/')).headers['content-security-policy']), beforeItsRead).toContain(canaryOrigin);
       // A page rendered now (search: per request, never kept) carries the config it was rendered for.
-      await expect.poll(async () => (await get(`/search/${encodeURIComponent('课程')}`)).body, fiveSeconds).toContain(canaryEntry);
+      await expect.poll(async () => (await get(`/search/${encodeURIComponent('课程')}`)).body, beforeItsRead).toContain(canaryEntry);
       const tookMs = Date.now() - startedAt;
       console.log(`[多主机] 主机 1 上开始的灰度 ${tookMs} ms 后在主机 2 的配置、CSP 和页面里`);
       test.info().annotations.push({ type: '灰度到达主机 2', description: `${tookMs} ms` });
-      expect(tookMs).toBeLessThan(5_000);
+      expect(fs.readFileSync(second.runtimeConfigFile, 'utf8')).toContain(canaryEntry);
+      expect(broughtBy(second)).toBe('收到通知' satisfies LookReason);
     });
   } finally {
     await takeStep({ configFile: first.runtimeConfigFile, source, verb: 'abort', remote: 'about', reason: '多主机测试结束', check: answers }).catch(() => undefined);

@@ -2,7 +2,7 @@ import type { HostsSite } from '@wenrun/deploy/ops/hosts/hosts';
 import { LAYOUT, leftovers } from '@wenrun/deploy/ops/hosts/network';
 import { expect } from '../support/fixtures';
 import { watchRootNetwork } from '../support/rootNetwork';
-import { steadyPages, type PageAttempt } from '../support/steadyPages';
+import { lostAt, steadyPages, type PageAttempt } from '../support/steadyPages';
 import { everyHostUp, test } from '../support/twoHosts';
 
 /**
@@ -17,7 +17,44 @@ import { everyHostUp, test } from '../support/twoHosts';
 /** VRRP's advert every second: the backup takes over 3 missed adverts and its skew (0.6 s) after the last one. */
 const BOUND = { movedMs: 4_500, resumedMs: 5_500 } as const;
 
-const LOAD = { clients: 8, connectTimeoutMs: 500, answerTimeoutMs: 2_000, paths: ['/', `/search/${encodeURIComponent('课程')}`] } as const;
+/**
+ * A request through the dead balancer is known lost only by waiting for its answer: 2 s, or three times the slowest
+ * answer before the kill where the machine is slower than that (a page answered in 1.5 s on a quarter of this one),
+ * so that a slow answer through the one that took over is not given up and asked again, which only loads the hosts.
+ */
+const LOAD = { clients: 8, connectTimeoutMs: 500, answerTimeoutMs: 2_000, paceTimes: 3, warmUpMs: 1_500, paths: ['/', `/search/${encodeURIComponent('课程')}`] } as const;
+
+/**
+ * How soon every client must be answered again: 5.5 s, or where the machine is slower, the address moved or the lost
+ * request given up (whichever is later), then a connection made and three of the slowest answers before the kill.
+ */
+function resumedWithinMs(movedMs: number, pace: Pace): number {
+  return Math.max(BOUND.resumedMs, Math.max(movedMs, pace.answerTimeoutMs) + LOAD.connectTimeoutMs + LOAD.paceTimes * pace.slowestMs);
+}
+
+/** The load's pace on this machine now, from its first answers, and the answer time-out it sets. */
+interface Pace {
+  slowestMs: number;
+  answerTimeoutMs: number;
+}
+
+/**
+ * Warms the load up (every client answered twice, and at least `warmUpMs`) and measures its pace; then waits until
+ * every client has been answered once with the time-out set, so no request in flight at a kill still has the warm-up's.
+ */
+async function measurePace(attempts: PageAttempt[], setAnswerTimeout: (ms: number) => void): Promise<Pace> {
+  const everyClient = (answered: (one: PageAttempt) => boolean, times: number) =>
+    Array.from({ length: LOAD.clients }, (_, client) => attempts.filter((one) => one.client === client && answered(one)).length >= times).every(Boolean) || undefined;
+  const ok = (one: PageAttempt) => one.status === 200;
+  await new Promise((resolve) => setTimeout(resolve, LOAD.warmUpMs));
+  await until('每个客户端两次得到回答', 60_000, () => everyClient(ok, 2));
+  const slowestMs = Math.max(...attempts.filter(ok).map((one) => one.endedAt - one.startedAt));
+  const pace = { slowestMs, answerTimeoutMs: Math.max(LOAD.answerTimeoutMs, LOAD.paceTimes * slowestMs) };
+  setAnswerTimeout(pace.answerTimeoutMs);
+  const setAt = Date.now();
+  await until('每个客户端按新的回答时限得到回答', 60_000, () => everyClient((one) => ok(one) && one.startedAt > setAt, 1));
+  return pace;
+}
 
 interface Failover {
   how: string;
@@ -28,8 +65,8 @@ interface Failover {
   siteBackMs: number;
   /** The last client's first answer after the kill. */
   everyClientBackMs: number;
-  /** Requests that went out and got no answer. */
-  lost: PageAttempt[];
+  /** What the death cost (steadyPages.ts `lostAt`): in flight through it, failed through the other, slow. */
+  lost: ReturnType<typeof lostAt>;
 }
 
 async function until<T>(what: string, withinMs: number, found: () => T | undefined): Promise<T> {
@@ -58,16 +95,17 @@ async function failover(site: HostsSite, attempts: PageAttempt[], how: string, k
     return firsts.every(Boolean) ? firsts.map((one) => one?.endedAt ?? 0) : undefined;
   });
   const everyClientBackMs = Math.max(...back) - at;
-  const lost = attempts.filter((one) => one.sent && one.status !== 200 && one.endedAt >= at && one.startedAt <= at + everyClientBackMs);
-  console.log(`[多主机] ${how}：${holder.name} → ${taker.name}，地址 ${movedMs} ms 后移走，页面 ${siteBack.endedAt - at} ms 后恢复，所有客户端 ${everyClientBackMs} ms，丢失请求 ${lost.length}`);
+  const lost = lostAt(attempts.filter((one) => one.startedAt <= at + everyClientBackMs), at);
+  console.log(`[多主机] ${how}：${holder.name} → ${taker.name}，地址 ${movedMs} ms 后移走，页面 ${siteBack.endedAt - at} ms 后恢复，所有客户端 ${everyClientBackMs} ms，在途丢失 ${lost.inFlight.length}，经接管者失败 ${lost.afterwards.length}，慢于回答时限 ${lost.slow.length}`);
   return { how, killed, movedMs, siteBackMs: siteBack.endedAt - at, everyClientBackMs, lost };
 }
 
-test('the balancer holding the site\'s address killed under load, twice: the address moves, pages resume within 5.5 s, only requests in flight are lost', async ({ twoHosts: site }) => {
+test('the balancer holding the site\'s address killed under load, twice: the address moves, pages resume within 5.5 s (or at the machine\'s pace), only requests in flight are lost', async ({ twoHosts: site }) => {
   test.setTimeout(240_000);
   // What the kills and revivals act on: both balancers' HAProxy and keepalived.
   expect(leftovers(LAYOUT).filter((item) => /^process \d+ \S*keepalived$/.test(item)).length).toBeGreaterThanOrEqual(2);
   const failovers: Failover[] = [];
+  let pace: Pace = { slowestMs: 0, answerTimeoutMs: LOAD.answerTimeoutMs };
   // Balancers killed and not yet revived: revived whatever happens, for the files after this one.
   const down = new Set<number>();
   const killing = (kill: (index: number) => number) => (index: number) => {
@@ -75,10 +113,12 @@ test('the balancer holding the site\'s address killed under load, twice: the add
     return kill(index);
   };
   try {
-    const load = steadyPages({ ...LOAD, address: site.balancers.siteAddress, port: Number(new URL(site.shell).port), siteHost: 'localhost', ca: site.ca });
+    // Until the pace is known, no request is given up (a starved machine's first pages take seconds).
+    let answerTimeoutMs = test.info().timeout;
+    const load = steadyPages({ ...LOAD, answerTimeoutMs: () => answerTimeoutMs, address: site.balancers.siteAddress, port: Number(new URL(site.shell).port), siteHost: 'localhost', ca: site.ca });
     const rootNetwork = watchRootNetwork();
     try {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      pace = await measurePace(load.attempts, (ms) => (answerTimeoutMs = ms));
       const machine = await failover(site, load.attempts, '负载均衡器整机失效', killing((index) => site.balancers.kill(index)));
       failovers.push(machine);
       await site.balancers.revive(machine.killed);
@@ -90,9 +130,10 @@ test('the balancer holding the site\'s address killed under load, twice: the add
     // A balancer's link cut and restored, the site's address moved twice: nothing a browser beside would see.
     expect(await rootNetwork.stop()).toEqual([]);
     const answered = load.attempts.filter((one) => one.status === 200).length;
-    const figures = failovers.map((one) => `${one.how}：地址 ${one.movedMs} ms，页面 ${one.siteBackMs} ms，所有客户端 ${one.everyClientBackMs} ms，丢失 ${one.lost.length}`);
-    console.log(`[多主机] 页面回答 ${answered} 个`);
-    test.info().annotations.push({ type: '负载均衡器失效', description: `${figures.join('；')}；页面回答 ${answered} 个` });
+    const figures = failovers.map((one) => `${one.how}：地址 ${one.movedMs} ms，页面 ${one.siteBackMs} ms，所有客户端 ${one.everyClientBackMs} ms（限 ${resumedWithinMs(one.movedMs, pace)} ms），在途丢失 ${one.lost.inFlight.length}，慢 ${one.lost.slow.length}`);
+    const paceSaid = `杀掉前最慢的页面 ${pace.slowestMs} ms，回答时限 ${pace.answerTimeoutMs} ms`;
+    console.log(`[多主机] 页面回答 ${answered} 个；${paceSaid}`);
+    test.info().annotations.push({ type: '负载均衡器失效', description: `${figures.join('；')}；页面回答 ${answered} 个；${paceSaid}` });
     // Every answer a page: none refused or limited by a host (429: it took the balancer for the visitor).
     expect(load.attempts.filter((one) => one.status !== undefined && one.status !== 200).map((one) => one.status)).toEqual([]);
     // Under load throughout: every client answered after each failover (above), and before the first. How many pages
@@ -100,12 +141,14 @@ test('the balancer holding the site\'s address killed under load, twice: the add
     expect(answered).toBeGreaterThan(LOAD.clients * (failovers.length + 1));
     for (const one of failovers) {
       expect(one.movedMs, one.how).toBeLessThan(BOUND.movedMs);
-      expect(one.siteBackMs, one.how).toBeLessThan(BOUND.resumedMs);
-      expect(one.everyClientBackMs, one.how).toBeLessThan(BOUND.resumedMs);
-      // Only what was in flight: at most one request per client, the one on its connection through the dead balancer.
+      expect(one.siteBackMs, one.how).toBeLessThan(resumedWithinMs(one.movedMs, pace));
+      expect(one.everyClientBackMs, one.how).toBeLessThan(resumedWithinMs(one.movedMs, pace));
+      // Only what was in flight: at most one request per client, the one on its connection through the dead balancer;
+      // nothing refused or cut through the one that took over.
       const perClient = new Map<number, number>();
-      for (const lost of one.lost) perClient.set(lost.client, (perClient.get(lost.client) ?? 0) + 1);
-      expect([...perClient.values()].every((count) => count === 1), one.how).toBe(true);
+      for (const lost of one.lost.inFlight) perClient.set(lost.client, (perClient.get(lost.client) ?? 0) + 1);
+      expect([...perClient].filter(([, count]) => count > 1), `${one.how}：${JSON.stringify(one.lost.inFlight)}`).toEqual([]);
+      expect(one.lost.afterwards, one.how).toEqual([]);
     }
   } finally {
     for (const index of down) await site.balancers.revive(index);

@@ -48,12 +48,16 @@ describeWithPostgres('the config follower: each host\'s file written from the da
     followers = [];
   });
 
-  it('a release taken on host A is in host A\'s and host B\'s files within 5 s of its commit, history included', async () => {
+  it('a release taken on host A is in host A\'s and host B\'s files by its notification, history included', async () => {
     const changed: Record<string, number> = {};
+    const lines: string[] = [];
     const onChange = (host: string) => () => (changed[host] = performance.now());
+    // No periodic read within the test: only the notification can bring the release. How soon it does depends on the
+    // machine, so it is printed, not judged.
+    const noPeriodicRead = { resyncMs: 3_600_000, log: (line: string) => lines.push(line) };
     // Host A brings its file into the empty database; host B has no file yet and gets A's.
-    await follow('a', { onChange: onChange('a') }).ready;
-    await follow('b', { onChange: onChange('b') }).ready;
+    await follow('a', { onChange: onChange('a'), ...noPeriodicRead }).ready;
+    await follow('b', { onChange: onChange('b'), ...noPeriodicRead }).ready;
     expect(fs.readFileSync(hostFile('b'), 'utf8')).toBe(fs.readFileSync(hostFile('a'), 'utf8'));
 
     const source = postgresSource({ databaseUrl: postgres.cluster.url });
@@ -64,8 +68,8 @@ describeWithPostgres('the config follower: each host\'s file written from the da
     await source.close();
     const delays = seen.map((at) => Math.round(at - committed));
     console.log(`[propagation] 发布提交后写入各主机文件：${delays.join(' ms、')} ms`);
-    expect(Math.max(...delays)).toBeLessThan(5_000);
     expect(changed.a && changed.b).toBeTruthy();
+    expect(lines.filter((line) => line.includes('已更新到')).map((line) => /（(.+?)）/.exec(line)?.[1])).toEqual(['收到通知', '收到通知']);
     for (const host of ['a', 'b']) {
       expect(JSON.parse(fs.readFileSync(hostFile(host), 'utf8'))).toEqual({ remotes: { about: { entries: [A], canary: { entry: B, percent: 10 } } } });
       await whenFile(path.join(postgres.dir, host, RELEASE_HISTORY_FILE), (text) => text.includes('新版本'));

@@ -36,23 +36,27 @@ export interface ConfigFollower {
 
 const readIfThere = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined);
 
+/** What made the follower look: the log says which brought a change (a release reaches the other hosts by the first). */
+export type LookReason = '收到通知' | '定期读取' | '连接后读取';
+
 /**
- * One look at a time; a change heard during a look makes one more look after it, however many were heard.
- * `running()` is the look under way, if any, so stopping can wait for it.
+ * One look at a time; a change heard during a look makes one more look after it, however many were heard, for the
+ * last reason given. `running()` is the look under way, if any, so stopping can wait for it.
  */
-function oneLookAtATime(lookOnce: () => Promise<void>) {
+function oneLookAtATime(lookOnce: (reason: LookReason) => Promise<void>) {
   let running: Promise<void> | undefined;
-  let again = false;
-  const look = (): Promise<void> => {
+  let again: LookReason | undefined;
+  const look = (reason: LookReason): Promise<void> => {
     if (running) {
-      again = true;
+      again = reason;
       return running;
     }
     running = (async () => {
-      do {
-        again = false;
-        await lookOnce();
-      } while (again);
+      for (let next: LookReason | undefined = reason; next; ) {
+        again = undefined;
+        await lookOnce(next);
+        next = again;
+      }
     })().finally(() => {
       running = undefined;
     });
@@ -68,7 +72,7 @@ export function startConfigFollower(options: ConfigFollowerOptions): ConfigFollo
   let historySeq = -1;
   let saidEmpty = false;
 
-  async function syncOnce(): Promise<void> {
+  async function syncOnce(reason: LookReason): Promise<void> {
     const client = listening.client();
     if (!client) return;
     const stored = await readStoredConfig(client);
@@ -80,7 +84,7 @@ export function startConfigFollower(options: ConfigFollowerOptions): ConfigFollo
     // The file, not the version last written, is compared: a hand edit on this host is put back too.
     if (readIfThere(options.configFile) !== stored.text) {
       writeFileAtomically(options.configFile, stored.text);
-      if (version !== undefined) log(`[config] 运行时配置已更新到第 ${stored.version} 版：${options.configFile}`);
+      if (version !== undefined) log(`[config] 运行时配置已更新到第 ${stored.version} 版（${reason}）：${options.configFile}`);
       options.onChange?.(stored);
     }
     version = stored.version;
@@ -99,20 +103,20 @@ export function startConfigFollower(options: ConfigFollowerOptions): ConfigFollo
     databaseUrl: options.databaseUrl,
     channel: CONFIG_CHANNEL,
     onNotify: () => {
-      sync().catch((error: unknown) => {
+      sync('收到通知').catch((error: unknown) => {
         log(`[config] 读取运行时配置失败，重新连接：${error instanceof Error ? error.message : String(error)}`);
         listening.reconnect();
       });
     },
     onConnect: async (client) => {
       await prepareSharedConfig(client, options.configFile);
-      await sync();
+      await sync('连接后读取');
     },
     onError: (error) => log(`[config] 数据库连接出错，稍后重连：${error.message}`),
   });
 
   const timer = setInterval(() => {
-    sync().catch((error: unknown) => {
+    sync('定期读取').catch((error: unknown) => {
       log(`[config] 定期读取运行时配置失败，重新连接：${error instanceof Error ? error.message : String(error)}`);
       listening.reconnect();
     });
