@@ -101,6 +101,20 @@ export function lostAt(attempts: readonly PageAttempt[], at: number): { inFlight
   };
 }
 
+/** The slowest answer among `attempts` (0 when none was answered): the load's pace on this machine at that time. */
+export function slowestAnswerMs(attempts: readonly PageAttempt[]): number {
+  return Math.max(0, ...attempts.filter((one) => one.status === 200).map((one) => one.endedAt - one.startedAt));
+}
+
+/**
+ * A request's answer time-out for a load whose slowest answer took `paceMs`: `floorMs` (what a fast machine needs to
+ * tell a lost request from a slow one), or three times the pace where the machine is slower, so that a slow answer is
+ * not given up and asked again, which only loads the site more.
+ */
+export function answerTimeoutFor(paceMs: number, floorMs: number): number {
+  return Math.max(floorMs, 3 * paceMs);
+}
+
 export function steadyPages(options: SteadyPagesOptions): SteadyPages {
   const attempts: PageAttempt[] = [];
   let stopped = false;

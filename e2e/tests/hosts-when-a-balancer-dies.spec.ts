@@ -2,7 +2,7 @@ import type { HostsSite } from '@wenrun/deploy/ops/hosts/hosts';
 import { LAYOUT, leftovers } from '@wenrun/deploy/ops/hosts/network';
 import { expect } from '../support/fixtures';
 import { watchRootNetwork } from '../support/rootNetwork';
-import { lostAt, steadyPages, type PageAttempt } from '../support/steadyPages';
+import { answerTimeoutFor, lostAt, slowestAnswerMs, steadyPages, type PageAttempt } from '../support/steadyPages';
 import { everyHostUp, test } from '../support/twoHosts';
 
 /**
@@ -17,19 +17,15 @@ import { everyHostUp, test } from '../support/twoHosts';
 /** VRRP's advert every second: the backup takes over 3 missed adverts and its skew (0.6 s) after the last one. */
 const BOUND = { movedMs: 4_500, resumedMs: 5_500 } as const;
 
-/**
- * A request through the dead balancer is known lost only by waiting for its answer: 2 s, or three times the slowest
- * answer before the kill where the machine is slower than that (a page answered in 1.5 s on a quarter of this one),
- * so that a slow answer through the one that took over is not given up and asked again, which only loads the hosts.
- */
-const LOAD = { clients: 8, connectTimeoutMs: 500, answerTimeoutMs: 2_000, paceTimes: 3, warmUpMs: 1_500, paths: ['/', `/search/${encodeURIComponent('课程')}`] } as const;
+/** A request is given up after 2 s, or at the machine's pace (steadyPages.ts `answerTimeoutFor`), measured first. */
+const LOAD = { clients: 8, connectTimeoutMs: 500, answerTimeoutMs: 2_000, warmUpMs: 1_500, paths: ['/', `/search/${encodeURIComponent('课程')}`] } as const;
 
 /**
  * How soon every client must be answered again: 5.5 s, or where the machine is slower, the address moved or the lost
  * request given up (whichever is later), then a connection made and three of the slowest answers before the kill.
  */
 function resumedWithinMs(movedMs: number, pace: Pace): number {
-  return Math.max(BOUND.resumedMs, Math.max(movedMs, pace.answerTimeoutMs) + LOAD.connectTimeoutMs + LOAD.paceTimes * pace.slowestMs);
+  return Math.max(BOUND.resumedMs, Math.max(movedMs, pace.answerTimeoutMs) + LOAD.connectTimeoutMs + 3 * pace.slowestMs);
 }
 
 /** The load's pace on this machine now, from its first answers, and the answer time-out it sets. */
@@ -48,8 +44,8 @@ async function measurePace(attempts: PageAttempt[], setAnswerTimeout: (ms: numbe
   const ok = (one: PageAttempt) => one.status === 200;
   await new Promise((resolve) => setTimeout(resolve, LOAD.warmUpMs));
   await until('每个客户端两次得到回答', 60_000, () => everyClient(ok, 2));
-  const slowestMs = Math.max(...attempts.filter(ok).map((one) => one.endedAt - one.startedAt));
-  const pace = { slowestMs, answerTimeoutMs: Math.max(LOAD.answerTimeoutMs, LOAD.paceTimes * slowestMs) };
+  const slowestMs = slowestAnswerMs(attempts);
+  const pace = { slowestMs, answerTimeoutMs: answerTimeoutFor(slowestMs, LOAD.answerTimeoutMs) };
   setAnswerTimeout(pace.answerTimeoutMs);
   const setAt = Date.now();
   await until('每个客户端按新的回答时限得到回答', 60_000, () => everyClient((one) => ok(one) && one.startedAt > setAt, 1));
