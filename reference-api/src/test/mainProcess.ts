@@ -37,19 +37,18 @@ export interface Started {
   /** Everything written so far, stdout and stderr. */
   output: () => string;
   exited: Promise<number | null>;
-  /** tsx passes the signal on to the server's process. */
+  /** To the server's own process. */
   signal: (signal: NodeJS.Signals) => void;
-  /**
-   * Ends the server and waits until it has: SIGTERM, which tsx passes on (a SIGKILL would end tsx alone and leave
-   * the server running, holding this process's pipes).
-   */
+  /** Ends the server and waits until it has: SIGTERM, which it answers by closing. */
   stop: () => Promise<void>;
 }
 
-/** `npx tsx reference-api/src/main.ts` with `env` over a fresh database, as ops would start it. */
+/** `node --import tsx reference-api/src/main.ts` with `env` over a fresh database, as ops would start it. */
 export async function startMain(env: NodeJS.ProcessEnv, dir: string): Promise<Started> {
   const port = await freePort();
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['reference-api/src/main.ts'], {
+  // Node with tsx's loader, as the supervisor starts it (deploy/serve/supervisor.ts): tsx's command waits 30 ms for its
+  // child to confirm a signal, then SIGKILLs it and exits 143, which a starved machine (.ci/one-core) made this test see.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'reference-api/src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, API_MODE: undefined, NODE_ENV: undefined, HOST: undefined, PORT: String(port), DATABASE_PATH: path.join(dir, 'data', 'site.db'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
