@@ -6,7 +6,7 @@
  * the admin token, which the command line would show to every user (`ps`) and the environment would hand to every
  * child.
  *
- *   ip netns exec wrh-1 tsx deploy/ops/hosts/host.ts SPEC.json
+ *   ip netns exec wrh-1 node --import tsx deploy/ops/hosts/host.ts SPEC.json
  */
 import fs from 'node:fs';
 import path from 'node:path';

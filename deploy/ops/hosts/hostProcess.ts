@@ -23,7 +23,9 @@ export function startHost(root: string, host: NetworkHost, spec: HostSpec, dir: 
   const specFile = path.join(dir, 'spec.json');
   fs.writeFileSync(specFile, JSON.stringify(spec), { mode: 0o600 });
   // Its own share of the processors, as a machine has (cpuGroups.ts, made with its machine): all it runs is born there.
-  const child = spawn(...inCpuGroup(cpuGroupOf(host.netns), 'ip', ['netns', 'exec', host.netns, path.join(root, 'node_modules/.bin/tsx'), 'deploy/ops/hosts/host.ts', specFile]), {
+  // Node with tsx's loader, not tsx's command, which SIGKILLs a child that does not confirm SIGTERM within 30 ms: a
+  // starved host would be killed before it stopped its own processes.
+  const child = spawn(...inCpuGroup(cpuGroupOf(host.netns), 'ip', ['netns', 'exec', host.netns, process.execPath, '--import', 'tsx', 'deploy/ops/hosts/host.ts', specFile]), {
     cwd: root,
     env: { ...process.env, TMPDIR: tmp },
     stdio: ['ignore', 'pipe', 'inherit'],
