@@ -64,7 +64,8 @@ function attempt(options: SteadyPagesOptions, agent: https.Agent, client: number
     });
     const giveUpAfter = (ms: number) => {
       clearTimeout(timer);
-      timer = setTimeout(() => request.destroy(new Error(sent ? GIVEN_UP : '连不上')), ms);
+      // No time-out at all is Infinity (setTimeout would take it as 1 ms).
+      if (Number.isFinite(ms)) timer = setTimeout(() => request.destroy(new Error(sent ? GIVEN_UP : '连不上')), ms);
     };
     request.on('socket', (socket: tls.TLSSocket) => {
       on = socket;
@@ -101,18 +102,53 @@ export function lostAt(attempts: readonly PageAttempt[], at: number): { inFlight
   };
 }
 
-/** The slowest answer among `attempts` (0 when none was answered): the load's pace on this machine at that time. */
-export function slowestAnswerMs(attempts: readonly PageAttempt[]): number {
-  return Math.max(0, ...attempts.filter((one) => one.status === 200).map((one) => one.endedAt - one.startedAt));
+/** A load's pace on this machine now: its slowest answer while warming up, and the answer time-out that sets. */
+export interface Pace {
+  slowestMs: number;
+  answerTimeoutMs: number;
+}
+
+/** What `pacedPages` needs beyond the load: the time-out a fast machine needs, and how long to warm up at least. */
+export interface PaceOptions {
+  /** What a fast machine needs to tell a lost request from a slow one. */
+  floorMs: number;
+  warmUpMs: number;
+}
+
+async function waitFor(what: string, found: () => boolean): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!found()) {
+    if (Date.now() > deadline) throw new Error(`60 秒内没有${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /**
- * A request's answer time-out for a load whose slowest answer took `paceMs`: `floorMs` (what a fast machine needs to
- * tell a lost request from a slow one), or three times the pace where the machine is slower, so that a slow answer is
- * not given up and asked again, which only loads the site more.
+ * A steady load whose answer time-out follows the machine: none while it warms up (every client answered twice, and
+ * at least `warmUpMs`: a starved machine's first pages, a TLS handshake and a search, take seconds), then `floorMs`
+ * or three times the slowest answer so far, whichever is longer, so that a slow answer is not given up and asked
+ * again, which only loads the site more. Resolves once every client has been answered with that time-out set, so no
+ * request in flight afterwards still has the warm-up's.
  */
-export function answerTimeoutFor(paceMs: number, floorMs: number): number {
-  return Math.max(floorMs, 3 * paceMs);
+export async function pacedPages(options: Omit<SteadyPagesOptions, 'answerTimeoutMs'> & PaceOptions): Promise<{ load: SteadyPages; pace: Pace }> {
+  let answerTimeoutMs = Infinity;
+  const load = steadyPages({ ...options, answerTimeoutMs: () => answerTimeoutMs });
+  const { attempts } = load;
+  const answered = (one: PageAttempt) => one.status === 200;
+  const everyClient = (counted: (one: PageAttempt) => boolean, times: number) =>
+    Array.from({ length: options.clients }, (_, client) => attempts.filter((one) => one.client === client && counted(one)).length >= times).every(Boolean);
+  try {
+    await new Promise((resolve) => setTimeout(resolve, options.warmUpMs));
+    await waitFor('每个客户端两次得到回答', () => everyClient(answered, 2));
+    const slowestMs = Math.max(...attempts.filter(answered).map((one) => one.endedAt - one.startedAt));
+    answerTimeoutMs = Math.max(options.floorMs, 3 * slowestMs);
+    const setAt = Date.now();
+    await waitFor('每个客户端按新的回答时限得到回答', () => everyClient((one) => answered(one) && one.startedAt > setAt, 1));
+    return { load, pace: { slowestMs, answerTimeoutMs } };
+  } catch (error) {
+    await load.stop();
+    throw error;
+  }
 }
 
 export function steadyPages(options: SteadyPagesOptions): SteadyPages {

@@ -2,7 +2,7 @@ import type { HostsSite } from '@wenrun/deploy/ops/hosts/hosts';
 import { LAYOUT, leftovers } from '@wenrun/deploy/ops/hosts/network';
 import { expect } from '../support/fixtures';
 import { watchRootNetwork } from '../support/rootNetwork';
-import { answerTimeoutFor, lostAt, slowestAnswerMs, steadyPages, type PageAttempt } from '../support/steadyPages';
+import { lostAt, pacedPages, type Pace, type PageAttempt } from '../support/steadyPages';
 import { everyHostUp, test } from '../support/twoHosts';
 
 /**
@@ -17,8 +17,8 @@ import { everyHostUp, test } from '../support/twoHosts';
 /** VRRP's advert every second: the backup takes over 3 missed adverts and its skew (0.6 s) after the last one. */
 const BOUND = { movedMs: 4_500, resumedMs: 5_500 } as const;
 
-/** A request is given up after 2 s, or at the machine's pace (steadyPages.ts `answerTimeoutFor`), measured first. */
-const LOAD = { clients: 8, connectTimeoutMs: 500, answerTimeoutMs: 2_000, warmUpMs: 1_500, paths: ['/', `/search/${encodeURIComponent('课程')}`] } as const;
+/** A request is given up after 2 s, or at the machine's pace (steadyPages.ts `pacedPages`), measured first. */
+const LOAD = { clients: 8, connectTimeoutMs: 500, floorMs: 2_000, warmUpMs: 1_500, paths: ['/', `/search/${encodeURIComponent('课程')}`] } as const;
 
 /**
  * How soon every client must be answered again: 5.5 s, or where the machine is slower, the address moved or the lost
@@ -26,30 +26,6 @@ const LOAD = { clients: 8, connectTimeoutMs: 500, answerTimeoutMs: 2_000, warmUp
  */
 function resumedWithinMs(movedMs: number, pace: Pace): number {
   return Math.max(BOUND.resumedMs, Math.max(movedMs, pace.answerTimeoutMs) + LOAD.connectTimeoutMs + 3 * pace.slowestMs);
-}
-
-/** The load's pace on this machine now, from its first answers, and the answer time-out it sets. */
-interface Pace {
-  slowestMs: number;
-  answerTimeoutMs: number;
-}
-
-/**
- * Warms the load up (every client answered twice, and at least `warmUpMs`) and measures its pace; then waits until
- * every client has been answered once with the time-out set, so no request in flight at a kill still has the warm-up's.
- */
-async function measurePace(attempts: PageAttempt[], setAnswerTimeout: (ms: number) => void): Promise<Pace> {
-  const everyClient = (answered: (one: PageAttempt) => boolean, times: number) =>
-    Array.from({ length: LOAD.clients }, (_, client) => attempts.filter((one) => one.client === client && answered(one)).length >= times).every(Boolean) || undefined;
-  const ok = (one: PageAttempt) => one.status === 200;
-  await new Promise((resolve) => setTimeout(resolve, LOAD.warmUpMs));
-  await until('每个客户端两次得到回答', 60_000, () => everyClient(ok, 2));
-  const slowestMs = slowestAnswerMs(attempts);
-  const pace = { slowestMs, answerTimeoutMs: answerTimeoutFor(slowestMs, LOAD.answerTimeoutMs) };
-  setAnswerTimeout(pace.answerTimeoutMs);
-  const setAt = Date.now();
-  await until('每个客户端按新的回答时限得到回答', 60_000, () => everyClient((one) => ok(one) && one.startedAt > setAt, 1));
-  return pace;
 }
 
 interface Failover {
@@ -101,7 +77,6 @@ test('the balancer holding the site\'s address killed under load, twice: the add
   // What the kills and revivals act on: both balancers' HAProxy and keepalived.
   expect(leftovers(LAYOUT).filter((item) => /^process \d+ \S*keepalived$/.test(item)).length).toBeGreaterThanOrEqual(2);
   const failovers: Failover[] = [];
-  let pace: Pace = { slowestMs: 0, answerTimeoutMs: LOAD.answerTimeoutMs };
   // Balancers killed and not yet revived: revived whatever happens, for the files after this one.
   const down = new Set<number>();
   const killing = (kill: (index: number) => number) => (index: number) => {
@@ -109,12 +84,9 @@ test('the balancer holding the site\'s address killed under load, twice: the add
     return kill(index);
   };
   try {
-    // Until the pace is known, no request is given up (a starved machine's first pages take seconds).
-    let answerTimeoutMs = test.info().timeout;
-    const load = steadyPages({ ...LOAD, answerTimeoutMs: () => answerTimeoutMs, address: site.balancers.siteAddress, port: Number(new URL(site.shell).port), siteHost: 'localhost', ca: site.ca });
+    const { load, pace } = await pacedPages({ ...LOAD, address: site.balancers.siteAddress, port: Number(new URL(site.shell).port), siteHost: 'localhost', ca: site.ca });
     const rootNetwork = watchRootNetwork();
     try {
-      pace = await measurePace(load.attempts, (ms) => (answerTimeoutMs = ms));
       const machine = await failover(site, load.attempts, '负载均衡器整机失效', killing((index) => site.balancers.kill(index)));
       failovers.push(machine);
       await site.balancers.revive(machine.killed);

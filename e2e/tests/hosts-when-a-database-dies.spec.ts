@@ -10,7 +10,7 @@ import { LAYOUT } from '@wenrun/deploy/ops/hosts/network';
 import { openVisitors, type BridgeVisitors } from '../support/bridgeVisitors';
 import { request } from '../support/https';
 import { expect } from '../support/fixtures';
-import { answerTimeoutFor, lostAt, slowestAnswerMs, steadyPages, type PageAttempt, type SteadyPages } from '../support/steadyPages';
+import { lostAt, pacedPages, steadyPages, type Pace, type PageAttempt, type SteadyPages } from '../support/steadyPages';
 import { watchGuards } from '../support/siteGuards';
 import { everyHostUp, onlyTo, test } from '../support/twoHosts';
 
@@ -34,9 +34,9 @@ const WRITE_TIMEOUT_MS = 5_000;
 /**
  * Pages by 8 clients, one request at a time each. Through the primary's death a page is given 20 s (a search page
  * waits for the API, which waits for the database: 10 s timed out 14 of ~1,000 in a run); through the balancer's, 3.5 s (2 s timed out 2 of
- * ~600 just after the database's failover), or at the pace of the pages since writes resumed where the machine is slower
- * (steadyPages.ts `answerTimeoutFor`; a search page took past 3.5 s under .ci/one-core): one in flight through the
- * dead machine gets no reset. One load, then the other.
+ * ~600 just after the database's failover), or at the machine's pace where it is slower (steadyPages.ts `pacedPages`,
+ * warmed up beside the first load for at least `overlap`; the first search pages through new connections took past
+ * 3.5 s under .ci/one-core): one in flight through the dead machine gets no reset. One load, then the other.
  */
 const PAGE_LOAD = { connectTimeoutMs: 500, paths: ['/', '/about/3', `/search/${encodeURIComponent('课程')}`] } as const;
 const PAGE_ANSWER_MS = { database: 20_000, balancer: 3_500, overlap: 2_500 } as const;
@@ -146,28 +146,26 @@ async function makeVisitors(site: HostsSite, count: number): Promise<void> {
 /** The release step's entry need not answer: it is told it does (entryCheck.ts is tested alone). */
 const answers: EntryChecker = async (entry) => ({ entry, version: entry.includes('/canary/') ? '9.9.9-canary' : '0.1.0' });
 
-/** The page load to the site's address, each request given `answerTimeoutMs`. */
-function pageLoad(site: HostsSite, answerTimeoutMs: number): SteadyPages {
-  return steadyPages({ ...PAGE_LOAD, answerTimeoutMs, clients: LOAD.pageClients, address: site.balancers.siteAddress, port: Number(new URL(site.shell).port), siteHost: 'localhost', ca: site.ca });
-}
+/** Pages to the site's address, by its name, as visitors ask for them. */
+const toTheSite = (site: HostsSite) => ({ ...PAGE_LOAD, clients: LOAD.pageClients, address: site.balancers.siteAddress, port: Number(new URL(site.shell).port), siteHost: 'localhost', ca: site.ca });
 
 /**
- * Once writes have resumed for a while: the database's page load stopped and the balancer's started, then the balancer
- * holding the site's address killed. Returns the first load's attempts, the second load, and which balancer was killed.
+ * Once writes have resumed for a while: the balancer's page load started and paced beside the database's, the
+ * database's stopped, then the balancer holding the site's address killed. Returns the first load's attempts, the
+ * second load and its pace, and which balancer was killed.
  */
-async function killBalancerAfterResume(site: HostsSite, run: Run, pages: SteadyPages): Promise<{ before: PageAttempt[]; after: SteadyPages; killed: number }> {
+async function killBalancerAfterResume(site: HostsSite, run: Run, pages: SteadyPages): Promise<{ before: PageAttempt[]; after: SteadyPages; pace: Pace; killed: number }> {
   while (!run.resumedAt || Date.now() < run.resumedAt + LOAD.afterResumeMs) {
     if (over(run)) throw new Error(`杀掉主库 ${LOAD.resumeWithinMs / 1000} 秒后写入仍未恢复`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const after = pageLoad(site, answerTimeoutFor(slowestAnswerMs(pages.attempts.filter((one) => one.startedAt >= run.resumedAt)), PAGE_ANSWER_MS.balancer));
+  const { load: after, pace } = await pacedPages({ ...toTheSite(site), floorMs: PAGE_ANSWER_MS.balancer, warmUpMs: PAGE_ANSWER_MS.overlap });
   const before = await pages.stop();
-  await new Promise((resolve) => setTimeout(resolve, PAGE_ANSWER_MS.overlap));
   const [holder] = site.balancers.holding();
   if (!holder) throw new Error('没有负载均衡器持有网站地址');
   const killed = site.balancers.sides.indexOf(holder) + 1;
   run.balancerKilledAt = site.balancers.kill(killed);
-  return { before, after, killed };
+  return { before, after, pace, killed };
 }
 
 /** The balancer's page load: what failed from its kill on, and when the clients were answered again. */
@@ -193,7 +191,7 @@ test('the PostgreSQL primary killed under load, then the active balancer: no ack
   const visitors = await openVisitors(LAYOUT, VISITOR_ADDRESSES);
   const guards = watchGuards(twoHosts.hosts);
   const run: Run = { killedAt: 0, resumedAt: 0, balancerKilledAt: 0 };
-  const pages = pageLoad(twoHosts, PAGE_ANSWER_MS.database);
+  const pages = steadyPages({ ...toTheSite(twoHosts), answerTimeoutMs: PAGE_ANSWER_MS.database });
   let [balancerPages, revive]: [SteadyPages | undefined, number] = [undefined, 0];
   try {
     const writers = [
@@ -204,12 +202,12 @@ test('the PostgreSQL primary killed under load, then the active balancer: no ack
     const kill = twoHosts.database.killPrimary();
     run.killedAt = Date.now();
     const killed = await kill;
-    const { before, after, killed: balancer } = await killBalancerAfterResume(twoHosts, run, pages);
+    const { before, after, pace, killed: balancer } = await killBalancerAfterResume(twoHosts, run, pages);
     balancerPages = after;
     revive = balancer;
     const writes = (await Promise.all(writers)).flat();
     const { samples, twoAt } = await guards.stop();
-    await report(twoHosts, { run, killed, writes, pages: { before, after: await after.stop() }, guards: { samples, twoAt } });
+    await report(twoHosts, { run, killed, writes, pages: { before, after: await after.stop(), pace }, guards: { samples, twoAt } });
   } finally {
     await Promise.all([pages.stop(), balancerPages?.stop(), guards.stop()]);
     if (revive) await twoHosts.balancers.revive(revive);
@@ -223,7 +221,7 @@ interface Outcome {
   run: Run;
   killed: { killed: { name: string }; at: number; promotedAt: number };
   writes: Write[];
-  pages: { before: PageAttempt[]; after: PageAttempt[] };
+  pages: { before: PageAttempt[]; after: PageAttempt[]; pace: Pace };
   guards: { samples: number; twoAt: string[] };
 }
 
@@ -244,7 +242,7 @@ async function report(site: HostsSite, { run, killed, writes, pages, guards }: O
     `杀掉主库 ${killed.killed.name}：${s(killed.promotedAt - killed.at)} 秒后备库成为主库，${s(firstAckAfter(run.killedAt))} 秒后写入恢复，访客看到：${seen(run.killedAt, run.balancerKilledAt)}；` +
     `再杀掉持有网站地址的负载均衡器：${s(page.siteBackMs)} 秒后页面恢复，所有客户端 ${s(page.everyClientBackMs)} 秒，写入 ${s(firstAckAfter(run.balancerKilledAt))} 秒后恢复，访客看到：${seen(run.balancerKilledAt, Infinity)}；` +
     `确认的写入 ${acknowledged.length}（留言 ${acknowledged.filter((write) => write.kind === 'message').length}，登录 ${acknowledged.filter((write) => write.kind === 'login').length}），丢失 ${lost.length}，失败 ${failures.length}；` +
-    `页面回答 ${answered}，主库切换时失败 ${failedBefore.length}（最慢 ${s(slowestMs)} 秒），负载均衡器切换时在途丢失 ${page.lost.inFlight.length}，经接管者慢于回答时限 ${page.lost.slow.length}（另有 ${page.lostAtKill.filter((one) => !one.sent).length} 次没连上，随即重试）；守卫采样 ${guards.samples} 次，同时两个持有者 ${guards.twoAt.length} 次`;
+    `页面回答 ${answered}，主库切换时失败 ${failedBefore.length}（最慢 ${s(slowestMs)} 秒），负载均衡器切换时在途丢失 ${page.lost.inFlight.length}，经接管者慢于回答时限 ${page.lost.slow.length}（时限 ${pages.pace.answerTimeoutMs} ms，预热中最慢 ${pages.pace.slowestMs} ms）（另有 ${page.lostAtKill.filter((one) => !one.sent).length} 次没连上，随即重试）；守卫采样 ${guards.samples} 次，同时两个持有者 ${guards.twoAt.length} 次`;
   console.log(`[故障切换] ${figures}`);
   test.info().annotations.push({ type: 'PostgreSQL 与负载均衡器故障切换', description: figures });
 
