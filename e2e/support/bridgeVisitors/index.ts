@@ -17,11 +17,12 @@ export interface BridgeVisitors {
 const visitorsOf = (layout: NetworkLayout, address: string): Machine => ({ netns: `${layout.prefix}-visitors`, link: `${layout.prefix}-visv`, address });
 
 const RELAY = path.join(__dirname, 'relay.ts');
-const TSX = path.resolve(__dirname, '../../../node_modules/.bin/tsx');
 
 /** The relay started in `netns` (or here, with none), listening on `socketPath` once it says so. */
 export async function startRelay(socketPath: string, netns?: string): Promise<ChildProcess> {
-  const command = netns ? ['ip', 'netns', 'exec', netns, TSX, RELAY, socketPath] : [TSX, RELAY, socketPath];
+  // Node with tsx's loader, not tsx's command, which SIGKILLs a child that does not confirm SIGTERM within 30 ms.
+  const relay = [process.execPath, '--import', 'tsx', RELAY, socketPath];
+  const command = netns ? ['ip', 'netns', 'exec', netns, ...relay] : relay;
   const child = spawn(command[0] ?? '', command.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
     child.stdout?.once('data', () => resolve());

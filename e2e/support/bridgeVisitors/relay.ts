@@ -1,5 +1,5 @@
 /**
- * The relay of bridgeVisitors (README.md), run inside the visitors' namespace: `tsx relay.ts SOCKET`. Each
+ * The relay of bridgeVisitors (README.md), run inside the visitors' namespace: `node --import tsx relay.ts SOCKET`. Each
  * connection to the Unix socket SOCKET starts with one line, `FROM HOST PORT`; the relay opens a TCP connection to
  * HOST:PORT from the address FROM (one of the namespace's own) and joins the two, bytes as they come, each side's end
  * passed on. Prints `ready` once it listens.
