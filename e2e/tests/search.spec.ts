@@ -127,6 +127,9 @@ test.describe('header search', () => {
   test('leaving the search pages clears the box', async ({ page }) => {
     await openPage(page, '/');
     await searchFromHeader(page, '心理');
+    // On the search page before leaving it. Until it is shown, the box holds what was typed, and a Back meanwhile
+    // returns to the page the header never left, where typed text stays (seen under .ci/one-core).
+    expect(await shownKeyword(page)).toBe('心理');
     const box = siteHeader(page).getByRole('searchbox');
     await expect(box).toHaveValue('心理');
     await siteHeader(page).getByRole('link', { name: '文润教育首页' }).click();
@@ -135,6 +138,7 @@ test.describe('header search', () => {
 
     // With the browser's Back button too, and a text typed but not submitted.
     await searchFromHeader(page, '班主任');
+    expect(await shownKeyword(page)).toBe('班主任');
     await expect(box).toHaveValue('班主任');
     await box.fill('还没提交的字');
     await page.goBack();
