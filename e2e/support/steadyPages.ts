@@ -5,7 +5,9 @@ import type tls from 'node:tls';
  * A steady stream of page requests from a few clients, each one request at a time on a kept-alive connection, as
  * browsers fetch pages: every request is recorded with whether it went out on a connection made (so, unanswered, it
  * was lost in flight) or never found one to go out on (a connection refused or not answered, tried again at once).
- * autocannon counts neither apart (hosts.ts `unansweredRequests`); a balancer test needs both.
+ * autocannon counts neither apart (hosts.ts `unansweredRequests`); a balancer test needs both, and when each
+ * connection was made, to tell a request lost through a dead balancer from one slow through the live one (`lostAt`).
+ * `pacedPages` gives up on an answer at the machine's pace, measured first, not at a time fixed for a fast machine.
  */
 
 export interface PageAttempt {
