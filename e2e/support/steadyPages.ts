@@ -1,5 +1,6 @@
 import https from 'node:https';
 import type tls from 'node:tls';
+import { until } from './until';
 
 /**
  * A steady stream of page requests from a few clients, each one request at a time on a kept-alive connection, as
@@ -40,7 +41,8 @@ export interface SteadyPagesOptions {
 export interface SteadyPages {
   /** What was recorded so far. */
   attempts: PageAttempt[];
-  stop(): Promise<PageAttempt[]>;
+  /** Stops asking; resolves once the requests in flight are answered, or at once with them cut (`cut`). */
+  stop(cut?: 'cut'): Promise<PageAttempt[]>;
 }
 
 /** Given up on while waiting for its answer (`answerTimeoutMs`), not refused or cut. */
@@ -87,20 +89,40 @@ function attempt(options: SteadyPagesOptions, agent: https.Agent, client: number
   });
 }
 
+/** What a balancer's death cost a steady load (`lostAt`). */
+export interface Losses {
+  /** Went out on a connection made before it (so through it) and got no answer. */
+  inFlight: PageAttempt[];
+  /** Went out through the one that took over and failed other than by waiting past the answer time-out: cut, refused. */
+  afterwards: PageAttempt[];
+  /** Went out through the one that took over and waited past the time-out: the machine's pace, not a loss. */
+  slow: PageAttempt[];
+  /** Answered, but not with a page (a host's 429 would say it took the balancer for the visitor). */
+  refused: PageAttempt[];
+  /** Never found a connection to go out on: tried again at once, as a browser does. */
+  retried: PageAttempt[];
+  /** Clients that lost more than their one request in flight: one each is what a dead path may cost. */
+  clientsLosingMore: number[];
+}
+
 /**
- * What a balancer's death at `at` cost: requests that went out on a connection made before it (so through it) and got
- * no answer, the ones in flight; and requests on a connection made after it (through the one that took over) that
- * failed other than by waiting past `answerTimeoutMs` (refused, reset). Waiting past it on the new path is the
- * machine's pace, not a loss (a starved host answers a page in seconds): counted apart, as slow.
+ * What a balancer's death at `at` cost, from the requests that ended after it. A starved host answers a page in
+ * seconds, so waiting past `answerTimeoutMs` on the new path is counted apart (`slow`), not lost.
  */
-export function lostAt(attempts: readonly PageAttempt[], at: number): { inFlight: PageAttempt[]; afterwards: PageAttempt[]; slow: PageAttempt[] } {
-  const failed = attempts.filter((one) => one.sent && one.status !== 200 && one.endedAt >= at);
+export function lostAt(attempts: readonly PageAttempt[], at: number): Losses {
+  const ended = attempts.filter((one) => one.status !== 200 && one.endedAt >= at);
+  const failed = ended.filter((one) => one.sent);
   const before = (one: PageAttempt) => (one.connectedAt ?? 0) <= at;
   const after = failed.filter((one) => !before(one));
+  const inFlight = failed.filter(before);
+  const lostBy = (client: number) => inFlight.filter((one) => one.client === client).length;
   return {
-    inFlight: failed.filter(before),
+    inFlight,
     afterwards: after.filter((one) => one.error !== GIVEN_UP),
     slow: after.filter((one) => one.error === GIVEN_UP),
+    refused: ended.filter((one) => one.status !== undefined),
+    retried: ended.filter((one) => !one.sent),
+    clientsLosingMore: [...new Set(inFlight.map((one) => one.client))].filter((client) => lostBy(client) > 1),
   };
 }
 
@@ -117,13 +139,8 @@ export interface PaceOptions {
   warmUpMs: number;
 }
 
-async function waitFor(what: string, found: () => boolean): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!found()) {
-    if (Date.now() > deadline) throw new Error(`60 秒内没有${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** How long a starved machine may take to answer every client while warming up, or once the time-out is set. */
+const PACING_WITHIN_MS = 60_000;
 
 /**
  * A steady load whose answer time-out follows the machine: none while it warms up (every client answered twice, and
@@ -141,14 +158,15 @@ export async function pacedPages(options: Omit<SteadyPagesOptions, 'answerTimeou
     Array.from({ length: options.clients }, (_, client) => attempts.filter((one) => one.client === client && counted(one)).length >= times).every(Boolean);
   try {
     await new Promise((resolve) => setTimeout(resolve, options.warmUpMs));
-    await waitFor('每个客户端两次得到回答', () => everyClient(answered, 2));
+    await until('每个客户端两次得到回答', PACING_WITHIN_MS, () => everyClient(answered, 2) || undefined);
     const slowestMs = Math.max(...attempts.filter(answered).map((one) => one.endedAt - one.startedAt));
     answerTimeoutMs = Math.max(options.floorMs, 3 * slowestMs);
     const setAt = Date.now();
-    await waitFor('每个客户端按新的回答时限得到回答', () => everyClient((one) => answered(one) && one.startedAt > setAt, 1));
+    await until('每个客户端按新的回答时限得到回答', PACING_WITHIN_MS, () => everyClient((one) => answered(one) && one.startedAt > setAt, 1) || undefined);
     return { load, pace: { slowestMs, answerTimeoutMs } };
   } catch (error) {
-    await load.stop();
+    // A request in flight while warming up has no time-out: waiting for it could outlast the test.
+    await load.stop('cut');
     throw error;
   }
 }
@@ -156,8 +174,8 @@ export async function pacedPages(options: Omit<SteadyPagesOptions, 'answerTimeou
 export function steadyPages(options: SteadyPagesOptions): SteadyPages {
   const attempts: PageAttempt[] = [];
   let stopped = false;
-  const loops = Array.from({ length: options.clients }, async (_, client) => {
-    const agent = new https.Agent({ keepAlive: true, maxSockets: 1 });
+  const agents = Array.from({ length: options.clients }, () => new https.Agent({ keepAlive: true, maxSockets: 1 }));
+  const loops = agents.map(async (agent, client) => {
     for (let n = 0; !stopped; n += 1) {
       const done = await attempt(options, agent, client, options.paths[n % options.paths.length] ?? '/');
       attempts.push(done);
@@ -168,8 +186,9 @@ export function steadyPages(options: SteadyPagesOptions): SteadyPages {
   });
   return {
     attempts,
-    stop: async () => {
+    stop: async (cut) => {
       stopped = true;
+      if (cut) for (const agent of agents) agent.destroy();
       await Promise.all(loops);
       return attempts;
     },

@@ -2,8 +2,9 @@ import type { HostsSite } from '@wenrun/deploy/ops/hosts/hosts';
 import { LAYOUT, leftovers } from '@wenrun/deploy/ops/hosts/network';
 import { expect } from '../support/fixtures';
 import { watchRootNetwork } from '../support/rootNetwork';
-import { lostAt, pacedPages, type Pace, type PageAttempt } from '../support/steadyPages';
+import { lostAt, pacedPages, type Losses, type Pace, type PageAttempt } from '../support/steadyPages';
 import { everyHostUp, test } from '../support/twoHosts';
+import { until } from '../support/until';
 
 /**
  * The two balancers sharing the site's address (deploy/ops/hosts/balancers.ts), the one holding it killed under a
@@ -38,17 +39,7 @@ interface Failover {
   /** The last client's first answer after the kill. */
   everyClientBackMs: number;
   /** What the death cost (steadyPages.ts `lostAt`): in flight through it, failed through the other, slow. */
-  lost: ReturnType<typeof lostAt>;
-}
-
-async function until<T>(what: string, withinMs: number, found: () => T | undefined): Promise<T> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const value = found();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${withinMs} ms 内没有${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  lost: Losses;
 }
 
 /** Kills the holder (`kill` returns when), waits for the other to hold the address and every client to be answered. */
@@ -113,9 +104,7 @@ test('the balancer holding the site\'s address killed under load, twice: the add
       expect(one.everyClientBackMs, one.how).toBeLessThan(resumedWithinMs(one.movedMs, pace));
       // Only what was in flight: at most one request per client, the one on its connection through the dead balancer;
       // nothing refused or cut through the one that took over.
-      const perClient = new Map<number, number>();
-      for (const lost of one.lost.inFlight) perClient.set(lost.client, (perClient.get(lost.client) ?? 0) + 1);
-      expect([...perClient].filter(([, count]) => count > 1), `${one.how}：${JSON.stringify(one.lost.inFlight)}`).toEqual([]);
+      expect(one.lost.clientsLosingMore, `${one.how}：${JSON.stringify(one.lost.inFlight)}`).toEqual([]);
       expect(one.lost.afterwards, one.how).toEqual([]);
     }
   } finally {
