@@ -32,11 +32,13 @@ class GuardProcess {
   }
 
   /**
-   * Resolves with the time it says `text` (again, when said before: only what it says from now on counts); fails
-   * with all it said when it has not said it within `withinMs`.
+   * Resolves with the time it says `text` (after it said `after`, when given: what it said before that does not
+   * count); fails with all it said when it has not said it within `withinMs`.
    */
-  says(text: string, { again = false, withinMs = 20_000 } = {}): Promise<number> {
-    const from = again ? this.said.length : 0;
+  says(text: string, { after, withinMs = 20_000 }: { after?: string; withinMs?: number } = {}): Promise<number> {
+    // From where `after` ends, not from what has arrived by now: both may have come in one chunk.
+    const from = after === undefined ? 0 : this.said.indexOf(after) + after.length;
+    if (from < (after?.length ?? 0)) throw new Error(`还没有说「${after}」`);
     if (this.said.includes(text, from)) return Promise.resolve(performance.now());
     return new Promise((resolve, reject) => {
       const late = setTimeout(() => reject(new Error(`${withinMs} ms 内没有说「${text}」；它说了：\n${this.said}`)), withinMs);
@@ -106,8 +108,9 @@ describeWithPostgres('one guard for the whole site: a lease in PostgreSQL', 'gua
     expect(replaced).toBeLessThan(60_000);
     second.signal('SIGCONT');
     // Woken, its renewal finds the lease taken, or (on a busy machine) times out first: either way it stops acting.
-    await second.says('不再是全站的灰度守卫（');
-    await second.says(WAITS, { again: true });
+    const gaveUp = '不再是全站的灰度守卫（';
+    await second.says(gaveUp);
+    await second.says(WAITS, { after: gaveUp });
     expect(third.output()).not.toContain('不再是全站的灰度守卫');
   }, 60_000);
 
