@@ -27,7 +27,7 @@ interface Running {
 
 function run(args: string[], env: NodeJS.ProcessEnv = {}): Running {
   let output = '';
-  // Its own process group: npm, its shell, tsx, the watchers and the site's processes all end together.
+  // Its own process group: npm, its shell, the Node launcher, the watchers and the site's processes all end together.
   const child = spawn('npm', args, { cwd: ROOT, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
