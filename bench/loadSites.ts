@@ -13,7 +13,6 @@ import { startCluster, type Cluster } from '@wenrun/deploy/ops/postgres/cluster'
 import type { Origins } from './loadRows';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 /** nginx and its two render servers: the bench's ports (3020-3039) below those of run.ts. */
 const NGINX_PORTS = Array.from({ length: NGINX_SITE_PORTS }, (_, index) => 3020 + index);
 
@@ -70,7 +69,9 @@ export async function startSites(onPostgres: boolean): Promise<SitesUnderLoad> {
   // Messages per address and day as high as the run needs: the message row is one address sending all of them.
   const apiDatabase = postgres ? postgres.demo : path.join(sqliteFolder, 'demo.db');
   const apiEnv = { MESSAGES_PER_IP_PER_DAY: String(1e9), ...(postgres ? { DATABASE_URL: apiDatabase } : { DATABASE_PATH: apiDatabase }) };
-  const site = spawn(TSX, ['deploy/serve/start.ts', '--no-build'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, ...apiEnv } });
+  // As `npm start` runs it (deploy/node-lines/README.md): under tsx's command, a stop while the bench loads the machine
+  // could SIGKILL the supervisor and leave its servers on the ports of the next run.
+  const site = spawn(process.execPath, ['--import', 'tsx', 'deploy/serve/start.ts', '--no-build'], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, ...apiEnv } });
   // The API behind nginx reads DATABASE_URL from the environment its start script passes on.
   if (postgres) process.env.DATABASE_URL = postgres.nginx;
   const nginx = await startNginxSite({ root: ROOT, ports: NGINX_PORTS, siteDir: path.join(ROOT, 'bench', 'results', 'nginx-load') }).catch(
