@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { ROOT_NETWORK_LOCK } from '@wenrun/deploy/ops/hosts/rootNetwork';
 import { RENDER_PORT, SHELL_PART } from '@wenrun/shared/node';
 import { CHROMIUM_ARGS, CHROMIUM_TEST_PATH } from './tools/chromium';
 import type { EngineOptions } from './support/engines';
@@ -20,13 +22,18 @@ const AFTER_THE_SITE = ['site', 'nginx', 'firefox', 'webkit'];
 // for that look, and it is the same code at either pace (render-server/src/server/siteWatch.test.ts).
 process.env.RENDER_CHECK_INTERVAL_MS = '1000';
 
+// The several-hosts form changes the root namespace's links only while no browser beside it holds this lock
+// (deploy/ops/hosts/rootNetwork.ts): the workers and every form they start read it from here.
+process.env[ROOT_NETWORK_LOCK] = path.join(ROOT, 'e2e', '.artifacts', 'root-network.lock');
+fs.mkdirSync(path.dirname(process.env[ROOT_NETWORK_LOCK]), { recursive: true });
+
 /**
  * Real-browser tests in Debian's Chromium (its headless shell, tools/chromium.ts) against the built site, started here by `npm start --no-build` (the demo
  * form: the reference API in demo mode) on the default ports with a database of its own, and the visitor flows again
  * in Debian's Firefox ESR (README.md). Other servers (copies of a part, the production form behind nginx) are
  * fixtures of the tests that need them (support/fixtures.ts).
  */
-export default defineConfig<EngineOptions>({
+export default defineConfig<EngineOptions & { steadyRootNetwork: boolean }>({
   testDir: './tests',
   outputDir: './test-results',
   timeout: 60_000,
@@ -60,16 +67,24 @@ export default defineConfig<EngineOptions>({
     // hosts in network namespaces (root), load runs across them; one worker, for the files share its two hosts (one
     // set of namespace names), in file order: the form's own command first, host 2 killed last. Beside Chromium: the
     // form's bridge, links and cuts are in a namespace of their own, and the root namespace sees no change while it
-    // runs (deploy/ops/hosts/network.ts; with them in the root namespace, the attacker suite's navigations failed with
+    // runs but its one link, made and removed between the tests of the projects beside it (deploy/ops/hosts/network.ts
+    // and rootNetwork.ts; with them in the root namespace, the attacker suite's navigations failed with
     // ERR_NETWORK_CHANGED).
     { name: 'hosts', testMatch: /\/hosts-[a-z-]+\.spec\.ts$/, dependencies: AFTER_THE_SITE, workers: 1 },
     // What disturbs the site `npm start` serves, so not beside its tests and not beside each other: the attacker suite
     // spends its budgets, and config-edits.spec.ts edits the config it serves for a moment. One worker, in file order
     // (the attacker files, then the config edits): one production form started for all of them.
-    { name: 'disturbing', testMatch: /(attacker(-(?!tls)[a-z-]+)?|config-edits)\.spec\.ts$/, dependencies: AFTER_THE_SITE, workers: 1 },
+    // Their browsers run beside the several-hosts form: each test holds the root network steady (support/fixtures.ts).
+    {
+      name: 'disturbing',
+      testMatch: /(attacker(-(?!tls)[a-z-]+)?|config-edits)\.spec\.ts$/,
+      dependencies: AFTER_THE_SITE,
+      workers: 1,
+      use: { steadyRootNetwork: true },
+    },
     // Starts `npm run dev` on its worker's ports: webpack in watch mode takes every core for a minute, so not beside
     // the site's many tests.
-    { name: 'dev', testMatch: /\/dev\.spec\.ts$/, dependencies: AFTER_THE_SITE },
+    { name: 'dev', testMatch: /\/dev\.spec\.ts$/, dependencies: AFTER_THE_SITE, use: { steadyRootNetwork: true } },
     // testssl's scan of a production form of its own (half a minute of handshakes) edits nothing: after `npm run dev`
     // on its worker.
     { name: 'tls', testMatch: /attacker-tls\.spec\.ts$/, dependencies: AFTER_THE_SITE },

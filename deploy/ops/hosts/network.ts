@@ -7,11 +7,13 @@
  * Why the switch is not the root namespace: every link made, cut or restored there, and the IPv6 address the kernel
  * gives each link that comes up, is a change of the machine's network to a browser running on it: Chromium aborts
  * what it has in flight with ERR_NETWORK_CHANGED, a navigation to localhost included (the attacker suite beside the
- * hosts tests, .ci/run of 17:45 and 21:20). With the switch apart, the root namespace sees one link, made once.
+ * hosts tests, .ci/run of 17:45 and 21:20). With the switch apart, the root namespace sees one link, made at the
+ * start and removed at the stop, each apart from the browsers beside it (rootNetwork.ts).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { cpuGroupLeftovers, cpuGroupOf, removeCpuGroup } from './cpuGroups';
+import { changeRootNetwork } from './rootNetwork';
 
 export interface Network {
   /** What it was made from: its names (the switch's namespace among them) and its subnet. */
@@ -153,12 +155,15 @@ export function createNetwork(layout: NetworkLayout, count: number): Network {
     ip(['netns', 'add', switchOf(layout)]);
     ip([...onSwitch, 'link', 'add', layout.bridge, 'type', 'bridge']);
     ip([...onSwitch, 'link', 'set', layout.bridge, 'up']);
-    ip(['link', 'add', uplink.root, 'type', 'veth', 'peer', 'name', uplink.onSwitch, 'netns', switchOf(layout)]);
-    // No IPv6 link-local address: the root namespace's one change is this link and its IPv4 address.
-    ip(['link', 'set', uplink.root, 'addrgenmode', 'none']);
-    ip(['addr', 'add', `${gateway}/24`, 'dev', uplink.root]);
-    ip(['link', 'set', uplink.root, 'up']);
-    ip([...onSwitch, 'link', 'set', uplink.onSwitch, 'master', layout.bridge, 'up']);
+    // The root namespace's one change, made apart from the browsers beside it (rootNetwork.ts): this link, its IPv4
+    // address (no IPv6 link-local one), and its carrier, which comes up with its end on the switch.
+    changeRootNetwork([
+      ['link', 'add', uplink.root, 'type', 'veth', 'peer', 'name', uplink.onSwitch, 'netns', switchOf(layout)],
+      ['link', 'set', uplink.root, 'addrgenmode', 'none'],
+      ['addr', 'add', `${gateway}/24`, 'dev', uplink.root],
+      ['link', 'set', uplink.root, 'up'],
+      [...onSwitch, 'link', 'set', uplink.onSwitch, 'master', layout.bridge, 'up'],
+    ]);
     // This process's namespace under a name of the layout: HAProxy's `bind … namespace` reads it by name.
     ip(['netns', 'attach', network.front, String(process.pid)]);
     for (const machine of [...network.balancers, ...network.hosts]) joinBridge(layout, machine);
@@ -223,9 +228,11 @@ export function removeNetwork(layout: NetworkLayout, network: Pick<Network, 'hos
   for (const machine of [...balancersOf(layout), ...network.hosts]) leaveBridge(layout, machine);
   // Only the name: the namespace it names is this machine's own.
   ip(['netns', 'del', frontOf(layout).front], { mayFail: true });
-  // The switch, its bridge and every link end left on it; the root namespace's uplink goes with its end there.
+  // The root namespace's uplink first, apart from the browsers (rootNetwork.ts): a namespace is taken apart by the
+  // kernel after `netns del` returns, so its end there would go at a moment no one chose.
+  changeRootNetwork([['link', 'del', uplinkOf(layout).root]], { mayFail: true });
+  // The switch, its bridge and every link end left on it.
   ip(['netns', 'del', switchOf(layout)], { mayFail: true });
-  ip(['link', 'del', uplinkOf(layout).root], { mayFail: true });
   // Each host's CPU share (cpuGroups.ts), once what ran in it is gone.
   for (const host of network.hosts) removeCpuGroup(cpuGroupOf(host.netns));
 }
