@@ -65,8 +65,17 @@ export function countRequests(page: Page, path: (typeof API_PATHS)[keyof typeof 
 }
 
 /** A mobile no test has used yet: the API lets a mobile ask for a code only once a minute. */
+const issuedMobiles = new Set<string>();
+
 export function unusedMobile(): string {
-  return `136${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  // Never the same twice in a worker: a thousand random draws repeat one about once in two hundred runs, and a
+  // repeat within its minute is refused as a resend (attacker-whole-site-code-budget.spec.ts, 2026-11-29).
+  for (;;) {
+    const mobile = `136${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    if (issuedMobiles.has(mobile)) continue;
+    issuedMobiles.add(mobile);
+    return mobile;
+  }
 }
 
 /** How the header shows a mobile: its middle four digits hidden. */
