@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { test as base } from '@playwright/test';
-import { lockSteps, ROOT_NETWORK_LOCK } from '@wenrun/deploy/ops/hosts/rootNetwork';
+import { holdRootNetworkShared, ROOT_NETWORK_LOCK } from '@wenrun/deploy/ops/hosts/rootNetwork';
 import { NGINX_SITE_PORTS, startNginxSite, type NginxSite } from '@wenrun/deploy/ops/nginx/site';
 import { WORKER_PORTS, workerPort } from './ports';
 import { ARTIFACTS, ROOT, serveFolder } from './site';
@@ -73,25 +72,6 @@ function hostsOn(portOf: (index: number) => number): { hosts: Hosts; stop: () =>
 /** A database password in the start script's environment, which the tests look for where it must not be. */
 export const PLANTED_PGPASSWORD = 'planted-pgpassword-3f9c1e';
 
-/**
- * Holds the root network's lock shared (deploy/ops/hosts/rootNetwork.ts) until `release`: the several-hosts form makes
- * its changes to the root namespace's links, which Chromium takes for a change of network, between such holds.
- */
-async function holdRootNetworkSteady(file: string): Promise<{ release: () => Promise<void> }> {
-  const holder = spawn('sh', ['-c', `${lockSteps(file, 'shared')} echo held; exec cat >/dev/null`], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const exited = new Promise<void>((resolve) => holder.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    holder.stdout.once('data', () => resolve());
-    void exited.then(() => reject(new Error(`没有取得根网络的共享锁（${file}）`)));
-  });
-  return {
-    release: async () => {
-      holder.stdin.end();
-      await exited;
-    },
-  };
-}
-
 export const test = base.extend<
   { hosts: Hosts; steadyRootNetwork: boolean; rootNetworkHeld: undefined },
   { workerIndex: number; workerHosts: Hosts; nginxSite: NginxSite }
@@ -102,7 +82,7 @@ export const test = base.extend<
     async ({ steadyRootNetwork }, use) => {
       const file = process.env[ROOT_NETWORK_LOCK];
       if (!steadyRootNetwork || !file) return use(undefined);
-      const held = await holdRootNetworkSteady(file);
+      const held = await holdRootNetworkShared(file);
       try {
         await use(undefined);
       } finally {

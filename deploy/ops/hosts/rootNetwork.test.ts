@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { changeRootNetwork, lockSteps, ROOT_NETWORK_LOCK } from './rootNetwork';
+import { changeRootNetwork, holdRootNetworkShared, lockSteps, ROOT_NETWORK_LOCK } from './rootNetwork';
 
 /** A shell holding the lock as `mode` for `holdS` seconds once it has it, writing `mark` to `log` when it does. */
 function holder(file: string, mode: 'alone' | 'shared', mark: string, log: string, holdS: number): ChildProcess {
@@ -49,6 +49,16 @@ describe('the root network lock', () => {
     const next = holder(file, 'shared', 'next-test', log, 0);
     await Promise.all([first, change, next].map(exited));
     expect(fs.readFileSync(log, 'utf8').split('\n').filter(Boolean)).toEqual(['first-test', 'change', 'next-test']);
+  }, 20_000);
+
+  it('keeps a change waiting while a test holds it shared, until the test lets go', async () => {
+    const held = await holdRootNetworkShared(file);
+    const change = holder(file, 'alone', 'change', log, 0);
+    await pause(500);
+    expect(fs.existsSync(log)).toBe(false);
+    await held.release();
+    await exited(change);
+    expect(fs.readFileSync(log, 'utf8')).toBe('change\n');
   }, 20_000);
 
   it('makes a change at once where no lock is named (production, a run by hand)', () => {

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 /**
  * Changes to the root namespace's links and addresses, made apart from the browsers beside them. Chromium takes any
@@ -30,4 +30,20 @@ export function changeRootNetwork(commands: string[][], { mayFail = false } = {}
   const script = lock ? `${lockSteps(lock, 'alone')} ${steps}; status=$?; sleep ${SETTLE_S}; exit $status` : steps;
   const result = spawnSync('sh', ['-c', script], { encoding: 'utf8' });
   if (result.status !== 0 && !mayFail) throw new Error(`${steps} 失败：${(result.stderr || result.stdout).trim()}`);
+}
+
+/** Holds the lock at `file` shared until `release`: what a browser test beside the form holds while it runs. */
+export async function holdRootNetworkShared(file: string): Promise<{ release: () => Promise<void> }> {
+  const holder = spawn('sh', ['-c', `${lockSteps(file, 'shared')} echo held; exec cat >/dev/null`], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((resolve) => holder.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    holder.stdout.once('data', () => resolve());
+    void exited.then(() => reject(new Error(`没有取得根网络的共享锁（${file}）`)));
+  });
+  return {
+    release: async () => {
+      holder.stdin.end();
+      await exited;
+    },
+  };
 }
